@@ -1,0 +1,84 @@
+# deadwood — build, test, demo, bench.  `make help` lists the targets.
+CC      ?= cc
+PYTHON  ?= python3
+PREFIX  ?= /usr/local
+WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Werror
+CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -Isrc $(WARN) -MMD -MP
+RELEASE_CFLAGS := -O2 -g
+ASAN_CFLAGS    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDLIBS  := -licuuc -lpthread -lm
+
+LIB_SRC    := $(shell find src -name '*.c' ! -path 'src/cli/*' | LC_ALL=C sort)
+CLI_SRC    := $(wildcard src/cli/*.c)
+DRIVER_SRC := $(wildcard tests/drivers/*.c)
+
+rel_obj  = $(patsubst %.c,build/release/%.o,$(1))
+asan_obj = $(patsubst %.c,build/asan/%.o,$(1))
+DRIVERS      := $(patsubst tests/drivers/%.c,build/release/bin/%,$(DRIVER_SRC))
+ASAN_DRIVERS := $(patsubst tests/drivers/%.c,build/asan/bin/%,$(DRIVER_SRC))
+
+.PHONY: all test demo bench conformance fuzz install clean format regen help drivers
+all: deadwood
+
+deadwood: $(call rel_obj,$(LIB_SRC) $(CLI_SRC))
+	$(CC) $(RELEASE_CFLAGS) -o $@ $^ $(LDLIBS)
+
+deadwood-asan: $(call asan_obj,$(LIB_SRC) $(CLI_SRC))
+	$(CC) $(ASAN_CFLAGS) -o $@ $^ $(LDLIBS)
+
+build/release/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_BASE) $(RELEASE_CFLAGS) -c $< -o $@
+
+build/asan/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_BASE) $(ASAN_CFLAGS) -c $< -o $@
+
+build/release/bin/%: build/release/tests/drivers/%.o $(call rel_obj,$(LIB_SRC))
+	@mkdir -p $(dir $@)
+	$(CC) $(RELEASE_CFLAGS) -o $@ $^ $(LDLIBS)
+
+build/asan/bin/%: build/asan/tests/drivers/%.o $(call asan_obj,$(LIB_SRC))
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_CFLAGS) -o $@ $^ $(LDLIBS)
+
+drivers: $(DRIVERS) $(ASAN_DRIVERS)
+
+# The whole suite: unit tests, parser conformance against CPython, fixtures, CLI end to end —
+# once with the release build and once under AddressSanitizer + UndefinedBehaviorSanitizer.
+test: deadwood deadwood-asan drivers
+	$(PYTHON) tests/run.py
+
+conformance: deadwood
+	$(PYTHON) tests/parse/conformance.py --all-versions
+
+demo: deadwood
+	./deadwood check examples/zenflow || true
+
+bench: deadwood
+	bench/run.sh
+
+fuzz:
+	$(MAKE) -C fuzz SECONDS=$(or $(SECONDS),60)
+
+install: deadwood
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 deadwood $(DESTDIR)$(PREFIX)/bin/deadwood
+	install -m 644 man/deadwood.1 $(DESTDIR)$(PREFIX)/share/man/man1/deadwood.1
+
+format:
+	clang-format -i $$(find src tests fuzz -name '*.[ch]' 2>/dev/null)
+
+clean:
+	rm -rf build deadwood deadwood-asan
+
+help:
+	@echo "make            build ./deadwood"
+	@echo "make test       the whole test suite (release and ASan+UBSan)"
+	@echo "make demo       deadwood check on the bundled example"
+	@echo "make conformance  parser against CPython on every installed stdlib"
+	@echo "make bench      benchmarks (writes bench/RESULTS.md)"
+	@echo "make fuzz SECONDS=N  libFuzzer targets"
+	@echo "make install PREFIX=...  binary and man page"
+
+-include $(shell find build -name '*.d' 2>/dev/null)

@@ -1,0 +1,370 @@
+/* ast.c — the generic services over ast.def's field descriptors: construction, the canonical
+ * JSON dump, structural equality, hashing and the child walker. */
+#include "ast.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Field descriptors, one array per kind (kinds without fields get a lone terminator). */
+#define NODE(K, N, C) static const FieldDesc fields_##N[] = {
+#define FIELD(N, f, T) {#f, FT_##T, (uint16_t)offsetof(Node, N.f)},
+#define END(N)                                                                                     \
+    { NULL, 0, 0 }                                                                                 \
+    }                                                                                              \
+    ;
+#include "ast.def"
+#undef NODE
+#undef FIELD
+#undef END
+
+#define NODE(K, N, C)                                                                              \
+    [AST_##K] = {#N, CAT_##C, (uint8_t)(sizeof(fields_##N) / sizeof(FieldDesc) - 1),              \
+                 (uint16_t)(offsetof(Node, N) + offsetof(struct Ast##N, end_)), fields_##N},
+#define FIELD(N, f, T)
+#define END(N)
+const KindDesc ast_kinds[AST_KIND_COUNT] = {
+#include "ast.def"
+};
+#undef NODE
+#undef FIELD
+#undef END
+
+Node *ast_new(Arena *a, AstKind kind) {
+    Node *n = arena_zalloc(a, ast_kinds[kind].size);
+    if (n) n->kind = (uint8_t)kind;
+    return n;
+}
+
+#define FIELD_PTR(n, fd) ((const char *)(n) + (fd)->offset)
+#define AS(T, n, fd) (*(const T *)FIELD_PTR(n, fd))
+
+/* ---- JSON ------------------------------------------------------------------------------- */
+
+static void put_u16(Buf *b, unsigned cp) {
+    static const char hex[] = "0123456789abcdef";
+    char s[6] = {'\\', 'u', hex[(cp >> 12) & 15], hex[(cp >> 8) & 15], hex[(cp >> 4) & 15],
+                 hex[cp & 15]};
+    buf_put(b, s, 6);
+}
+
+/* Decodes one WTF-8 sequence at s (n bytes left); returns its length, *cp the code point.
+ * Bytes that do not form a sequence decode as themselves (U+0080..U+00FF) — never produced by the
+ * parser, but the dump must not run off the end on them. */
+static int wtf8_decode(const unsigned char *s, size_t n, unsigned *cp) {
+    unsigned c = s[0];
+    if (c < 0x80) {
+        *cp = c;
+        return 1;
+    }
+    int len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 0;
+    if (len == 0 || (size_t)len > n) {
+        *cp = c;
+        return 1;
+    }
+    unsigned v = c & (0x7f >> len);
+    for (int i = 1; i < len; i++) {
+        if ((s[i] & 0xc0) != 0x80) {
+            *cp = c;
+            return 1;
+        }
+        v = (v << 6) | (s[i] & 0x3f);
+    }
+    *cp = v;
+    return len;
+}
+
+bool json_put_str(Buf *b, const char *str, size_t len) {
+    const unsigned char *s = (const unsigned char *)str;
+    buf_putc(b, '"');
+    size_t i = 0;
+    while (i < len) {
+        size_t j = i;
+        while (j < len && s[j] >= 0x20 && s[j] < 0x7f && s[j] != '"' && s[j] != '\\') j++;
+        if (j > i) buf_put(b, s + i, j - i);
+        i = j;
+        if (i >= len) break;
+        unsigned c = s[i];
+        switch (c) {
+        case '"': buf_puts(b, "\\\""); i++; continue;
+        case '\\': buf_puts(b, "\\\\"); i++; continue;
+        case '\n': buf_puts(b, "\\n"); i++; continue;
+        case '\r': buf_puts(b, "\\r"); i++; continue;
+        case '\t': buf_puts(b, "\\t"); i++; continue;
+        case '\b': buf_puts(b, "\\b"); i++; continue;
+        case '\f': buf_puts(b, "\\f"); i++; continue;
+        default: break;
+        }
+        unsigned cp;
+        i += (size_t)wtf8_decode(s + i, len - i, &cp);
+        if (cp >= 0x10000) {
+            cp -= 0x10000;
+            put_u16(b, 0xd800 + (cp >> 10));
+            put_u16(b, 0xdc00 + (cp & 0x3ff));
+        } else {
+            put_u16(b, cp);
+        }
+    }
+    buf_putc(b, '"');
+    return !b->failed;
+}
+
+static void json_const(Buf *b, const Const *c) {
+    char num[64];
+    switch ((ConstKind)c->kind) {
+    case CONST_NONE: buf_puts(b, "null"); break;
+    case CONST_TRUE: buf_puts(b, "true"); break;
+    case CONST_FALSE: buf_puts(b, "false"); break;
+    case CONST_ELLIPSIS: buf_puts(b, "{\"_ellipsis\":true}"); break;
+    case CONST_INT: buf_printf(b, "%lld", (long long)c->i); break;
+    case CONST_BIGINT:
+        buf_puts(b, "{\"_int\":");
+        json_put_str(b, c->s.s, (size_t)c->s.len);
+        buf_putc(b, '}');
+        break;
+    case CONST_FLOAT:
+    case CONST_COMPLEX:
+        snprintf(num, sizeof num, "%.17g", c->f);
+        buf_printf(b, "{\"%s\":\"%s\"}", c->kind == CONST_FLOAT ? "_float" : "_complex", num);
+        break;
+    case CONST_STR: json_put_str(b, c->s.s, (size_t)c->s.len); break;
+    case CONST_BYTES:
+        buf_puts(b, "{\"_bytes\":\"");
+        for (int32_t i = 0; i < c->s.len; i++)
+            buf_printf(b, "%02x", (unsigned char)c->s.s[i]);
+        buf_puts(b, "\"}");
+        break;
+    }
+}
+
+static void json_opt_str(Buf *b, Str s) {
+    if (s.s)
+        json_put_str(b, s.s, (size_t)s.len);
+    else
+        buf_puts(b, "null");
+}
+
+static void json_node(Buf *b, const Node *n);
+
+static void json_field(Buf *b, const Node *n, const FieldDesc *fd) {
+    switch ((FieldType)fd->type) {
+    case FT_NODE:
+    case FT_OPT: json_node(b, AS(Node *, n, fd)); break;
+    case FT_LIST: {
+        const NodeList *l = &AS(NodeList, n, fd);
+        buf_putc(b, '[');
+        for (int32_t i = 0; i < l->len; i++) {
+            if (i) buf_putc(b, ',');
+            json_node(b, l->items[i]);
+        }
+        buf_putc(b, ']');
+        break;
+    }
+    case FT_IDENT:
+    case FT_OPT_IDENT:
+    case FT_OPT_STR: json_opt_str(b, AS(Str, n, fd)); break;
+    case FT_IDENTS: {
+        const StrList *l = &AS(StrList, n, fd);
+        buf_putc(b, '[');
+        for (int32_t i = 0; i < l->len; i++) {
+            if (i) buf_putc(b, ',');
+            json_opt_str(b, l->items[i]);
+        }
+        buf_putc(b, ']');
+        break;
+    }
+    case FT_INT: buf_printf(b, "%d", (int)AS(int32_t, n, fd)); break;
+    case FT_CONST: json_const(b, &AS(Const, n, fd)); break;
+    case FT_OP: buf_printf(b, "{\"_type\":\"%s\"}", ast_kinds[AS(uint8_t, n, fd)].name); break;
+    case FT_OPS: {
+        const OpList *l = &AS(OpList, n, fd);
+        buf_putc(b, '[');
+        for (int32_t i = 0; i < l->len; i++)
+            buf_printf(b, "%s{\"_type\":\"%s\"}", i ? "," : "", ast_kinds[l->items[i]].name);
+        buf_putc(b, ']');
+        break;
+    }
+    }
+}
+
+static void json_node(Buf *b, const Node *n) {
+    if (!n) {
+        buf_puts(b, "null");
+        return;
+    }
+    const KindDesc *k = &ast_kinds[n->kind];
+    buf_printf(b, "{\"_type\":\"%s\"", k->name);
+    for (const FieldDesc *fd = k->fields; fd->name; fd++) {
+        buf_printf(b, ",\"%s\":", fd->name);
+        json_field(b, n, fd);
+    }
+    switch ((AstCategory)k->category) {
+    case CAT_STMT:
+    case CAT_EXPR:
+    case CAT_PATTERN:
+    case CAT_POS:
+        buf_printf(b, ",\"lineno\":%d,\"col_offset\":%d,\"end_lineno\":%d,\"end_col_offset\":%d",
+                   n->lineno, n->col_offset, n->end_lineno, n->end_col_offset);
+        break;
+    default: break;
+    }
+    buf_putc(b, '}');
+}
+
+bool ast_to_json(Buf *b, const Node *n) {
+    json_node(b, n);
+    return !b->failed;
+}
+
+/* ---- equality and hashing ----------------------------------------------------------------- */
+
+static bool const_equal(const Const *a, const Const *b) {
+    if (a->kind != b->kind) return false;
+    switch ((ConstKind)a->kind) {
+    case CONST_INT: return a->i == b->i;
+    case CONST_FLOAT:
+    case CONST_COMPLEX: return memcmp(&a->f, &b->f, sizeof a->f) == 0;
+    case CONST_BIGINT:
+    case CONST_STR:
+    case CONST_BYTES: return str_eq(a->s, b->s);
+    default: return true;
+    }
+}
+
+bool ast_list_equal(const NodeList *a, const NodeList *b) {
+    if (a->len != b->len) return false;
+    for (int32_t i = 0; i < a->len; i++)
+        if (!ast_equal(a->items[i], b->items[i])) return false;
+    return true;
+}
+
+bool ast_equal(const Node *a, const Node *b) {
+    if (a == b) return true;
+    if (!a || !b || a->kind != b->kind) return false;
+    for (const FieldDesc *fd = ast_kinds[a->kind].fields; fd->name; fd++) {
+        switch ((FieldType)fd->type) {
+        case FT_NODE:
+        case FT_OPT:
+            if (!ast_equal(AS(Node *, a, fd), AS(Node *, b, fd))) return false;
+            break;
+        case FT_LIST:
+            if (!ast_list_equal(&AS(NodeList, a, fd), &AS(NodeList, b, fd))) return false;
+            break;
+        case FT_IDENT:
+        case FT_OPT_IDENT:
+            if (!str_eq(AS(Str, a, fd), AS(Str, b, fd))) return false;
+            break;
+        case FT_IDENTS: {
+            const StrList *x = &AS(StrList, a, fd), *y = &AS(StrList, b, fd);
+            if (x->len != y->len) return false;
+            for (int32_t i = 0; i < x->len; i++)
+                if (!str_eq(x->items[i], y->items[i])) return false;
+            break;
+        }
+        case FT_INT:
+            if (AS(int32_t, a, fd) != AS(int32_t, b, fd)) return false;
+            break;
+        case FT_CONST:
+            if (!const_equal(&AS(Const, a, fd), &AS(Const, b, fd))) return false;
+            break;
+        case FT_OPT_STR: break; /* Constant.kind (a u prefix) and type comments: style */
+        case FT_OP:
+            if (AS(uint8_t, a, fd) != AS(uint8_t, b, fd)) return false;
+            break;
+        case FT_OPS: {
+            const OpList *x = &AS(OpList, a, fd), *y = &AS(OpList, b, fd);
+            if (x->len != y->len || memcmp(x->items, y->items, (size_t)x->len) != 0) return false;
+            break;
+        }
+        }
+    }
+    return true;
+}
+
+static uint64_t mix(uint64_t h, uint64_t v) {
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdull;
+}
+
+static uint64_t hash_str(uint64_t h, Str s) {
+    return s.s ? hash_bytes(s.s, (size_t)s.len, mix(h, 1)) : mix(h, 0);
+}
+
+static uint64_t hash_const(uint64_t h, const Const *c) {
+    h = mix(h, c->kind);
+    switch ((ConstKind)c->kind) {
+    case CONST_INT: return mix(h, (uint64_t)c->i);
+    case CONST_FLOAT:
+    case CONST_COMPLEX: {
+        uint64_t v;
+        memcpy(&v, &c->f, sizeof v);
+        return mix(h, v);
+    }
+    case CONST_BIGINT:
+    case CONST_STR:
+    case CONST_BYTES: return hash_str(h, c->s);
+    default: return h;
+    }
+}
+
+static uint64_t hash_node(uint64_t h, const Node *n);
+
+static uint64_t hash_list(uint64_t h, const NodeList *l) {
+    h = mix(h, (uint64_t)l->len);
+    for (int32_t i = 0; i < l->len; i++) h = hash_node(h, l->items[i]);
+    return h;
+}
+
+static uint64_t hash_node(uint64_t h, const Node *n) {
+    if (!n) return mix(h, 0xffff);
+    h = mix(h, n->kind);
+    for (const FieldDesc *fd = ast_kinds[n->kind].fields; fd->name; fd++) {
+        switch ((FieldType)fd->type) {
+        case FT_NODE:
+        case FT_OPT: h = hash_node(h, AS(Node *, n, fd)); break;
+        case FT_LIST: h = hash_list(h, &AS(NodeList, n, fd)); break;
+        case FT_IDENT:
+        case FT_OPT_IDENT: h = hash_str(h, AS(Str, n, fd)); break;
+        case FT_IDENTS: {
+            const StrList *l = &AS(StrList, n, fd);
+            for (int32_t i = 0; i < l->len; i++) h = hash_str(h, l->items[i]);
+            break;
+        }
+        case FT_INT: h = mix(h, (uint64_t)AS(int32_t, n, fd)); break;
+        case FT_CONST: h = hash_const(h, &AS(Const, n, fd)); break;
+        case FT_OPT_STR: break;
+        case FT_OP: h = mix(h, AS(uint8_t, n, fd)); break;
+        case FT_OPS: {
+            const OpList *l = &AS(OpList, n, fd);
+            h = hash_bytes(l->items, (size_t)l->len, h);
+            break;
+        }
+        }
+    }
+    return h;
+}
+
+uint64_t ast_hash(const Node *n) { return hash_node(HASH_SEED, n); }
+uint64_t ast_list_hash(const NodeList *l) { return hash_list(HASH_SEED, l); }
+
+/* ---- walking ------------------------------------------------------------------------------ */
+
+int ast_children(Node *n, AstVisitFn fn, void *ud) {
+    for (const FieldDesc *fd = ast_kinds[n->kind].fields; fd->name; fd++) {
+        char *p = (char *)n + fd->offset;
+        if (fd->type == FT_NODE || fd->type == FT_OPT) {
+            Node *c = *(Node **)p;
+            if (c) {
+                int r = fn(c, ud);
+                if (r) return r;
+            }
+        } else if (fd->type == FT_LIST) {
+            NodeList *l = (NodeList *)p;
+            for (int32_t i = 0; i < l->len; i++) {
+                if (!l->items[i]) continue;
+                int r = fn(l->items[i], ud);
+                if (r) return r;
+            }
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,131 @@
+/* arena.c — see arena.h. */
+#include "arena.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void *libc_malloc(size_t n, void *ud) {
+    (void)ud;
+    return malloc(n);
+}
+static void *libc_realloc(void *p, size_t n, void *ud) {
+    (void)ud;
+    return realloc(p, n);
+}
+static void libc_free(void *p, void *ud) {
+    (void)ud;
+    free(p);
+}
+static const Allocator libc_allocator = {libc_malloc, libc_realloc, libc_free, NULL};
+static const Allocator *current = &libc_allocator;
+
+void dw_set_allocator(const Allocator *al) { current = al ? al : &libc_allocator; }
+void *dw_malloc(size_t n) { return current->malloc_fn(n ? n : 1, current->ud); }
+void *dw_realloc(void *p, size_t n) { return current->realloc_fn(p, n ? n : 1, current->ud); }
+void dw_free(void *p) {
+    if (p) current->free_fn(p, current->ud);
+}
+
+struct ArenaChunk {
+    ArenaChunk *next;
+    size_t size;
+    max_align_t data[];
+};
+
+enum { CHUNK_MIN = 64 * 1024 };
+
+void arena_init(Arena *a) { memset(a, 0, sizeof *a); }
+
+void arena_free(Arena *a) {
+    ArenaChunk *c = a->head;
+    while (c) {
+        ArenaChunk *next = c->next;
+        dw_free(c);
+        c = next;
+    }
+    arena_init(a);
+}
+
+#if !defined(__SANITIZE_ADDRESS__)
+static void *arena_slow(Arena *a, size_t n) {
+    size_t prev = a->head ? a->head->size : 0;
+    size_t size = prev * 2 > CHUNK_MIN ? prev * 2 : CHUNK_MIN;
+    if (size > 16u << 20) size = 16u << 20;
+    if (size < n) size = n;
+    ArenaChunk *c = dw_malloc(sizeof(ArenaChunk) + size);
+    if (!c) return NULL;
+    c->size = size;
+    c->next = a->head;
+    a->head = c;
+    a->total += size;
+    char *p = (char *)c->data;
+    a->ptr = p + n;
+    a->end = p + size;
+    return p;
+}
+#endif
+
+#if defined(__SANITIZE_ADDRESS__)
+/* Under AddressSanitizer every allocation is its own chunk, so that an overflow from one object
+ * into the next is caught instead of landing silently in the same chunk. */
+void *arena_alloc(Arena *a, size_t n) {
+    ArenaChunk *c = dw_malloc(sizeof(ArenaChunk) + (n ? n : 1));
+    if (!c) return NULL;
+    c->size = n;
+    c->next = a->head;
+    a->head = c;
+    a->total += n;
+    return c->data;
+}
+#else
+void *arena_alloc(Arena *a, size_t n) {
+    n = (n + 7) & ~(size_t)7;
+    if ((size_t)(a->end - a->ptr) >= n && a->ptr) {
+        void *p = a->ptr;
+        a->ptr += n;
+        return p;
+    }
+    return arena_slow(a, n);
+}
+#endif
+
+void *arena_zalloc(Arena *a, size_t n) {
+    void *p = arena_alloc(a, n);
+    if (p) memset(p, 0, n);
+    return p;
+}
+
+void *arena_memdup(Arena *a, const void *src, size_t n) {
+    void *p = arena_alloc(a, n);
+    if (p && n) memcpy(p, src, n);
+    return p;
+}
+
+char *arena_strndup(Arena *a, const char *s, size_t n) {
+    char *p = arena_alloc(a, n + 1);
+    if (!p) return NULL;
+    memcpy(p, s, n);
+    p[n] = 0;
+    return p;
+}
+
+int vec_grow_(Arena *a, void **items, int32_t *cap, size_t elem, int32_t need) {
+    int32_t ncap = *cap ? *cap * 2 : 8;
+    while (ncap < need) ncap *= 2;
+    void *p = arena_alloc(a, (size_t)ncap * elem);
+    if (!p) return -1;
+    if (*items) memcpy(p, *items, (size_t)*cap * elem);
+    *items = p;
+    *cap = ncap;
+    return 0;
+}
+
+int hvec_grow_(void **items, int32_t *cap, size_t elem, int32_t need) {
+    int32_t ncap = *cap ? *cap * 2 : 8;
+    while (ncap < need) ncap *= 2;
+    void *p = dw_realloc(*items, (size_t)ncap * elem);
+    if (!p) return -1;
+    *items = p;
+    *cap = ncap;
+    return 0;
+}

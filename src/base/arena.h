@@ -1,0 +1,64 @@
+/* arena.h — region allocation and the replaceable allocator.
+ *
+ * Every object that belongs to one analyzed file (tokens, AST, CFG, facts) lives in that file's
+ * Arena and is released by one arena_free(). Nothing inside an arena is freed on its own.
+ * All heap memory deadwood takes goes through dw_malloc/dw_realloc/dw_free, which tests can
+ * replace (dw_set_allocator) to make allocation fail at a chosen point.
+ */
+#ifndef DW_ARENA_H
+#define DW_ARENA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct Allocator {
+    void *(*malloc_fn)(size_t n, void *ud);
+    void *(*realloc_fn)(void *p, size_t n, void *ud);
+    void (*free_fn)(void *p, void *ud);
+    void *ud;
+} Allocator;
+
+void dw_set_allocator(const Allocator *al); /* NULL restores libc's */
+void *dw_malloc(size_t n);
+void *dw_realloc(void *p, size_t n);
+void dw_free(void *p);
+
+typedef struct ArenaChunk ArenaChunk;
+typedef struct Arena {
+    ArenaChunk *head;
+    char *ptr, *end;
+    size_t total; /* bytes obtained from the allocator, for memory statistics */
+} Arena;
+
+void arena_init(Arena *a);
+void arena_free(Arena *a);
+/* 8-byte aligned, uninitialised; NULL when the allocator fails. */
+void *arena_alloc(Arena *a, size_t n);
+void *arena_zalloc(Arena *a, size_t n);
+void *arena_memdup(Arena *a, const void *p, size_t n);
+/* NUL-terminated copy. */
+char *arena_strndup(Arena *a, const char *s, size_t n);
+
+/* Growable array of T, allocated from an arena (old storage is abandoned in the arena on growth). */
+#define VEC(T)                                                                                     \
+    struct {                                                                                       \
+        T *items;                                                                                  \
+        int32_t len, cap;                                                                          \
+    }
+int vec_grow_(Arena *a, void **items, int32_t *cap, size_t elem, int32_t need);
+/* Evaluates to 0 on success, -1 when out of memory. */
+#define VEC_PUSH(arena, v, x)                                                                      \
+    (((v).len < (v).cap ||                                                                         \
+      vec_grow_((arena), (void **)&(v).items, &(v).cap, sizeof(*(v).items), (v).len + 1) == 0)     \
+         ? ((v).items[(v).len++] = (x), 0)                                                         \
+         : -1)
+
+/* The same, on the heap through dw_realloc (for data that outlives one file). */
+int hvec_grow_(void **items, int32_t *cap, size_t elem, int32_t need);
+#define HVEC_PUSH(v, x)                                                                            \
+    (((v).len < (v).cap ||                                                                         \
+      hvec_grow_((void **)&(v).items, &(v).cap, sizeof(*(v).items), (v).len + 1) == 0)            \
+         ? ((v).items[(v).len++] = (x), 0)                                                         \
+         : -1)
+
+#endif

@@ -1,0 +1,33 @@
+/* str.h — byte strings with a length: identifiers, source text, decoded literals. */
+#ifndef DW_STR_H
+#define DW_STR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef struct Str {
+    const char *s; /* NULL means "absent" (Python's None for optional strings) */
+    int32_t len;
+} Str;
+
+#define STR_LIT(lit) ((Str){(lit), (int32_t)(sizeof(lit) - 1)})
+
+static inline Str str_make(const char *s, int32_t len) { return (Str){s, len}; }
+static inline bool str_eq(Str a, Str b) {
+    return a.len == b.len && (a.s == b.s || (a.s && b.s && memcmp(a.s, b.s, (size_t)a.len) == 0));
+}
+static inline bool str_eq_c(Str a, const char *c) {
+    size_t n = strlen(c);
+    return a.s && (size_t)a.len == n && memcmp(a.s, c, n) == 0;
+}
+
+/* 64-bit FNV-1a, the hash deadwood uses for strings. */
+static inline uint64_t hash_bytes(const void *p, size_t n, uint64_t h) {
+    const unsigned char *s = p;
+    for (size_t i = 0; i < n; i++) h = (h ^ s[i]) * 0x100000001b3ull;
+    return h;
+}
+#define HASH_SEED 0xcbf29ce484222325ull
+
+#endif

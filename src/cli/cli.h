@@ -1,0 +1,28 @@
+/* cli.h — what the subcommands share: the only code that prints or chooses an exit status. */
+#ifndef DW_CLI_H
+#define DW_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#define DEADWOOD_VERSION "0.1.0"
+
+enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_USAGE = 2 };
+
+typedef struct Command {
+    const char *name;
+    int (*run)(int argc, char **argv); /* argv[0] is the subcommand's name */
+    const char *summary;
+    const char *usage;
+} Command;
+
+extern const Command cmd_parse;
+
+/* Prints "deadwood: " + message to stderr; returns EXIT_USAGE. */
+int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* True when argv[i] is -h or --help. */
+bool cli_is_help(const char *arg);
+/* 1-based character column of a 0-based byte column in a line of text (NULL text: col + 1). */
+int cli_char_col(const char *line_start, int byte_col);
+
+#endif

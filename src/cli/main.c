@@ -1,0 +1,65 @@
+/* main.c — `deadwood SUBCOMMAND ...`: dispatch, --version and help. */
+#include <stdarg.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const Command *const commands[] = {&cmd_parse};
+enum { NCOMMANDS = sizeof commands / sizeof *commands };
+
+int cli_usage_error(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("deadwood: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return EXIT_USAGE;
+}
+
+bool cli_is_help(const char *arg) { return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0; }
+
+int cli_char_col(const char *line_start, int byte_col) {
+    if (!line_start) return byte_col + 1;
+    int n = 0;
+    for (int i = 0; i < byte_col && line_start[i] && line_start[i] != '\n'; i++)
+        n += ((unsigned char)line_start[i] & 0xc0) != 0x80;
+    return n + 1;
+}
+
+static void help(FILE *f) {
+    fprintf(f, "deadwood %s — finds dead branches, certain-None dereferences and drifted copies "
+               "in Python code\n\nUsage: deadwood COMMAND [OPTIONS] [ARGS]\n\nCommands:\n",
+            DEADWOOD_VERSION);
+    for (int i = 0; i < NCOMMANDS; i++)
+        fprintf(f, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
+    fprintf(f, "  %-10s %s\n", "help", "this text, or a command's: deadwood help COMMAND");
+    fprintf(f, "\nOptions:\n  --version  print the version\n  -h, --help print this help\n");
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        help(stderr);
+        return EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0) {
+        printf("deadwood %s\n", DEADWOOD_VERSION);
+        return EXIT_CLEAN;
+    }
+    if (cli_is_help(name) || strcmp(name, "help") == 0) {
+        if (argc > 2 && strcmp(name, "help") == 0) {
+            for (int i = 0; i < NCOMMANDS; i++)
+                if (strcmp(commands[i]->name, argv[2]) == 0) {
+                    fputs(commands[i]->usage, stdout);
+                    return EXIT_CLEAN;
+                }
+            return cli_usage_error("no command '%s' (try: deadwood help)", argv[2]);
+        }
+        help(stdout);
+        return EXIT_CLEAN;
+    }
+    for (int i = 0; i < NCOMMANDS; i++)
+        if (strcmp(commands[i]->name, name) == 0) return commands[i]->run(argc - 1, argv + 1);
+    return cli_usage_error("unknown command '%s' (try: deadwood help)", name);
+}

@@ -1,0 +1,959 @@
+/* lex.c — the tokenizer; see lex.h. Follows CPython 3.13's Parser/lexer/lexer.c closely, so that
+ * every accepted file yields CPython's tokens and every rejected one the same error: where a
+ * function here mirrors one there, it carries CPython's name in its comment. */
+#include "lex.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "unicode.h"
+
+enum { MAXINDENT = 100, MAXLEVEL = 200, MAXFSTRINGLEVEL = 150, MAX_EXPR_NESTING = 3, TABSIZE = 8 };
+enum { EOF_ = -1 };
+
+typedef struct Mode {
+    bool fstring_mode; /* tokenizing f-string text (not an expression) */
+    char quote;
+    int8_t quote_size;
+    bool raw;
+    int curly_depth;      /* curly_bracket_depth */
+    int expr_start_depth; /* curly_bracket_expr_start_depth */
+    bool in_format_spec, debug;
+    uint32_t start;       /* offset of the f-string's first character */
+} Mode;
+
+typedef struct Lexer {
+    const char *buf, *end; /* end points at the NUL after the text */
+    const char *cur, *start;
+    TokenArray *out;
+    Arena *arena;
+    int32_t cap;
+    /* line tracking for the cursor (CPython's lineno/line_start) */
+    int32_t lineno;
+    const char *line_start;
+    /* positions of offsets, for tokens: a cursor that only moves forward */
+    int32_t pos_line;
+    const char *pos_line_start, *pos_at;
+    int indent, pendin;
+    int indstack[MAXINDENT], altindstack[MAXINDENT];
+    bool atbol, blankline;
+    int level;
+    char parenstack[MAXLEVEL];
+    int32_t parenline[MAXLEVEL], parencol[MAXLEVEL];
+    Mode modes[MAXFSTRINGLEVEL + 1];
+    int nmodes; /* modes[0] is the regular mode */
+    bool valid_utf8;
+    bool failed;
+} Lexer;
+
+/* ---- characters --------------------------------------------------------------------------- */
+
+static inline int nextc(Lexer *L) {
+    if (L->cur >= L->end) {
+        L->cur = L->end + 1; /* one past, so that backup() returns to end */
+        return EOF_;
+    }
+    if (L->cur > L->line_start && L->cur[-1] == '\n') {
+        L->lineno++;
+        L->line_start = L->cur;
+    }
+    return (unsigned char)*L->cur++;
+}
+
+static inline void backup(Lexer *L, int c) {
+    (void)c;
+    L->cur--;
+}
+
+static inline bool is_digit(int c) { return c >= '0' && c <= '9'; }
+static inline bool is_xdigit(int c) {
+    return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+static inline bool is_id_start(int c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 128;
+}
+static inline bool is_id_char(int c) { return is_id_start(c) || is_digit(c); }
+
+/* ---- errors ------------------------------------------------------------------------------- */
+
+static void set_error(Lexer *L, LexErrorKind kind, int32_t line, int32_t col, const char *fmt,
+                      va_list ap) {
+    LexError *e = &L->out->err;
+    if (e->kind != LEXERR_NONE) return;
+    e->kind = (uint8_t)kind;
+    e->line = e->end_line = line;
+    e->col = col;
+    e->end_col = col + 1;
+    e->in_fstring = L->nmodes > 0;
+    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+    L->failed = true;
+}
+
+/* A SyntaxError at the cursor (CPython's syntaxerror()). */
+static int error_at_cur(Lexer *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int error_at_cur(Lexer *L, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    const char *p = L->cur > L->end ? L->end : L->cur;
+    set_error(L, LEXERR_EXCEPTION, L->lineno, (int32_t)(p - L->line_start), fmt, ap);
+    va_end(ap);
+    return TOK_ERROR;
+}
+
+static int error_at(Lexer *L, LexErrorKind kind, int32_t line, int32_t col, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static int error_at(Lexer *L, LexErrorKind kind, int32_t line, int32_t col, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    set_error(L, kind, line, col, fmt, ap);
+    va_end(ap);
+    return TOK_ERROR;
+}
+
+static int indent_error(Lexer *L, const char *msg) {
+    return error_at(L, LEXERR_INDENT, L->lineno, 0, "%s", msg);
+}
+
+/* ---- emitting ----------------------------------------------------------------------------- */
+
+/* Moves the position cursor forward to offset p and returns its line and column. */
+static void position(Lexer *L, const char *p, int32_t *line, int32_t *col) {
+    const char *q = L->pos_at;
+    if (p < q) { /* rare: a zero-width token before the last end; recount from the line */
+        q = L->pos_line_start;
+        if (p < q) {
+            L->pos_line = 1;
+            q = L->pos_line_start = L->buf;
+        }
+    }
+    for (;;) {
+        const char *nl = memchr(q, '\n', (size_t)(p - q));
+        if (!nl) break;
+        L->pos_line++;
+        q = L->pos_line_start = nl + 1;
+    }
+    L->pos_at = p;
+    *line = L->pos_line;
+    *col = (int32_t)(p - L->pos_line_start);
+}
+
+static int decode_error(Lexer *L, const char *s, size_t n);
+
+static int emit(Lexer *L, int kind, const char *s, const char *e) {
+    TokenArray *a = L->out;
+    if (!L->valid_utf8 && (kind == TOK_STRING || kind == TOK_FSTRING_MIDDLE) &&
+        decode_error(L, s, (size_t)(e - s)))
+        return TOK_ERROR;
+    if (a->count == L->cap) {
+        int32_t ncap = L->cap * 2;
+        Token *nt = arena_alloc(L->arena, sizeof(Token) * (size_t)ncap);
+        if (!nt) {
+            L->failed = true;
+            return TOK_ERROR;
+        }
+        memcpy(nt, a->toks, sizeof(Token) * (size_t)a->count);
+        a->toks = nt;
+        L->cap = ncap;
+    }
+    Token *t = &a->toks[a->count++];
+    t->kind = (uint8_t)kind;
+    t->start = (uint32_t)(s - L->buf);
+    t->end = (uint32_t)(e - L->buf);
+    position(L, s, &t->lineno, &t->col);
+    position(L, e, &t->end_lineno, &t->end_col);
+    return kind;
+}
+
+/* ---- keywords and operators --------------------------------------------------------------- */
+
+static const char *const kind_text[TOK_KIND_COUNT] = {
+#define TOKEN(K, d) d,
+#define OP(K, s) s,
+#define KW(K, s) s,
+#include "tokens.def"
+#undef TOKEN
+#undef OP
+#undef KW
+};
+
+const char *tok_kind_text(int kind) {
+    return kind >= 0 && kind < TOK_KIND_COUNT ? kind_text[kind] : "?";
+}
+
+static int keyword(const char *s, size_t n) {
+    if (n < 2 || n > 8) return TOK_NAME;
+    for (int k = TOK_KW_FALSE; k < TOK_KIND_COUNT; k++) {
+        const char *kw = kind_text[k];
+        if (kw[0] == s[0] && strlen(kw) == n && memcmp(kw, s, n) == 0) return k;
+    }
+    return TOK_NAME;
+}
+
+static int one_char(int c) {
+    switch (c) {
+    case '(': return TOK_LPAR;
+    case ')': return TOK_RPAR;
+    case '[': return TOK_LSQB;
+    case ']': return TOK_RSQB;
+    case ':': return TOK_COLON;
+    case ',': return TOK_COMMA;
+    case ';': return TOK_SEMI;
+    case '+': return TOK_PLUS;
+    case '-': return TOK_MINUS;
+    case '*': return TOK_STAR;
+    case '/': return TOK_SLASH;
+    case '|': return TOK_VBAR;
+    case '&': return TOK_AMPER;
+    case '<': return TOK_LESS;
+    case '>': return TOK_GREATER;
+    case '=': return TOK_EQUAL;
+    case '.': return TOK_DOT;
+    case '%': return TOK_PERCENT;
+    case '{': return TOK_LBRACE;
+    case '}': return TOK_RBRACE;
+    case '~': return TOK_TILDE;
+    case '^': return TOK_CIRCUMFLEX;
+    case '@': return TOK_AT;
+    case '!': return TOK_EXCLAMATION;
+    default: return -1;
+    }
+}
+
+static int two_chars(int c1, int c2) {
+    switch (c1) {
+    case '!': return c2 == '=' ? TOK_NOTEQUAL : -1;
+    case '%': return c2 == '=' ? TOK_PERCENTEQUAL : -1;
+    case '&': return c2 == '=' ? TOK_AMPEREQUAL : -1;
+    case '*': return c2 == '*' ? TOK_DOUBLESTAR : c2 == '=' ? TOK_STAREQUAL : -1;
+    case '+': return c2 == '=' ? TOK_PLUSEQUAL : -1;
+    case '-': return c2 == '=' ? TOK_MINEQUAL : c2 == '>' ? TOK_RARROW : -1;
+    case '/': return c2 == '/' ? TOK_DOUBLESLASH : c2 == '=' ? TOK_SLASHEQUAL : -1;
+    case ':': return c2 == '=' ? TOK_COLONEQUAL : -1;
+    case '<':
+        return c2 == '<' ? TOK_LEFTSHIFT : c2 == '=' ? TOK_LESSEQUAL : c2 == '>' ? TOK_NOTEQUAL_OLD : -1;
+    case '=': return c2 == '=' ? TOK_EQEQUAL : -1;
+    case '>': return c2 == '=' ? TOK_GREATEREQUAL : c2 == '>' ? TOK_RIGHTSHIFT : -1;
+    case '@': return c2 == '=' ? TOK_ATEQUAL : -1;
+    case '^': return c2 == '=' ? TOK_CIRCUMFLEXEQUAL : -1;
+    case '|': return c2 == '=' ? TOK_VBAREQUAL : -1;
+    default: return -1;
+    }
+}
+
+static int three_chars(int c1, int c2, int c3) {
+    if (c3 != '=') return (c1 == '.' && c2 == '.' && c3 == '.') ? TOK_ELLIPSIS : -1;
+    if (c1 == '*' && c2 == '*') return TOK_DOUBLESTAREQUAL;
+    if (c1 == '/' && c2 == '/') return TOK_DOUBLESLASHEQUAL;
+    if (c1 == '<' && c2 == '<') return TOK_LEFTSHIFTEQUAL;
+    if (c1 == '>' && c2 == '>') return TOK_RIGHTSHIFTEQUAL;
+    return -1;
+}
+
+/* ---- identifiers -------------------------------------------------------------------------- */
+
+static uint32_t decode_utf8(const unsigned char *s, int *len) {
+    unsigned c = s[0];
+    int n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+    uint32_t v = n == 1 ? c : c & (0x7fu >> n);
+    for (int i = 1; i < n; i++) v = (v << 6) | (s[i] & 0x3f);
+    *len = n;
+    return v;
+}
+
+static int utf8_encode(uint32_t cp, char *out) {
+    if (cp < 0x80) return out[0] = (char)cp, 1;
+    if (cp < 0x800) return out[0] = (char)(0xc0 | (cp >> 6)), out[1] = (char)(0x80 | (cp & 63)), 2;
+    if (cp < 0x10000)
+        return out[0] = (char)(0xe0 | (cp >> 12)), out[1] = (char)(0x80 | ((cp >> 6) & 63)),
+               out[2] = (char)(0x80 | (cp & 63)), 3;
+    out[0] = (char)(0xf0 | (cp >> 18));
+    out[1] = (char)(0x80 | ((cp >> 12) & 63));
+    out[2] = (char)(0x80 | ((cp >> 6) & 63));
+    out[3] = (char)(0x80 | (cp & 63));
+    return 4;
+}
+
+/* A UTF-8 decoding error inside token text s[0..n) (CPython's E_DECODE), reported at the line
+ * where the token starts; 0 when the bytes are valid. */
+static int decode_error(Lexer *L, const char *s, size_t n) {
+    const char *why;
+    int64_t bad = utf8_find_invalid(s, n, &why);
+    if (bad < 0) return 0;
+    int32_t line, col;
+    position(L, L->start, &line, &col);
+    return error_at(L, LEXERR_EXCEPTION, line, col,
+                    "(unicode error) 'utf-8' codec can't decode byte 0x%02x in position %lld: %s",
+                    (unsigned char)s[bad], (long long)bad, why);
+}
+
+/* CPython's verify_identifier(). */
+static bool verify_identifier(Lexer *L) {
+    size_t n = (size_t)(L->cur - L->start);
+    if (!L->valid_utf8 && decode_error(L, L->start, n)) return false;
+    const unsigned char *s = (const unsigned char *)L->start;
+    size_t i = 0;
+    bool first = true;
+    while (i < n) {
+        int len;
+        uint32_t cp = decode_utf8(s + i, &len);
+        bool ok = first ? (cp == '_' || uni_is_xid_start(cp)) : uni_is_xid_continue(cp);
+        if (!ok) {
+            L->cur = L->start + i + (size_t)len;
+            char buf[8];
+            int m = utf8_encode(cp, buf);
+            buf[m] = 0;
+            if (uni_is_printable(cp))
+                error_at_cur(L, "invalid character '%s' (U+%04X)", buf, (unsigned)cp);
+            else
+                error_at_cur(L, "invalid non-printable character U+%04X", (unsigned)cp);
+            return false;
+        }
+        first = false;
+        i += (size_t)len;
+    }
+    return true;
+}
+
+/* ---- numbers ------------------------------------------------------------------------------ */
+
+static bool lookahead(Lexer *L, const char *test) {
+    const char *s = test;
+    int res = 0;
+    for (;;) {
+        int c = nextc(L);
+        if (*s == 0) {
+            res = !is_id_char(c);
+        } else if (c == *s) {
+            s++;
+            continue;
+        }
+        backup(L, c);
+        while (s != test) backup(L, *--s);
+        return res;
+    }
+}
+
+/* CPython's verify_end_of_number(): "1if x else y" is allowed (with a warning), "1x" is not. */
+static bool verify_end_of_number(Lexer *L, int c, const char *kind) {
+    bool r = false;
+    if (c == 'a') r = lookahead(L, "nd");
+    else if (c == 'e') r = lookahead(L, "lse");
+    else if (c == 'f') r = lookahead(L, "or");
+    else if (c == 'i') {
+        int c2 = nextc(L);
+        r = c2 == 'f' || c2 == 'n' || c2 == 's';
+        backup(L, c2);
+    } else if (c == 'o') r = lookahead(L, "r");
+    else if (c == 'n') r = lookahead(L, "ot");
+    if (r) return true;
+    if (c < 128 && c != EOF_ && is_id_char(c)) {
+        backup(L, c);
+        error_at_cur(L, "invalid %s literal", kind);
+        return false;
+    }
+    return true;
+}
+
+/* CPython's tok_decimal_tail(): digits with single underscores between them. */
+static int decimal_tail(Lexer *L) {
+    int c;
+    for (;;) {
+        do c = nextc(L);
+        while (is_digit(c));
+        if (c != '_') break;
+        c = nextc(L);
+        if (!is_digit(c)) {
+            backup(L, c);
+            error_at_cur(L, "invalid decimal literal");
+            return 0;
+        }
+    }
+    return c;
+}
+
+/* Digits in [lo, hi] for 0x/0o/0b literals, with CPython's messages. */
+static int radix_digits(Lexer *L, int base, const char *kind) {
+    int c = nextc(L);
+    do {
+        if (c == '_') c = nextc(L);
+        bool ok = base == 16 ? is_xdigit(c) : (c >= '0' && c < '0' + base);
+        if (!ok) {
+            if (base != 16 && is_digit(c))
+                return error_at_cur(L, "invalid digit '%c' in %s literal", c, kind), -2;
+            backup(L, c);
+            return error_at_cur(L, "invalid %s literal", kind), -2;
+        }
+        do c = nextc(L);
+        while (base == 16 ? is_xdigit(c) : (c >= '0' && c < '0' + base));
+    } while (c == '_');
+    if (base != 16 && is_digit(c))
+        return error_at_cur(L, "invalid digit '%c' in %s literal", c, kind), -2;
+    if (!verify_end_of_number(L, c, kind)) return -2;
+    return c;
+}
+
+static int number(Lexer *L, int c) {
+    if (c == '.') goto fraction_after_dot;
+    if (c == '0') {
+        c = nextc(L);
+        if (c == 'x' || c == 'X') {
+            if ((c = radix_digits(L, 16, "hexadecimal")) == -2) return TOK_ERROR;
+        } else if (c == 'o' || c == 'O') {
+            if ((c = radix_digits(L, 8, "octal")) == -2) return TOK_ERROR;
+        } else if (c == 'b' || c == 'B') {
+            if ((c = radix_digits(L, 2, "binary")) == -2) return TOK_ERROR;
+        } else {
+            bool nonzero = false;
+            for (;;) {
+                if (c == '_') {
+                    c = nextc(L);
+                    if (!is_digit(c)) {
+                        backup(L, c);
+                        return error_at_cur(L, "invalid decimal literal");
+                    }
+                }
+                if (c != '0') break;
+                c = nextc(L);
+            }
+            const char *zeros_end = L->cur;
+            if (is_digit(c)) {
+                nonzero = true;
+                c = decimal_tail(L);
+                if (c == 0) return TOK_ERROR;
+            }
+            if (c == '.') {
+                c = nextc(L);
+                goto fraction;
+            } else if (c == 'e' || c == 'E') {
+                goto exponent;
+            } else if (c == 'j' || c == 'J') {
+                goto imaginary;
+            } else if (nonzero) {
+                backup(L, c);
+                (void)zeros_end;
+                return error_at(L, LEXERR_EXCEPTION, L->lineno,
+                                (int32_t)(L->start - L->line_start),
+                                "leading zeros in decimal integer literals are not permitted; "
+                                "use an 0o prefix for octal integers");
+            }
+            if (!verify_end_of_number(L, c, "decimal")) return TOK_ERROR;
+        }
+    } else {
+        c = decimal_tail(L);
+        if (c == 0) return TOK_ERROR;
+        if (c == '.') {
+            c = nextc(L);
+        fraction:
+            if (is_digit(c)) {
+            fraction_after_dot_digit:
+                c = decimal_tail(L);
+                if (c == 0) return TOK_ERROR;
+            }
+        }
+        if (c == 'e' || c == 'E') {
+            int e;
+        exponent:
+            e = c;
+            c = nextc(L);
+            if (c == '+' || c == '-') {
+                c = nextc(L);
+                if (!is_digit(c)) {
+                    backup(L, c);
+                    return error_at_cur(L, "invalid decimal literal");
+                }
+            } else if (!is_digit(c)) {
+                backup(L, c);
+                if (!verify_end_of_number(L, e, "decimal")) return TOK_ERROR;
+                backup(L, e);
+                return emit(L, TOK_NUMBER, L->start, L->cur);
+            }
+            c = decimal_tail(L);
+            if (c == 0) return TOK_ERROR;
+        }
+        if (c == 'j' || c == 'J') {
+        imaginary:
+            c = nextc(L);
+            if (!verify_end_of_number(L, c, "imaginary")) return TOK_ERROR;
+        } else if (!verify_end_of_number(L, c, "decimal")) {
+            return TOK_ERROR;
+        }
+    }
+    backup(L, c);
+    return emit(L, TOK_NUMBER, L->start, L->cur);
+
+fraction_after_dot:
+    /* ".5": the caller consumed the dot and saw a digit */
+    c = nextc(L);
+    goto fraction_after_dot_digit;
+}
+
+/* ---- strings ------------------------------------------------------------------------------ */
+
+static Mode *top_mode(Lexer *L) { return &L->modes[L->nmodes]; }
+static bool inside_fstring(Lexer *L) { return L->nmodes > 0; }
+static bool inside_fstring_expr(Mode *m) { return m->expr_start_depth >= 0; }
+
+static int string(Lexer *L, int quote) {
+    int quote_size = 1, end_quote_size = 0;
+    int32_t first_line = L->lineno;
+    const char *multi_line_start = L->line_start;
+    int c = nextc(L);
+    if (c == quote) {
+        c = nextc(L);
+        if (c == quote)
+            quote_size = 3;
+        else
+            end_quote_size = 1; /* empty string */
+    }
+    if (c != quote) backup(L, c);
+    while (end_quote_size != quote_size) {
+        c = nextc(L);
+        if (c == EOF_ || (quote_size == 1 && c == '\n')) {
+            int32_t start = L->lineno;
+            int32_t col = (int32_t)(L->start - multi_line_start);
+            if (inside_fstring(L)) {
+                Mode *m = top_mode(L);
+                if (m->quote == quote && m->quote_size == quote_size)
+                    return error_at(L, LEXERR_EXCEPTION, first_line, col + 1,
+                                    "f-string: expecting '}'");
+            }
+            if (quote_size == 3)
+                return error_at(L, LEXERR_EXCEPTION, first_line, col + 1,
+                                "unterminated triple-quoted string literal (detected at line %d)",
+                                start);
+            return error_at(L, LEXERR_EXCEPTION, first_line, col + 1,
+                            "unterminated string literal (detected at line %d)", start);
+        }
+        if (c == quote) {
+            end_quote_size++;
+        } else {
+            end_quote_size = 0;
+            if (c == '\\') nextc(L); /* skip the escaped character */
+        }
+    }
+    return emit(L, TOK_STRING, L->start, L->cur);
+}
+
+static int fstring_start(Lexer *L, int quote) {
+    int quote_size = 1;
+    int after = nextc(L);
+    if (after == quote) {
+        int after2 = nextc(L);
+        if (after2 == quote) {
+            quote_size = 3;
+        } else {
+            backup(L, after2);
+            backup(L, after);
+        }
+    } else {
+        backup(L, after);
+    }
+    if (L->nmodes + 1 >= MAXFSTRINGLEVEL) return error_at_cur(L, "too many nested f-strings");
+    Mode *m = &L->modes[++L->nmodes];
+    memset(m, 0, sizeof *m);
+    m->fstring_mode = true;
+    m->quote = (char)quote;
+    m->quote_size = (int8_t)quote_size;
+    m->start = (uint32_t)(L->start - L->buf);
+    char p0 = (char)(L->start[0] | 0x20), p1 = (char)(L->start[1] | 0x20);
+    m->raw = p0 == 'r' || p1 == 'r';
+    m->curly_depth = 0;
+    m->expr_start_depth = -1;
+    return emit(L, TOK_FSTRING_START, L->start, L->cur);
+}
+
+static int get_normal(Lexer *L, Mode *m);
+
+/* CPython's tok_get_fstring_mode(). */
+static int get_fstring(Lexer *L, Mode *m) {
+    L->start = L->cur;
+    int start_char = nextc(L);
+    if (start_char == '{') {
+        int peek1 = nextc(L);
+        backup(L, peek1);
+        backup(L, start_char);
+        if (peek1 != '{') {
+            m->expr_start_depth++;
+            if (m->expr_start_depth >= MAX_EXPR_NESTING)
+                return error_at_cur(L, "f-string: expressions nested too deeply");
+            m->fstring_mode = false;
+            return get_normal(L, m);
+        }
+    } else {
+        backup(L, start_char);
+    }
+    /* the end of the string? */
+    int i;
+    for (i = 0; i < m->quote_size; i++) {
+        int q = nextc(L);
+        if (q != m->quote) {
+            backup(L, q);
+            break;
+        }
+    }
+    if (i == m->quote_size) {
+        L->nmodes--;
+        return emit(L, TOK_FSTRING_END, L->start, L->cur);
+    }
+    L->cur = L->start;
+
+    int end_quote_size = 0;
+    bool unicode_escape = false;
+    while (end_quote_size != m->quote_size) {
+        int c = nextc(L);
+        bool in_format_spec = m->in_format_spec && inside_fstring_expr(m);
+        if (c == EOF_ || (m->quote_size == 1 && c == '\n')) {
+            if (in_format_spec && c == '\n') {
+                if (m->quote_size == 1)
+                    return error_at_cur(L, "f-string: newlines are not allowed in format "
+                                           "specifiers for single quoted f-strings");
+                backup(L, c);
+                m->fstring_mode = false;
+                m->in_format_spec = false;
+                return emit(L, TOK_FSTRING_MIDDLE, L->start, L->cur);
+            }
+            int32_t line, col;
+            int32_t start = L->lineno;
+            position(L, L->buf + m->start, &line, &col);
+            if (m->quote_size == 3)
+                return error_at(L, LEXERR_EXCEPTION, line, col + 1,
+                                "unterminated triple-quoted f-string literal (detected at line %d)",
+                                start);
+            return error_at(L, LEXERR_EXCEPTION, line, col + 1,
+                            "unterminated f-string literal (detected at line %d)", start);
+        }
+        if (c == m->quote) {
+            end_quote_size++;
+            continue;
+        }
+        end_quote_size = 0;
+        if (c == '{') {
+            int peek = nextc(L);
+            if (peek != '{' || in_format_spec) {
+                backup(L, peek);
+                backup(L, c);
+                m->expr_start_depth++;
+                if (m->expr_start_depth >= MAX_EXPR_NESTING)
+                    return error_at_cur(L, "f-string: expressions nested too deeply");
+                m->fstring_mode = false;
+                m->in_format_spec = false;
+                return emit(L, TOK_FSTRING_MIDDLE, L->start, L->cur);
+            }
+            return emit(L, TOK_FSTRING_MIDDLE, L->start, L->cur - 1);
+        } else if (c == '}') {
+            if (unicode_escape) return emit(L, TOK_FSTRING_MIDDLE, L->start, L->cur);
+            int peek = nextc(L);
+            if (peek == '}' && !in_format_spec && m->curly_depth == 0)
+                return emit(L, TOK_FSTRING_MIDDLE, L->start, L->cur - 1);
+            backup(L, peek);
+            backup(L, c);
+            m->fstring_mode = false;
+            m->in_format_spec = false;
+            return emit(L, TOK_FSTRING_MIDDLE, L->start, L->cur);
+        } else if (c == '\\') {
+            int peek = nextc(L);
+            if (peek == '{' || peek == '}') {
+                backup(L, peek);
+                continue;
+            }
+            if (!m->raw && peek == 'N') {
+                peek = nextc(L);
+                if (peek == '{')
+                    unicode_escape = true;
+                else
+                    backup(L, peek);
+            }
+        }
+    }
+    /* give the closing quotes back: they make the FSTRING_END next time */
+    for (int k = 0; k < m->quote_size; k++) backup(L, m->quote);
+    return emit(L, TOK_FSTRING_MIDDLE, L->start, L->cur);
+}
+
+/* ---- the regular mode --------------------------------------------------------------------- */
+
+/* CPython's tok_continuation_line(); returns false on error. */
+static bool continuation_line(Lexer *L) {
+    int c = nextc(L);
+    if (c != '\n') {
+        error_at(L, LEXERR_EXCEPTION, L->lineno, (int32_t)(L->cur - L->line_start),
+                 "unexpected character after line continuation character");
+        return false;
+    }
+    c = nextc(L);
+    if (c == EOF_) {
+        error_at(L, LEXERR_EOF, L->lineno, 0, "unexpected EOF while parsing");
+        L->out->err.paren = 0;
+        return false;
+    }
+    backup(L, c);
+    return true;
+}
+
+/* The indentation of a new line (the atbol part of CPython's tok_get_normal_mode()). Returns
+ * TOK_ERROR on error, else 0. */
+static int indentation(Lexer *L) {
+    int col = 0, altcol = 0, cont_line_col = 0;
+    int c;
+    L->atbol = false;
+    for (;;) {
+        c = nextc(L);
+        if (c == ' ') {
+            col++, altcol++;
+        } else if (c == '\t') {
+            col = (col / TABSIZE + 1) * TABSIZE;
+            altcol = altcol + 1;
+        } else if (c == '\f') {
+            col = altcol = 0;
+        } else if (c == '\\') {
+            cont_line_col = cont_line_col ? cont_line_col : col;
+            if (!continuation_line(L)) return TOK_ERROR;
+        } else {
+            break;
+        }
+    }
+    backup(L, c);
+    if (c == '#' || c == '\n') L->blankline = true;
+    if (L->blankline || L->level != 0) return 0;
+    if (cont_line_col) col = altcol = cont_line_col;
+    if (col == L->indstack[L->indent]) {
+        if (altcol != L->altindstack[L->indent])
+            return indent_error(L, "inconsistent use of tabs and spaces in indentation");
+    } else if (col > L->indstack[L->indent]) {
+        if (L->indent + 1 >= MAXINDENT) return indent_error(L, "too many levels of indentation");
+        if (altcol <= L->altindstack[L->indent])
+            return indent_error(L, "inconsistent use of tabs and spaces in indentation");
+        L->pendin++;
+        L->indstack[++L->indent] = col;
+        L->altindstack[L->indent] = altcol;
+    } else {
+        while (L->indent > 0 && col < L->indstack[L->indent]) {
+            L->pendin--;
+            L->indent--;
+        }
+        if (col != L->indstack[L->indent])
+            return indent_error(L, "unindent does not match any outer indentation level");
+        if (altcol != L->altindstack[L->indent])
+            return indent_error(L, "inconsistent use of tabs and spaces in indentation");
+    }
+    return 0;
+}
+
+static int brackets(Lexer *L, Mode *m, int c) {
+    switch (c) {
+    case '(':
+    case '[':
+    case '{':
+        if (L->level >= MAXLEVEL) return error_at_cur(L, "too many nested parentheses");
+        L->parenstack[L->level] = (char)c;
+        L->parenline[L->level] = L->lineno;
+        L->parencol[L->level] = (int32_t)(L->start - L->line_start);
+        L->level++;
+        if (inside_fstring(L)) m->curly_depth++;
+        break;
+    case ')':
+    case ']':
+    case '}':
+        if (inside_fstring(L) && !m->curly_depth && c == '}')
+            return error_at_cur(L, "f-string: single '}' is not allowed");
+        if (!L->level) return error_at_cur(L, "unmatched '%c'", c);
+        L->level--;
+        int open = L->parenstack[L->level];
+        if (!((open == '(' && c == ')') || (open == '[' && c == ']') || (open == '{' && c == '}'))) {
+            if (inside_fstring(L) && open == '{' && m->curly_depth - 1 == m->expr_start_depth)
+                return error_at_cur(L, "f-string: unmatched '%c'", c);
+            if (L->parenline[L->level] != L->lineno)
+                return error_at_cur(L,
+                                    "closing parenthesis '%c' does not match opening "
+                                    "parenthesis '%c' on line %d",
+                                    c, open, L->parenline[L->level]);
+            return error_at_cur(L, "closing parenthesis '%c' does not match opening parenthesis '%c'",
+                                c, open);
+        }
+        if (inside_fstring(L)) {
+            m->curly_depth--;
+            if (m->curly_depth < 0) return error_at_cur(L, "f-string: unmatched '%c'", c);
+            if (c == '}' && m->curly_depth == m->expr_start_depth) {
+                m->expr_start_depth--;
+                m->fstring_mode = true;
+                m->in_format_spec = false;
+                m->debug = false;
+            }
+        }
+        break;
+    default: break;
+    }
+    return 0;
+}
+
+/* CPython's tok_get_normal_mode(). */
+static int get_normal(Lexer *L, Mode *m) {
+    int c;
+    L->blankline = false;
+nextline:
+    if (L->atbol) {
+        if (indentation(L) == TOK_ERROR) return TOK_ERROR;
+    }
+    L->start = L->cur;
+    if (L->pendin != 0) {
+        if (L->pendin < 0) {
+            L->pendin++;
+            return emit(L, TOK_DEDENT, L->cur, L->cur);
+        }
+        L->pendin--;
+        return emit(L, TOK_INDENT, L->line_start, L->cur);
+    }
+again:
+    do c = nextc(L);
+    while (c == ' ' || c == '\t' || c == '\f');
+    L->start = L->cur - 1;
+
+    if (c == '#') {
+        const char *nl = memchr(L->cur, '\n', (size_t)(L->end - L->cur));
+        L->cur = nl ? nl : L->end;
+        c = nextc(L);
+    }
+    if (c == EOF_) {
+        L->start = L->end;
+        L->cur = L->end;
+        if (L->level) {
+            LexError *e = &L->out->err;
+            error_at(L, LEXERR_EOF, L->lineno, 0, "unexpected EOF while parsing");
+            e->paren = L->parenstack[L->level - 1];
+            e->paren_line = L->parenline[L->level - 1];
+            e->paren_col = L->parencol[L->level - 1];
+            return TOK_ERROR;
+        }
+        return emit(L, TOK_ENDMARKER, L->end, L->end);
+    }
+
+    if (is_id_start(c)) {
+        /* string prefixes: b, r, u, f and their combinations */
+        bool saw_b = false, saw_r = false, saw_u = false, saw_f = false;
+        for (;;) {
+            int lc = c | 0x20;
+            if (!(saw_b || saw_u || saw_f) && lc == 'b' && c < 128) saw_b = true;
+            else if (!(saw_b || saw_u || saw_r || saw_f) && lc == 'u' && c < 128) saw_u = true;
+            else if (!(saw_r || saw_u) && lc == 'r' && c < 128) saw_r = true;
+            else if (!(saw_f || saw_b || saw_u) && lc == 'f' && c < 128) saw_f = true;
+            else break;
+            c = nextc(L);
+            if (c == '"' || c == '\'') return saw_f ? fstring_start(L, c) : string(L, c);
+        }
+        bool nonascii = false;
+        while (is_id_char(c)) {
+            nonascii |= c >= 128;
+            c = nextc(L);
+        }
+        backup(L, c);
+        if (nonascii && !verify_identifier(L)) return TOK_ERROR;
+        return emit(L, keyword(L->start, (size_t)(L->cur - L->start)), L->start, L->cur);
+    }
+
+    if (c == '\n') {
+        L->atbol = true;
+        if (L->blankline || L->level > 0) {
+            L->blankline = false;
+            goto nextline;
+        }
+        return emit(L, TOK_NEWLINE, L->start, L->cur);
+    }
+
+    if (c == '.') {
+        c = nextc(L);
+        if (is_digit(c)) {
+            backup(L, c);
+            return number(L, '.');
+        }
+        if (c == '.') {
+            c = nextc(L);
+            if (c == '.') return emit(L, TOK_ELLIPSIS, L->start, L->cur);
+            backup(L, c);
+            backup(L, '.');
+        } else {
+            backup(L, c);
+        }
+        return emit(L, TOK_DOT, L->start, L->cur);
+    }
+
+    if (is_digit(c)) return number(L, c);
+
+    if (c == '\'' || c == '"') return string(L, c);
+
+    if (c == '\\') {
+        if (!continuation_line(L)) return TOK_ERROR;
+        goto again;
+    }
+
+    /* f-string punctuation: ':' '!' '}' '{' at the top of a replacement field */
+    bool punct = c == ':' || c == '}' || c == '!' || c == '{';
+    if (punct && inside_fstring(L) && inside_fstring_expr(m)) {
+        int cursor = m->curly_depth - (c != '{');
+        bool valid = cursor == 0 || (cursor == 1 && (m->debug || m->in_format_spec));
+        (void)valid;
+        if (c == ':' && cursor == m->expr_start_depth) {
+            m->fstring_mode = true;
+            m->in_format_spec = true;
+            return emit(L, TOK_COLON, L->start, L->cur);
+        }
+    }
+
+    {
+        int c2 = nextc(L);
+        int t2 = two_chars(c, c2);
+        if (t2 >= 0) {
+            int c3 = nextc(L);
+            int t3 = three_chars(c, c2, c3);
+            if (t3 >= 0)
+                t2 = t3;
+            else
+                backup(L, c3);
+            return emit(L, t2, L->start, L->cur);
+        }
+        if (c == '.' && c2 == '.') { /* handled above */
+        }
+        backup(L, c2);
+    }
+
+    if (brackets(L, m, c) == TOK_ERROR) return TOK_ERROR;
+
+    int t1 = one_char(c);
+    if (t1 < 0) {
+        if (c < 0x20 || c == 0x7f) return error_at_cur(L, "invalid non-printable character U+%04X", c);
+        char s[2] = {(char)c, 0};
+        return error_at(L, LEXERR_EXCEPTION, L->lineno, (int32_t)(L->start - L->line_start),
+                        "invalid character '%s' (U+%04X)", s, (unsigned)c);
+    }
+    if (c == '=' && inside_fstring_expr(m)) m->debug = true;
+    return emit(L, t1, L->start, L->cur);
+}
+
+static int get_token(Lexer *L) {
+    Mode *m = top_mode(L);
+    return m->fstring_mode ? get_fstring(L, m) : get_normal(L, m);
+}
+
+bool lex_tokenize(Arena *arena, const SourceText *src, TokenArray *a) {
+    memset(a, 0, sizeof *a);
+    Lexer *L = arena_zalloc(arena, sizeof *L);
+    if (!L) return false;
+    L->buf = src->text;
+    L->end = src->text + src->len;
+    L->cur = L->line_start = L->pos_line_start = L->pos_at = src->text;
+    L->lineno = L->pos_line = 1;
+    L->arena = arena;
+    L->out = a;
+    L->atbol = true;
+    L->valid_utf8 = src->valid_utf8;
+    L->modes[0].expr_start_depth = -1;
+    L->cap = (int32_t)(src->len / 4) + 64;
+    a->toks = arena_alloc(arena, sizeof(Token) * (size_t)L->cap);
+    if (!a->toks) return false;
+    for (;;) {
+        int k = get_token(L);
+        if (L->failed) return a->err.kind != LEXERR_NONE;
+        if (k == TOK_ENDMARKER) break;
+    }
+    return true;
+}

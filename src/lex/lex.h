@@ -1,0 +1,71 @@
+/* lex.h — the tokenizer: decoded source text in, an array of tokens out.
+ *
+ * A faithful port of CPython 3.13's tokenizer (Parser/lexer/lexer.c): indentation with its tab
+ * rules (INDENT/DEDENT), implicit line joining inside brackets and explicit joining with a
+ * backslash, every numeric literal form, string prefixes, and PEP 701 f-strings through a stack
+ * of modes (FSTRING_START, FSTRING_MIDDLE, expression tokens, FSTRING_END). The whole file is
+ * tokenized up front; a tokenizer error stops the array there and is kept as a value, so the
+ * parser can decide, as CPython does, which of its own error and the tokenizer's wins.
+ */
+#ifndef DW_LEX_H
+#define DW_LEX_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../base/arena.h"
+#include "../source/source.h"
+
+typedef enum TokKind {
+#define TOKEN(K, d) TOK_##K,
+#define OP(K, s) TOK_##K,
+#define KW(K, s) TOK_KW_##K,
+#include "tokens.def"
+#undef TOKEN
+#undef OP
+#undef KW
+    TOK_KIND_COUNT
+} TokKind;
+
+typedef struct Token {
+    uint8_t kind;
+    uint32_t start, end;      /* byte offsets into the text */
+    int32_t lineno, col;      /* CPython's: 1-based line, 0-based byte column */
+    int32_t end_lineno, end_col;
+} Token;
+
+/* How the tokenizer failed, in CPython's terms: most errors raise a SyntaxError at once (an
+ * "exception"); indentation and end-of-file problems are reported only when the parser reaches
+ * them (a "done" code), and an unclosed bracket only if nothing else was wrong earlier. */
+typedef enum LexErrorKind {
+    LEXERR_NONE,
+    LEXERR_EXCEPTION,  /* SyntaxError raised by the tokenizer */
+    LEXERR_INDENT,     /* IndentationError / TabError, no exception until reached */
+    LEXERR_EOF,        /* end of input inside brackets or after a continuation */
+} LexErrorKind;
+
+typedef struct LexError {
+    uint8_t kind;
+    int32_t line, col;
+    int32_t end_line, end_col;
+    char msg[200];
+    /* for LEXERR_EOF inside brackets: the innermost unclosed bracket */
+    int32_t paren_line, paren_col;
+    char paren;
+    bool in_fstring; /* the error happened inside an f-string's expression */
+} LexError;
+
+typedef struct TokenArray {
+    Token *toks;
+    int32_t count; /* tokens before the error (or all, ENDMARKER last) */
+    LexError err;  /* err.kind == LEXERR_NONE when the whole file tokenized */
+} TokenArray;
+
+/* Tokenizes src into a (allocated in arena a). Returns false only when out of memory; a lexical
+ * error is recorded in a->err and the tokens before it are kept. */
+bool lex_tokenize(Arena *arena, const SourceText *src, TokenArray *a);
+
+/* "(" for TOK_LPAR, "if" for TOK_KW_IF, "name" for TOK_NAME... */
+const char *tok_kind_text(int kind);
+
+#endif

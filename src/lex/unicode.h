@@ -1,0 +1,48 @@
+/* unicode.h — the Unicode services the tokenizer and the literal decoder need, answered as
+ * CPython 3.13 answers them (Unicode 15.1), on ICU's C API (libicuuc).
+ *
+ * ICU on Debian 12 is version 72 (Unicode 15.0); unicode.c patches the few code points whose
+ * properties or names changed in 15.1 so that every answer below equals CPython 3.13's — this was
+ * checked over all 0x110000 code points (see the report in unit_unicode.c's header).
+ *
+ * Owns: identifier predicates (XID_Start / XID_Continue), str.isprintable() for one character,
+ * NFKC of identifiers, \N{...} name lookup, and the UTF-8 / WTF-8 encoder and decoder that the
+ * lexer and literal decoder share. No state; thread-safe (ICU's singletons are).
+ */
+#ifndef DW_UNICODE_H
+#define DW_UNICODE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../base/arena.h"
+#include "../base/str.h"
+
+/* The XID_Start property. '_' is not XID_Start: CPython's identifiers start with XID_Start or '_'. */
+bool uni_is_xid_start(uint32_t cp);
+/* The XID_Continue property (includes '_' and the digits). */
+bool uni_is_xid_continue(uint32_t cp);
+/* str.isprintable() for the one-character string chr(cp): false for the categories Cc Cf Cs Co Cn
+ * Zl Zp Zs, except that U+0020 SPACE is printable. */
+bool uni_is_printable(uint32_t cp);
+
+/* NFKC (unicodedata.normalize("NFKC", s), which CPython applies to non-ASCII identifiers) of the
+ * UTF-8 text `in`. *out is `in` itself when it is already NFKC (always when ASCII), else a copy
+ * in the arena (not NUL-terminated). Returns false when `in` is not valid UTF-8 or on allocation
+ * failure. */
+bool uni_nfkc(Arena *a, Str in, Str *out);
+
+/* The code point of a character name, as CPython's "\N{name}" escape resolves it: the standard
+ * names and all NameAliases.txt aliases, matched without regard to ASCII case; algorithmic names
+ * "HANGUL SYLLABLE GA" and "CJK UNIFIED IDEOGRAPH-4E00" (4 or 5 hex digits), matched case-sensitively
+ * (upper-case hex) exactly as CPython does. Named sequences are not characters: false. */
+bool uni_lookup_name(const char *name, size_t len, uint32_t *cp);
+
+/* Encodes cp (< 0x110000, surrogates allowed: WTF-8) as 1–4 bytes into out; returns the length. */
+int uni_utf8_encode(uint32_t cp, char out[4]);
+/* Decodes one code point from s[0..n) (n >= 1): returns its byte length and sets *cp, or returns 0
+ * when the bytes are not well-formed UTF-8 (overlong forms, surrogates, > U+10FFFF, truncation). */
+int uni_utf8_decode(const char *s, size_t n, uint32_t *cp);
+
+#endif

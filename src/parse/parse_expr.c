@@ -1,0 +1,912 @@
+/* parse_expr.c — expressions: from `expression` down to `atom`, with comprehensions, calls,
+ * subscripts, lambdas and the conversion of expressions into assignment targets. */
+#include <string.h>
+
+#include "literal.h"
+#include "parser_internal.h"
+
+static Node *parse_factor(Parser *P);
+static Node *parse_lambdef(Parser *P);
+static NodeList parse_for_if_clauses(Parser *P);
+static Node *parse_slices(Parser *P);
+
+bool starts_expression(int k) {
+    switch (k) {
+    case TOK_NAME: case TOK_NUMBER: case TOK_STRING: case TOK_FSTRING_START:
+    case TOK_LPAR: case TOK_LSQB: case TOK_LBRACE: case TOK_MINUS: case TOK_PLUS:
+    case TOK_TILDE: case TOK_ELLIPSIS: case TOK_KW_NOT: case TOK_KW_LAMBDA: case TOK_KW_AWAIT:
+    case TOK_KW_NONE: case TOK_KW_TRUE: case TOK_KW_FALSE: case TOK_STAR: case TOK_KW_YIELD:
+        return true;
+    default: return false;
+    }
+}
+
+static Node *name_node(Parser *P, const Token *t, int ctx) {
+    Node *n = node_new(P, AST_NAME);
+    n->lineno = t->lineno;
+    n->col_offset = t->col;
+    n->end_lineno = t->end_lineno;
+    n->end_col_offset = t->end_col;
+    n->Name.id = ident(P, t);
+    n->Name.ctx = (uint8_t)ctx;
+    return n;
+}
+
+/* ---- targets ------------------------------------------------------------------------------ */
+
+const char *expr_description(const Node *e) {
+    switch (e->kind) {
+    case AST_ATTRIBUTE: return "attribute";
+    case AST_SUBSCRIPT: return "subscript";
+    case AST_STARRED: return "starred";
+    case AST_NAME: return "name";
+    case AST_LIST: return "list";
+    case AST_TUPLE: return "tuple";
+    case AST_LAMBDA: return "lambda";
+    case AST_CALL: return "function call";
+    case AST_BOOL_OP: case AST_BIN_OP: case AST_UNARY_OP: return "expression";
+    case AST_GENERATOR_EXP: return "generator expression";
+    case AST_YIELD: case AST_YIELD_FROM: return "yield expression";
+    case AST_AWAIT: return "await expression";
+    case AST_LIST_COMP: return "list comprehension";
+    case AST_SET_COMP: return "set comprehension";
+    case AST_DICT_COMP: return "dict comprehension";
+    case AST_DICT: return "dict literal";
+    case AST_SET: return "set display";
+    case AST_JOINED_STR: case AST_FORMATTED_VALUE: return "f-string expression";
+    case AST_CONSTANT:
+        switch (e->Constant.value.kind) {
+        case CONST_NONE: return "None";
+        case CONST_TRUE: return "True";
+        case CONST_FALSE: return "False";
+        case CONST_ELLIPSIS: return "ellipsis";
+        default: return "literal";
+        }
+    case AST_COMPARE: return "comparison";
+    case AST_IF_EXP: return "conditional expression";
+    case AST_NAMED_EXPR: return "named expression";
+    default: return "expression";
+    }
+}
+
+/* Sets ctx (AST_STORE or AST_DEL) on a target and its elements; raises CPython's error for what
+ * cannot be a target. verb: "assign to" or "delete". */
+void set_store(Parser *P, Node *e, int ctx, const char *verb) {
+    switch (e->kind) {
+    case AST_NAME: e->Name.ctx = (uint8_t)ctx; return;
+    case AST_ATTRIBUTE: e->Attribute.ctx = (uint8_t)ctx; return;
+    case AST_SUBSCRIPT: e->Subscript.ctx = (uint8_t)ctx; return;
+    case AST_STARRED:
+        if (ctx == AST_DEL) syntax_error_node(P, e, "cannot delete starred");
+        e->Starred.ctx = (uint8_t)ctx;
+        set_store(P, e->Starred.value, ctx, verb);
+        return;
+    case AST_TUPLE:
+    case AST_LIST: {
+        NodeList *l = e->kind == AST_TUPLE ? &e->Tuple.elts : &e->List.elts;
+        for (int32_t i = 0; i < l->len; i++) set_store(P, l->items[i], ctx, verb);
+        if (e->kind == AST_TUPLE)
+            e->Tuple.ctx = (uint8_t)ctx;
+        else
+            e->List.ctx = (uint8_t)ctx;
+        return;
+    }
+    default: syntax_error_node(P, e, "cannot %s %s", verb, expr_description(e));
+    }
+}
+
+/* star_targets: star_target !',' | star_target (',' star_target)* [','] — the targets of `for`
+ * loops and comprehensions; parsed above the comparison level so that `in` ends them. */
+static Node *parse_star_target_expr(Parser *P) {
+    int32_t start = P->pos;
+    if (accept(P, TOK_STAR)) {
+        if (kind(P) == TOK_STAR) syntax_error_here(P);
+        Node *v = parse_star_target_expr(P);
+        Node *s = node_from(P, AST_STARRED, start);
+        s->Starred.value = v;
+        s->Starred.ctx = AST_STORE;
+        return s;
+    }
+    return parse_bitwise_or(P);
+}
+
+Node *parse_star_targets(Parser *P) {
+    int32_t start = P->pos;
+    Node *first = parse_star_target_expr(P);
+    if (kind(P) != TOK_COMMA) {
+        set_store(P, first, AST_STORE, "assign to");
+        return first;
+    }
+    int32_t mark = P->sp;
+    push(P, first);
+    while (accept(P, TOK_COMMA)) {
+        int k = kind(P);
+        if (k == TOK_KW_IN || k == TOK_EQUAL || k == TOK_RPAR || k == TOK_COLON) break;
+        push(P, parse_star_target_expr(P));
+    }
+    Node *t = node_from(P, AST_TUPLE, start);
+    t->Tuple.elts = list_from(P, mark);
+    set_store(P, t, AST_STORE, "assign to");
+    return t;
+}
+
+Node *parse_star_target_single(Parser *P) {
+    Node *t = parse_star_target_expr(P);
+    set_store(P, t, AST_STORE, "assign to");
+    return t;
+}
+
+/* ---- top levels --------------------------------------------------------------------------- */
+
+/* expression: disjunction 'if' disjunction 'else' expression | disjunction | lambdef */
+Node *parse_expression(Parser *P) {
+    ENTER(P);
+    Node *r;
+    if (kind(P) == TOK_KW_LAMBDA) {
+        r = parse_lambdef(P);
+    } else {
+        int32_t start = P->pos;
+        Node *body = parse_disjunction(P);
+        if (kind(P) == TOK_KW_IF) {
+            P->pos++;
+            Node *test = parse_disjunction(P);
+            if (kind(P) != TOK_KW_ELSE)
+                syntax_error_tok(P, peek(P), "expected 'else' after 'if' expression");
+            P->pos++;
+            Node *orelse = parse_expression(P);
+            r = node_from(P, AST_IF_EXP, start);
+            r->IfExp.test = test;
+            r->IfExp.body = body;
+            r->IfExp.orelse = orelse;
+        } else {
+            r = body;
+        }
+    }
+    LEAVE(P);
+    return r;
+}
+
+/* named_expression: NAME ':=' expression | expression !':=' */
+Node *parse_named_expression(Parser *P) {
+    if (kind(P) == TOK_NAME && kind_at(P, 1) == TOK_COLONEQUAL) {
+        int32_t start = P->pos;
+        Node *target = name_node(P, advance(P), AST_STORE);
+        P->pos++;
+        Node *value = parse_expression(P);
+        Node *n = node_from(P, AST_NAMED_EXPR, start);
+        n->NamedExpr.target = target;
+        n->NamedExpr.value = value;
+        return n;
+    }
+    Node *e = parse_expression(P);
+    if (kind(P) == TOK_COLONEQUAL)
+        syntax_error_node(P, e, "cannot use assignment expressions with %s", expr_description(e));
+    return e;
+}
+
+/* star_named_expression: '*' bitwise_or | named_expression */
+Node *parse_star_named_expression(Parser *P) {
+    if (kind(P) == TOK_STAR) {
+        int32_t start = P->pos++;
+        Node *v = parse_bitwise_or(P);
+        Node *s = node_from(P, AST_STARRED, start);
+        s->Starred.value = v;
+        s->Starred.ctx = AST_LOAD;
+        return s;
+    }
+    return parse_named_expression(P);
+}
+
+/* star_expression: '*' bitwise_or | expression */
+static Node *parse_star_expression(Parser *P) {
+    if (kind(P) == TOK_STAR) {
+        int32_t start = P->pos++;
+        Node *v = parse_bitwise_or(P);
+        Node *s = node_from(P, AST_STARRED, start);
+        s->Starred.value = v;
+        s->Starred.ctx = AST_LOAD;
+        return s;
+    }
+    return parse_expression(P);
+}
+
+/* Ends an expression list: what may follow a trailing comma. */
+static bool ends_list(int k) { return !starts_expression(k) || k == TOK_KW_YIELD; }
+
+/* star_expressions: star_expression (',' star_expression)* [','] */
+Node *parse_star_expressions(Parser *P) {
+    int32_t start = P->pos;
+    Node *first = parse_star_expression(P);
+    if (kind(P) != TOK_COMMA) return first;
+    int32_t mark = P->sp;
+    push(P, first);
+    while (accept(P, TOK_COMMA)) {
+        if (ends_list(kind(P))) break;
+        push(P, parse_star_expression(P));
+    }
+    Node *t = node_from(P, AST_TUPLE, start);
+    t->Tuple.elts = list_from(P, mark);
+    t->Tuple.ctx = AST_LOAD;
+    return t;
+}
+
+/* yield_expr: 'yield' 'from' expression | 'yield' [star_expressions] */
+Node *parse_yield_expr(Parser *P) {
+    int32_t start = P->pos++;
+    if (accept(P, TOK_KW_FROM)) {
+        Node *v = parse_expression(P);
+        Node *n = node_from(P, AST_YIELD_FROM, start);
+        n->YieldFrom.value = v;
+        return n;
+    }
+    Node *v = NULL;
+    if (starts_expression(kind(P)) && kind(P) != TOK_KW_YIELD) v = parse_star_expressions(P);
+    Node *n = node_from(P, AST_YIELD, start);
+    n->Yield.value = v;
+    return n;
+}
+
+Node *parse_annotated_rhs(Parser *P) {
+    return kind(P) == TOK_KW_YIELD ? parse_yield_expr(P) : parse_star_expressions(P);
+}
+
+/* ---- boolean and comparison --------------------------------------------------------------- */
+
+static Node *parse_inversion(Parser *P);
+static Node *parse_comparison(Parser *P);
+
+static Node *bool_chain(Parser *P, int tok, int op, Node *(*operand)(Parser *)) {
+    int32_t start = P->pos;
+    Node *first = operand(P);
+    if (kind(P) != tok) return first;
+    int32_t mark = P->sp;
+    push(P, first);
+    while (accept(P, tok)) push(P, operand(P));
+    Node *n = node_from(P, AST_BOOL_OP, start);
+    n->BoolOp.op = (uint8_t)op;
+    n->BoolOp.values = list_from(P, mark);
+    return n;
+}
+
+static Node *parse_conjunction(Parser *P) {
+    return bool_chain(P, TOK_KW_AND, AST_AND, parse_inversion);
+}
+
+/* disjunction: conjunction ('or' conjunction)+ | conjunction */
+Node *parse_disjunction(Parser *P) {
+    return bool_chain(P, TOK_KW_OR, AST_OR, parse_conjunction);
+}
+
+/* inversion: 'not' inversion | comparison */
+static Node *parse_inversion(Parser *P) {
+    if (kind(P) != TOK_KW_NOT) return parse_comparison(P);
+    ENTER(P);
+    int32_t start = P->pos++;
+    Node *v = parse_inversion(P);
+    Node *n = node_from(P, AST_UNARY_OP, start);
+    n->UnaryOp.op = AST_NOT;
+    n->UnaryOp.operand = v;
+    LEAVE(P);
+    return n;
+}
+
+static int compare_op(Parser *P, int *ntoks) {
+    *ntoks = 1;
+    switch (kind(P)) {
+    case TOK_EQEQUAL: return AST_EQ;
+    case TOK_NOTEQUAL: return AST_NOT_EQ;
+    case TOK_LESS: return AST_LT;
+    case TOK_LESSEQUAL: return AST_LT_E;
+    case TOK_GREATER: return AST_GT;
+    case TOK_GREATEREQUAL: return AST_GT_E;
+    case TOK_KW_IN: return AST_IN;
+    case TOK_KW_NOT:
+        if (kind_at(P, 1) == TOK_KW_IN) {
+            *ntoks = 2;
+            return AST_NOT_IN;
+        }
+        return -1;
+    case TOK_KW_IS:
+        if (kind_at(P, 1) == TOK_KW_NOT) {
+            *ntoks = 2;
+            return AST_IS_NOT;
+        }
+        return AST_IS;
+    case TOK_NOTEQUAL_OLD:
+        syntax_error_tok(P, peek(P), "invalid syntax");
+    default: return -1;
+    }
+}
+
+/* comparison: bitwise_or compare_op_bitwise_or_pair+ | bitwise_or */
+static Node *parse_comparison(Parser *P) {
+    int32_t start = P->pos;
+    Node *left = parse_bitwise_or(P);
+    int n;
+    int op = compare_op(P, &n);
+    if (op < 0) return left;
+    uint8_t opbuf[64];
+    uint8_t *ops = opbuf;
+    int32_t nops = 0, cap = 64;
+    int32_t mark = P->sp;
+    while (op >= 0) {
+        P->pos += n;
+        if (nops == cap) {
+            uint8_t *nb = palloc(P, (size_t)cap * 2);
+            memcpy(nb, ops, (size_t)cap);
+            ops = nb;
+            cap *= 2;
+        }
+        ops[nops++] = (uint8_t)op;
+        push(P, parse_bitwise_or(P));
+        op = compare_op(P, &n);
+    }
+    Node *c = node_from(P, AST_COMPARE, start);
+    c->Compare.left = left;
+    c->Compare.ops.items = palloc(P, (size_t)nops);
+    memcpy(c->Compare.ops.items, ops, (size_t)nops);
+    c->Compare.ops.len = nops;
+    c->Compare.comparators = list_from(P, mark);
+    return c;
+}
+
+/* ---- binary operators, by precedence climbing --------------------------------------------- */
+
+/* bitwise_or < bitwise_xor < bitwise_and < shift_expr < sum < term: 1..6; 0 when not binary. */
+static int binop_prec(int k, int *op) {
+    switch (k) {
+    case TOK_VBAR: *op = AST_BIT_OR; return 1;
+    case TOK_CIRCUMFLEX: *op = AST_BIT_XOR; return 2;
+    case TOK_AMPER: *op = AST_BIT_AND; return 3;
+    case TOK_LEFTSHIFT: *op = AST_LSHIFT; return 4;
+    case TOK_RIGHTSHIFT: *op = AST_RSHIFT; return 4;
+    case TOK_PLUS: *op = AST_ADD; return 5;
+    case TOK_MINUS: *op = AST_SUB; return 5;
+    case TOK_STAR: *op = AST_MULT; return 6;
+    case TOK_SLASH: *op = AST_DIV; return 6;
+    case TOK_DOUBLESLASH: *op = AST_FLOOR_DIV; return 6;
+    case TOK_PERCENT: *op = AST_MOD; return 6;
+    case TOK_AT: *op = AST_MAT_MULT; return 6;
+    default: return 0;
+    }
+}
+
+static Node *parse_binary(Parser *P, int min_prec) {
+    int32_t start = P->pos;
+    Node *left = min_prec == 6 ? parse_factor(P) : parse_binary(P, min_prec + 1);
+    int op = 0;
+    int saved = P->chain;
+    while (binop_prec(kind(P), &op) == min_prec) {
+        if (++P->chain > MAX_CHAIN) enter_deep(P);
+        P->pos++;
+        Node *right = min_prec == 6 ? parse_factor(P) : parse_binary(P, min_prec + 1);
+        Node *b = node_from(P, AST_BIN_OP, start);
+        b->BinOp.left = left;
+        b->BinOp.op = (uint8_t)op;
+        b->BinOp.right = right;
+        left = b;
+    }
+    P->chain = saved;
+    return left;
+}
+
+/* bitwise_or: bitwise_or '|' bitwise_xor | bitwise_xor (and every binary level below it) */
+Node *parse_bitwise_or(Parser *P) { return parse_binary(P, 1); }
+
+/* power: await_primary '**' factor | await_primary
+ * await_primary: 'await' primary | primary */
+static Node *parse_power(Parser *P) {
+    int32_t start = P->pos;
+    Node *base;
+    if (kind(P) == TOK_KW_AWAIT) {
+        P->pos++;
+        Node *v = parse_primary(P);
+        base = node_from(P, AST_AWAIT, start);
+        base->Await.value = v;
+    } else {
+        base = parse_primary(P);
+    }
+    if (kind(P) != TOK_DOUBLESTAR) return base;
+    ENTER(P);
+    P->pos++;
+    Node *exp = parse_factor(P);
+    Node *b = node_from(P, AST_BIN_OP, start);
+    b->BinOp.left = base;
+    b->BinOp.op = AST_POW;
+    b->BinOp.right = exp;
+    LEAVE(P);
+    return b;
+}
+
+/* factor: '+' factor | '-' factor | '~' factor | power */
+static Node *parse_factor(Parser *P) {
+    int op;
+    switch (kind(P)) {
+    case TOK_PLUS: op = AST_UADD; break;
+    case TOK_MINUS: op = AST_USUB; break;
+    case TOK_TILDE: op = AST_INVERT; break;
+    default: return parse_power(P);
+    }
+    ENTER(P);
+    int32_t start = P->pos++;
+    Node *v = parse_factor(P);
+    Node *n = node_from(P, AST_UNARY_OP, start);
+    n->UnaryOp.op = (uint8_t)op;
+    n->UnaryOp.operand = v;
+    LEAVE(P);
+    return n;
+}
+
+/* ---- calls -------------------------------------------------------------------------------- */
+
+/* args ')' — positional arguments, keywords and their order rules; at the token after '('. */
+void parse_call_args(Parser *P, Node *call, int32_t lpar) {
+    int32_t amark = P->sp;
+    NodeList args;
+    int32_t nkw = 0;
+    Node *kwbuf[16];
+    Node **kws = kwbuf;
+    int32_t kwcap = 16;
+    bool seen_kw = false, seen_dstar = false;
+    while (kind(P) != TOK_RPAR) {
+        int32_t start = P->pos;
+        Node *kw = NULL;
+        if (kind(P) == TOK_DOUBLESTAR) {
+            P->pos++;
+            Node *v = parse_expression(P);
+            kw = node_from(P, AST_KEYWORD, start);
+            kw->keyword.value = v;
+            seen_dstar = true;
+        } else if (kind(P) == TOK_STAR) {
+            P->pos++;
+            Node *v = parse_expression(P);
+            Node *s = node_from(P, AST_STARRED, start);
+            s->Starred.value = v;
+            s->Starred.ctx = AST_LOAD;
+            if (seen_dstar)
+                syntax_error_node(P, s, "iterable argument unpacking follows keyword argument "
+                                        "unpacking");
+            push(P, s);
+        } else if (kind(P) == TOK_NAME && kind_at(P, 1) == TOK_EQUAL) {
+            Token *name = advance(P);
+            P->pos++;
+            Node *v = parse_expression(P);
+            kw = node_from(P, AST_KEYWORD, start);
+            kw->keyword.arg = ident(P, name);
+            kw->keyword.value = v;
+            seen_kw = true;
+        } else {
+            Node *e = parse_named_expression(P);
+            if (kind(P) == TOK_EQUAL) {
+                syntax_error_node(P, e, "expression cannot contain assignment, perhaps you "
+                                        "meant \"==\"?");
+            }
+            if (kind(P) == TOK_KW_FOR || kind(P) == TOK_KW_ASYNC) {
+                NodeList gens = parse_for_if_clauses(P);
+                /* only `f(x for x in y)`: the genexp takes the call's parentheses */
+                bool alone = P->sp == amark && nkw == 0 && kind(P) == TOK_RPAR;
+                if (!alone) {
+                    if (kind(P) == TOK_COMMA && P->sp == amark && nkw == 0 &&
+                        kind_at(P, 1) == TOK_RPAR) {
+                        /* f(x for x in y,) */
+                        syntax_error_node(P, e, "Generator expression must be parenthesized");
+                    }
+                    syntax_error_node(P, e, "Generator expression must be parenthesized");
+                }
+                Node *g = node_new(P, AST_GENERATOR_EXP);
+                Token *lp = &P->toks[lpar];
+                g->lineno = lp->lineno;
+                g->col_offset = lp->col;
+                Token *rp = peek(P);
+                g->end_lineno = rp->end_lineno;
+                g->end_col_offset = rp->end_col;
+                g->GeneratorExp.elt = e;
+                g->GeneratorExp.generators = gens;
+                e = g;
+            } else if (seen_kw || seen_dstar) {
+                syntax_error_node(P, e,
+                                  seen_dstar ? "positional argument follows keyword argument "
+                                               "unpacking"
+                                             : "positional argument follows keyword argument");
+            }
+            push(P, e);
+        }
+        if (kw) {
+            if (nkw == kwcap) {
+                Node **nk = palloc(P, sizeof(Node *) * (size_t)kwcap * 2);
+                memcpy(nk, kws, sizeof(Node *) * (size_t)kwcap);
+                kws = nk;
+                kwcap *= 2;
+            }
+            kws[nkw++] = kw;
+        }
+        if (!accept(P, TOK_COMMA)) break;
+    }
+    args = list_from(P, amark);
+    if (kind(P) != TOK_RPAR) {
+        if (starts_expression(kind(P)) && P->pos > 0)
+            syntax_error_tok(P, peek(P), "invalid syntax. Perhaps you forgot a comma?");
+        expect(P, TOK_RPAR);
+    }
+    P->pos++;
+    call->Call.args = args;
+    call->Call.keywords.len = nkw;
+    if (nkw) {
+        call->Call.keywords.items = palloc(P, sizeof(Node *) * (size_t)nkw);
+        memcpy(call->Call.keywords.items, kws, sizeof(Node *) * (size_t)nkw);
+    }
+}
+
+/* primary: primary '.' NAME | primary genexp | primary '(' [arguments] ')' |
+ *          primary '[' slices ']' | atom */
+Node *parse_primary(Parser *P) {
+    int32_t start = P->pos;
+    Node *e = parse_atom(P);
+    int saved = P->chain;
+    for (;;) {
+        int k = kind(P);
+        if (k == TOK_DOT) {
+            P->pos++;
+            Token *name = peek(P);
+            if (name->kind != TOK_NAME) syntax_error_here(P);
+            P->pos++;
+            Node *a = node_from(P, AST_ATTRIBUTE, start);
+            a->Attribute.value = e;
+            a->Attribute.attr = ident(P, name);
+            a->Attribute.ctx = AST_LOAD;
+            e = a;
+        } else if (k == TOK_LPAR) {
+            int32_t lpar = P->pos++;
+            Node *c = node_new(P, AST_CALL);
+            c->Call.func = e;
+            parse_call_args(P, c, lpar);
+            const Token *s = &P->toks[start];
+            c->lineno = s->lineno;
+            c->col_offset = s->col;
+            set_end_last(P, c);
+            e = c;
+        } else if (k == TOK_LSQB) {
+            P->pos++;
+            Node *slice = parse_slices(P);
+            expect(P, TOK_RSQB);
+            Node *s = node_from(P, AST_SUBSCRIPT, start);
+            s->Subscript.value = e;
+            s->Subscript.slice = slice;
+            s->Subscript.ctx = AST_LOAD;
+            e = s;
+        } else {
+            break;
+        }
+        if (++P->chain > MAX_CHAIN) enter_deep(P);
+    }
+    P->chain = saved;
+    return e;
+}
+
+/* slice: [expression] ':' [expression] [':' [expression]] | named_expression */
+static Node *parse_slice(Parser *P) {
+    int32_t start = P->pos;
+    Node *lower = NULL;
+    if (kind(P) != TOK_COLON) {
+        lower = parse_named_expression(P);
+        if (kind(P) != TOK_COLON) return lower;
+        if (lower->kind == AST_NAMED_EXPR)
+            syntax_error_tok(P, peek(P), "invalid syntax");
+    }
+    P->pos++;
+    Node *upper = NULL, *step = NULL;
+    if (kind(P) != TOK_COLON && kind(P) != TOK_COMMA && kind(P) != TOK_RSQB)
+        upper = parse_expression(P);
+    if (accept(P, TOK_COLON)) {
+        if (kind(P) != TOK_COMMA && kind(P) != TOK_RSQB) step = parse_expression(P);
+    }
+    Node *s = node_from(P, AST_SLICE, start);
+    s->Slice.lower = lower;
+    s->Slice.upper = upper;
+    s->Slice.step = step;
+    return s;
+}
+
+/* slices: slice !',' | ','.(slice | starred_expression)+ [','] */
+static Node *parse_slices(Parser *P) {
+    int32_t start = P->pos;
+    Node *first;
+    if (kind(P) == TOK_STAR) {
+        first = parse_star_named_expression(P);
+        if (kind(P) != TOK_COMMA) goto tuple_of_one;
+    } else {
+        first = parse_slice(P);
+        if (kind(P) != TOK_COMMA) return first;
+    }
+tuple_of_one:;
+    int32_t mark = P->sp;
+    push(P, first);
+    while (accept(P, TOK_COMMA)) {
+        if (kind(P) == TOK_RSQB) break;
+        push(P, kind(P) == TOK_STAR ? parse_star_named_expression(P) : parse_slice(P));
+    }
+    Node *t = node_from(P, AST_TUPLE, start);
+    t->Tuple.elts = list_from(P, mark);
+    t->Tuple.ctx = AST_LOAD;
+    return t;
+}
+
+/* ---- comprehensions ----------------------------------------------------------------------- */
+
+/* for_if_clauses: (['async'] 'for' star_targets 'in' disjunction ('if' disjunction)*)+ */
+static NodeList parse_for_if_clauses(Parser *P) {
+    int32_t mark = P->sp;
+    while (kind(P) == TOK_KW_FOR || (kind(P) == TOK_KW_ASYNC && kind_at(P, 1) == TOK_KW_FOR)) {
+        bool is_async = accept(P, TOK_KW_ASYNC);
+        P->pos++;
+        Node *c = node_new(P, AST_COMPREHENSION);
+        c->comprehension.target = parse_star_targets(P);
+        if (kind(P) != TOK_KW_IN) syntax_error_here(P);
+        P->pos++;
+        c->comprehension.iter = parse_disjunction(P);
+        int32_t imark = P->sp;
+        while (accept(P, TOK_KW_IF)) push(P, parse_disjunction(P));
+        c->comprehension.ifs = list_from(P, imark);
+        c->comprehension.is_async = is_async;
+        push(P, c);
+    }
+    return list_from(P, mark);
+}
+
+/* ---- atoms -------------------------------------------------------------------------------- */
+
+static Node *constant(Parser *P, const Token *t, ConstKind k) {
+    Node *n = node_new(P, AST_CONSTANT);
+    n->lineno = t->lineno;
+    n->col_offset = t->col;
+    n->end_lineno = t->end_lineno;
+    n->end_col_offset = t->end_col;
+    n->Constant.value.kind = (uint8_t)k;
+    return n;
+}
+
+static Node *number(Parser *P, const Token *t) {
+    Node *n = constant(P, t, CONST_INT);
+    LitError le;
+    Str s = tok_str(P, t);
+    if (!lit_number(P->arena, s.s, (size_t)s.len, &n->Constant.value, &le))
+        syntax_error_tok(P, t, "%s", le.msg);
+    return n;
+}
+
+static bool comp_follows(Parser *P) {
+    return kind(P) == TOK_KW_FOR || (kind(P) == TOK_KW_ASYNC && kind_at(P, 1) == TOK_KW_FOR);
+}
+
+static _Noreturn void closing_error(Parser *P, int closer) {
+    Token *t = peek(P);
+    if (t->kind == TOK_RPAR || t->kind == TOK_RSQB || t->kind == TOK_RBRACE ||
+        !starts_expression(t->kind) || t->kind == TOK_KW_YIELD)
+        syntax_error_here(P);
+    (void)closer;
+    syntax_error_tok(P, t, "invalid syntax. Perhaps you forgot a comma?");
+}
+
+/* tuple | group | genexp, at '(' */
+static Node *parse_paren(Parser *P) {
+    int32_t start = P->pos++;
+    if (kind(P) == TOK_RPAR) {
+        P->pos++;
+        Node *t = node_from(P, AST_TUPLE, start);
+        t->Tuple.ctx = AST_LOAD;
+        return t;
+    }
+    if (kind(P) == TOK_KW_YIELD) {
+        Node *y = parse_yield_expr(P);
+        expect(P, TOK_RPAR);
+        return y;
+    }
+    Node *first = parse_star_named_expression(P);
+    if (comp_follows(P)) {
+        if (first->kind == AST_STARRED)
+            syntax_error_node(P, first, "iterable unpacking cannot be used in comprehension");
+        NodeList gens = parse_for_if_clauses(P);
+        if (kind(P) != TOK_RPAR) closing_error(P, TOK_RPAR);
+        P->pos++;
+        Node *g = node_from(P, AST_GENERATOR_EXP, start);
+        g->GeneratorExp.elt = first;
+        g->GeneratorExp.generators = gens;
+        return g;
+    }
+    if (kind(P) == TOK_RPAR) {
+        P->pos++;
+        if (first->kind == AST_STARRED)
+            syntax_error_node(P, first, "cannot use starred expression here");
+        return first; /* a group: the inner node keeps its own positions */
+    }
+    if (kind(P) != TOK_COMMA) {
+        if (kind(P) == TOK_COLONEQUAL) syntax_error_here(P);
+        closing_error(P, TOK_RPAR);
+    }
+    int32_t mark = P->sp;
+    push(P, first);
+    while (accept(P, TOK_COMMA)) {
+        if (kind(P) == TOK_RPAR) break;
+        push(P, parse_star_named_expression(P));
+    }
+    if (kind(P) != TOK_RPAR) closing_error(P, TOK_RPAR);
+    P->pos++;
+    Node *t = node_from(P, AST_TUPLE, start);
+    t->Tuple.elts = list_from(P, mark);
+    t->Tuple.ctx = AST_LOAD;
+    return t;
+}
+
+/* list | listcomp, at '[' */
+static Node *parse_bracket(Parser *P) {
+    int32_t start = P->pos++;
+    int32_t mark = P->sp;
+    if (kind(P) != TOK_RSQB) {
+        Node *first = parse_star_named_expression(P);
+        if (comp_follows(P)) {
+            if (first->kind == AST_STARRED)
+                syntax_error_node(P, first, "iterable unpacking cannot be used in comprehension");
+            NodeList gens = parse_for_if_clauses(P);
+            if (kind(P) != TOK_RSQB) closing_error(P, TOK_RSQB);
+            P->pos++;
+            Node *c = node_from(P, AST_LIST_COMP, start);
+            c->ListComp.elt = first;
+            c->ListComp.generators = gens;
+            return c;
+        }
+        push(P, first);
+        while (accept(P, TOK_COMMA)) {
+            if (kind(P) == TOK_RSQB) break;
+            push(P, parse_star_named_expression(P));
+        }
+    }
+    if (kind(P) != TOK_RSQB) closing_error(P, TOK_RSQB);
+    P->pos++;
+    Node *l = node_from(P, AST_LIST, start);
+    l->List.elts = list_from(P, mark);
+    l->List.ctx = AST_LOAD;
+    return l;
+}
+
+/* dict | set | dictcomp | setcomp, at '{' */
+static Node *parse_brace(Parser *P) {
+    int32_t start = P->pos++;
+    if (accept(P, TOK_RBRACE)) {
+        Node *d = node_from(P, AST_DICT, start);
+        return d;
+    }
+    int32_t kmark = P->sp;
+    Node *key = NULL, *value;
+    bool is_dict;
+    if (kind(P) == TOK_DOUBLESTAR) {
+        P->pos++;
+        key = NULL;
+        value = parse_bitwise_or(P);
+        is_dict = true;
+    } else {
+        Node *first = parse_star_named_expression(P);
+        if (kind(P) == TOK_COLON && first->kind != AST_STARRED) {
+            if (first->kind == AST_NAMED_EXPR) syntax_error_here(P);
+            P->pos++;
+            key = first;
+            value = parse_expression(P);
+            is_dict = true;
+            if (comp_follows(P)) {
+                NodeList gens = parse_for_if_clauses(P);
+                if (kind(P) != TOK_RBRACE) closing_error(P, TOK_RBRACE);
+                P->pos++;
+                Node *c = node_from(P, AST_DICT_COMP, start);
+                c->DictComp.key = key;
+                c->DictComp.value = value;
+                c->DictComp.generators = gens;
+                return c;
+            }
+        } else {
+            is_dict = false;
+            value = first;
+            if (comp_follows(P)) {
+                if (first->kind == AST_STARRED)
+                    syntax_error_node(P, first,
+                                      "iterable unpacking cannot be used in comprehension");
+                NodeList gens = parse_for_if_clauses(P);
+                if (kind(P) != TOK_RBRACE) closing_error(P, TOK_RBRACE);
+                P->pos++;
+                Node *c = node_from(P, AST_SET_COMP, start);
+                c->SetComp.elt = first;
+                c->SetComp.generators = gens;
+                return c;
+            }
+        }
+    }
+    if (is_dict) {
+        /* keys and values on the stack, interleaved */
+        push(P, key);
+        push(P, value);
+        while (accept(P, TOK_COMMA)) {
+            if (kind(P) == TOK_RBRACE) break;
+            if (accept(P, TOK_DOUBLESTAR)) {
+                push(P, NULL);
+                push(P, parse_bitwise_or(P));
+                continue;
+            }
+            Node *k = parse_expression(P);
+            if (kind(P) != TOK_COLON) {
+                if (kind(P) == TOK_RBRACE || kind(P) == TOK_COMMA)
+                    syntax_error_node(P, k, "':' expected after dictionary key");
+                syntax_error_here(P);
+            }
+            P->pos++;
+            push(P, k);
+            push(P, parse_expression(P));
+        }
+        if (kind(P) != TOK_RBRACE) {
+            if (kind(P) == TOK_COLON || kind(P) == TOK_KW_FOR) syntax_error_here(P);
+            closing_error(P, TOK_RBRACE);
+        }
+        P->pos++;
+        int32_t n = (P->sp - kmark) / 2;
+        Node *d = node_from(P, AST_DICT, start);
+        d->Dict.keys.len = d->Dict.values.len = n;
+        d->Dict.keys.items = palloc(P, sizeof(Node *) * (size_t)n);
+        d->Dict.values.items = palloc(P, sizeof(Node *) * (size_t)n);
+        for (int32_t i = 0; i < n; i++) {
+            d->Dict.keys.items[i] = P->stack[kmark + 2 * i];
+            d->Dict.values.items[i] = P->stack[kmark + 2 * i + 1];
+        }
+        P->sp = kmark;
+        return d;
+    }
+    push(P, value);
+    while (accept(P, TOK_COMMA)) {
+        if (kind(P) == TOK_RBRACE) break;
+        push(P, parse_star_named_expression(P));
+    }
+    if (kind(P) != TOK_RBRACE) closing_error(P, TOK_RBRACE);
+    P->pos++;
+    Node *s = node_from(P, AST_SET, start);
+    s->Set.elts = list_from(P, kmark);
+    return s;
+}
+
+/* atom: NAME | 'True' | 'False' | 'None' | strings | NUMBER | tuple | group | genexp | list |
+ *       listcomp | dict | set | dictcomp | setcomp | '...' */
+Node *parse_atom(Parser *P) {
+    Token *t = peek(P);
+    switch (t->kind) {
+    case TOK_NAME: P->pos++; return name_node(P, t, AST_LOAD);
+    case TOK_NUMBER: P->pos++; return number(P, t);
+    case TOK_STRING:
+    case TOK_FSTRING_START: return parse_strings(P);
+    case TOK_KW_TRUE: P->pos++; return constant(P, t, CONST_TRUE);
+    case TOK_KW_FALSE: P->pos++; return constant(P, t, CONST_FALSE);
+    case TOK_KW_NONE: P->pos++; return constant(P, t, CONST_NONE);
+    case TOK_ELLIPSIS: P->pos++; return constant(P, t, CONST_ELLIPSIS);
+    case TOK_LPAR: return parse_paren(P);
+    case TOK_LSQB: return parse_bracket(P);
+    case TOK_LBRACE: return parse_brace(P);
+    case TOK_STAR:
+        /* `*a` where only an expression may stand */
+        syntax_error_here(P);
+    default:
+        if (t->kind >= TOK_KW_FALSE && t->kind != TOK_KW_NOT && t->kind != TOK_KW_LAMBDA &&
+            t->kind != TOK_KW_AWAIT)
+            syntax_error_tok(P, t, "invalid syntax");
+        syntax_error_here(P);
+    }
+}
+
+/* ---- lambda ------------------------------------------------------------------------------- */
+
+/* lambdef: 'lambda' [lambda_params] ':' expression */
+static Node *parse_lambdef(Parser *P) {
+    ENTER(P);
+    int32_t start = P->pos++;
+    Node *args = parse_arguments_def(P, true, TOK_COLON);
+    expect(P, TOK_COLON);
+    Node *body = parse_expression(P);
+    Node *l = node_from(P, AST_LAMBDA, start);
+    l->Lambda.args = args;
+    l->Lambda.body = body;
+    LEAVE(P);
+    return l;
+}

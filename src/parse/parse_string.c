@@ -1,0 +1,325 @@
+/* parse_string.c — string literals: implicit concatenation, f-strings (PEP 701) with their
+ * replacement fields, conversions, format specs and `=` debug text, assembled exactly as CPython's
+ * action helpers do (_PyPegen_concatenate_strings, _PyPegen_joined_str, _PyPegen_formatted_value),
+ * positions included. */
+#include <string.h>
+
+#include "literal.h"
+#include "parser_internal.h"
+
+static Node *const_node(Parser *P, int32_t l, int32_t c, int32_t el, int32_t ec) {
+    Node *n = node_new(P, AST_CONSTANT);
+    n->lineno = l;
+    n->col_offset = c;
+    n->end_lineno = el;
+    n->end_col_offset = ec;
+    n->Constant.value.kind = CONST_STR;
+    return n;
+}
+
+static Node *tok_const(Parser *P, const Token *t) {
+    return const_node(P, t->lineno, t->col, t->end_lineno, t->end_col);
+}
+
+static bool is_str_const(const Node *n) {
+    return n->kind == AST_CONSTANT && n->Constant.value.kind == CONST_STR;
+}
+
+static bool is_empty_str(const Node *n) { return is_str_const(n) && n->Constant.value.s.len == 0; }
+
+/* string: STRING */
+static Node *string_token(Parser *P, const Token *t) {
+    Node *n = tok_const(P, t);
+    LitError le;
+    bool u;
+    Str s = tok_str(P, t);
+    if (!lit_string(P->arena, s.s, (size_t)s.len, &n->Constant.value, &u, &le))
+        syntax_error_tok(P, t, "%s", le.msg);
+    if (u) n->Constant.kind = STR_LIT("u");
+    return n;
+}
+
+/* Decodes an f-string's literal part in place (CPython's _PyPegen_decode_fstring_part). */
+static void decode_part(Parser *P, Node *c, bool raw, const Token *at) {
+    Str text = c->Constant.value.s;
+    raw = raw || memchr(text.s, '\\', (size_t)text.len) == NULL;
+    LitError le;
+    if (!lit_fstring_middle(P->arena, text.s, (size_t)text.len, raw, &c->Constant.value.s, &le))
+        syntax_error_tok(P, at, "%s", le.msg);
+}
+
+/* ---- concatenation ------------------------------------------------------------------------ */
+
+static Str concat(Parser *P, Node **items, int32_t n) {
+    int32_t len = 0;
+    for (int32_t i = 0; i < n; i++) len += items[i]->Constant.value.s.len;
+    char *buf = palloc(P, (size_t)len + 1);
+    int32_t off = 0;
+    for (int32_t i = 0; i < n; i++) {
+        Str s = items[i]->Constant.value.s;
+        if (s.len) memcpy(buf + off, s.s, (size_t)s.len);
+        off += s.len;
+    }
+    buf[off] = 0;
+    return (Str){buf, len};
+}
+
+/* CPython's _PyPegen_concatenate_strings over P->stack[mark..sp); pops them. start: the first
+ * token of the whole construct (for the EXTRA position). */
+static Node *concatenate(Parser *P, int32_t mark, int32_t start) {
+    int32_t n = P->sp - mark;
+    bool f_found = false, uni = false, bytes = false;
+    int32_t nflat = 0;
+    for (int32_t i = 0; i < n; i++) {
+        Node *e = P->stack[mark + i];
+        if (e->kind == AST_CONSTANT) {
+            if (e->Constant.value.kind == CONST_BYTES)
+                bytes = true;
+            else
+                uni = true;
+            nflat++;
+        } else if (e->kind == AST_JOINED_STR) {
+            nflat += e->JoinedStr.values.len;
+            f_found = true;
+        } else {
+            nflat++;
+            f_found = true;
+        }
+    }
+    if ((uni || f_found) && bytes) {
+        Node *first = P->stack[mark];
+        syntax_error_node(P, first, "cannot mix bytes and nonbytes literals");
+    }
+    if (bytes) {
+        Node *c = node_from(P, AST_CONSTANT, start);
+        c->Constant.value.kind = CONST_BYTES;
+        c->Constant.value.s = concat(P, &P->stack[mark], n);
+        c->Constant.kind = P->stack[mark]->Constant.kind;
+        P->sp = mark;
+        return c;
+    }
+    if (!f_found && n == 1) {
+        Node *c = P->stack[mark];
+        P->sp = mark;
+        return c;
+    }
+    Node **flat = palloc(P, sizeof(Node *) * (size_t)(nflat ? nflat : 1));
+    int32_t k = 0;
+    for (int32_t i = 0; i < n; i++) {
+        Node *e = P->stack[mark + i];
+        if (e->kind == AST_JOINED_STR)
+            for (int32_t j = 0; j < e->JoinedStr.values.len; j++) flat[k++] = e->JoinedStr.values.items[j];
+        else
+            flat[k++] = e;
+    }
+    P->sp = mark;
+    int32_t vmark = P->sp;
+    for (int32_t i = 0; i < nflat; i++) {
+        Node *e = flat[i];
+        if (e->kind == AST_CONSTANT) {
+            if (i + 1 < nflat && flat[i + 1]->kind == AST_CONSTANT) {
+                int32_t j = i;
+                while (j < nflat && flat[j]->kind == AST_CONSTANT) j++;
+                Node *first = flat[i], *last = flat[j - 1];
+                Node *c = node_span(P, AST_CONSTANT, first, last);
+                c->Constant.value.kind = CONST_STR;
+                c->Constant.value.s = concat(P, &flat[i], j - i);
+                c->Constant.kind = first->Constant.kind;
+                e = c;
+                i = j - 1;
+            }
+            if (f_found && is_empty_str(e)) continue;
+        }
+        push(P, e);
+    }
+    if (!f_found) {
+        Node *c = P->stack[vmark];
+        P->sp = vmark;
+        return c;
+    }
+    Node *j = node_from(P, AST_JOINED_STR, start);
+    j->JoinedStr.values = list_from(P, vmark);
+    return j;
+}
+
+/* ---- f-strings ---------------------------------------------------------------------------- */
+
+static Node *parse_replacement_field(Parser *P);
+
+/* The `=` debug text: the source between '{' and the token after '=', comments removed as
+ * CPython's set_fstring_expr() removes them. */
+static Str debug_text(Parser *P, const Token *lbrace, const Token *after) {
+    const char *s = P->text + lbrace->end, *e = P->text + after->start;
+    if (!memchr(s, '#', (size_t)(e - s))) return (Str){s, (int32_t)(e - s)};
+    char *buf = palloc(P, (size_t)(e - s) + 1);
+    int32_t j = 0;
+    for (const char *p = s; p < e; p++) {
+        if (*p == '#') {
+            while (p < e && *p != '\n') p++;
+            if (p < e) buf[j++] = '\n';
+        } else {
+            buf[j++] = *p;
+        }
+    }
+    return (Str){buf, j};
+}
+
+/* fstring_full_format_spec: ':' fstring_format_spec*
+ * fstring_format_spec: FSTRING_MIDDLE | fstring_replacement_field */
+static Node *parse_format_spec(Parser *P) {
+    int32_t start = P->pos++;
+    int32_t mark = P->sp;
+    for (;;) {
+        Token *t = peek(P);
+        if (t->kind == TOK_FSTRING_MIDDLE) {
+            P->pos++;
+            Node *c = tok_const(P, t);
+            c->Constant.value.s = tok_str(P, t);
+            decode_part(P, c, false, t);
+            if (!is_empty_str(c)) push(P, c);
+        } else if (t->kind == TOK_LBRACE) {
+            Node *f = parse_replacement_field(P);
+            push(P, f);
+        } else {
+            break;
+        }
+    }
+    int32_t n = P->sp - mark;
+    if (n == 0 || (n == 1 && P->stack[mark]->kind == AST_CONSTANT)) {
+        Node *j = node_from(P, AST_JOINED_STR, start);
+        j->JoinedStr.values = list_from(P, mark);
+        return j;
+    }
+    return concatenate(P, mark, start);
+}
+
+/* fstring_replacement_field:
+ *   '{' annotated_rhs '='? [fstring_conversion] [fstring_full_format_spec] '}' */
+static Node *parse_replacement_field(Parser *P) {
+    int32_t start = P->pos;
+    Token *lbrace = advance(P);
+    int k = kind(P);
+    if (k == TOK_RBRACE || k == TOK_EXCLAMATION || k == TOK_COLON || k == TOK_EQUAL ||
+        k == TOK_NOTEQUAL)
+        syntax_error_tok(P, peek(P), "f-string: valid expression required before '%c'",
+                         P->text[peek(P)->start]);
+    if (k == TOK_FSTRING_END || k == TOK_FSTRING_MIDDLE)
+        syntax_error_tok(P, peek(P), "f-string: expecting '}'");
+    Node *value = parse_annotated_rhs(P);
+    const Token *debug = NULL;
+    if (kind(P) == TOK_EQUAL) debug = advance(P);
+    int32_t conversion = -1;
+    Node *spec = NULL;
+    const Token *after_debug = peek(P);
+    if (kind(P) == TOK_EXCLAMATION) {
+        Token *bang = advance(P);
+        Token *name = peek(P);
+        if (name->kind != TOK_NAME && name->kind < TOK_KW_FALSE)
+            syntax_error_tok(P, name, "f-string: missing conversion character");
+        if (name->start != bang->end)
+            syntax_error_tok(P, name, "f-string: conversion type must come right after the "
+                                      "exclamanation mark");
+        Str cs = tok_str(P, name);
+        if (cs.len != 1 || (cs.s[0] != 's' && cs.s[0] != 'r' && cs.s[0] != 'a'))
+            syntax_error_tok(P, name,
+                             "f-string: invalid conversion character '%.*s': expected 's', 'r', "
+                             "or 'a'",
+                             (int)cs.len, cs.s);
+        P->pos++;
+        conversion = cs.s[0];
+    }
+    if (kind(P) == TOK_COLON) spec = parse_format_spec(P);
+    if (kind(P) != TOK_RBRACE) {
+        Token *t = peek(P);
+        if (t->kind == TOK_FSTRING_END || t->kind == TOK_FSTRING_MIDDLE || t->kind == TOK_NEWLINE ||
+            t->kind == TOK_ENDMARKER)
+            syntax_error_tok(P, t, "f-string: expecting '}'");
+        if (debug || conversion >= 0 || spec)
+            syntax_error_tok(P, t, "f-string: expecting '}'");
+        syntax_error_tok(P, t, "f-string: expecting '=', or '!', or ':', or '}'");
+    }
+    P->pos++;
+    if (debug && conversion < 0 && !spec) conversion = 'r';
+    Node *fv = node_from(P, AST_FORMATTED_VALUE, start);
+    fv->FormattedValue.value = value;
+    fv->FormattedValue.conversion = conversion;
+    fv->FormattedValue.format_spec = spec;
+    if (!debug) return fv;
+    Node *text = const_node(P, fv->lineno, fv->col_offset + 1, after_debug->lineno, after_debug->col);
+    text->Constant.value.s = debug_text(P, lbrace, after_debug);
+    Node *j = node_new(P, AST_JOINED_STR);
+    j->lineno = fv->lineno;
+    j->col_offset = fv->col_offset;
+    j->end_lineno = after_debug->lineno;
+    j->end_col_offset = after_debug->col + 1;
+    j->JoinedStr.values.items = palloc(P, sizeof(Node *) * 2);
+    j->JoinedStr.values.items[0] = text;
+    j->JoinedStr.values.items[1] = fv;
+    j->JoinedStr.values.len = 2;
+    return j;
+}
+
+/* fstring: FSTRING_START fstring_middle* FSTRING_END */
+static Node *parse_fstring(Parser *P) {
+    Token *st = advance(P);
+    bool raw = false;
+    for (uint32_t i = st->start; i < st->end; i++) raw |= (P->text[i] | 0x20) == 'r';
+    int32_t mark = P->sp;
+    for (;;) {
+        Token *t = peek(P);
+        if (t->kind == TOK_FSTRING_MIDDLE) {
+            P->pos++;
+            Node *c = tok_const(P, t);
+            c->Constant.value.s = tok_str(P, t);
+            push(P, c);
+        } else if (t->kind == TOK_LBRACE) {
+            Node *f = parse_replacement_field(P);
+            if (f->kind == AST_JOINED_STR) { /* unpack_top_level_joined_strs */
+                for (int32_t i = 0; i < f->JoinedStr.values.len; i++)
+                    push(P, f->JoinedStr.values.items[i]);
+            } else {
+                push(P, f);
+            }
+        } else if (t->kind == TOK_FSTRING_END) {
+            break;
+        } else {
+            syntax_error_tok(P, t, "f-string: expecting '}'");
+        }
+    }
+    Token *end = advance(P);
+    int32_t out = mark;
+    for (int32_t i = mark; i < P->sp; i++) {
+        Node *e = P->stack[i];
+        if (e->kind == AST_CONSTANT) {
+            decode_part(P, e, raw, end);
+            if (is_empty_str(e)) continue;
+        }
+        P->stack[out++] = e;
+    }
+    P->sp = out;
+    Node *j = node_new(P, AST_JOINED_STR);
+    j->lineno = st->lineno;
+    j->col_offset = st->col;
+    j->end_lineno = end->end_lineno;
+    j->end_col_offset = end->end_col;
+    j->JoinedStr.values = list_from(P, mark);
+    return j;
+}
+
+/* strings: (fstring | string)+ */
+Node *parse_strings(Parser *P) {
+    int32_t start = P->pos;
+    int32_t mark = P->sp;
+    for (;;) {
+        Token *t = peek(P);
+        if (t->kind == TOK_STRING) {
+            P->pos++;
+            push(P, string_token(P, t));
+        } else if (t->kind == TOK_FSTRING_START) {
+            push(P, parse_fstring(P));
+        } else {
+            break;
+        }
+    }
+    return concatenate(P, mark, start);
+}

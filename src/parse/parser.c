@@ -1,0 +1,269 @@
+/* parser.c — the parser's core: token access, errors and their priority, node construction, and
+ * the entry points. The grammar itself is in parse_stmt.c, parse_expr.c, parse_string.c and
+ * parse_pattern.c. */
+#include "parser_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../lex/unicode.h"
+
+const NodeList EMPTY_LIST = {NULL, 0};
+
+/* ---- errors ------------------------------------------------------------------------------- */
+
+static _Noreturn void stop(Parser *P, int why) { longjmp(*P->jb, why); }
+
+_Noreturn void parse_no_memory(Parser *P) { stop(P, STOP_MEMORY); }
+_Noreturn void parse_lex_error(Parser *P) { stop(P, STOP_LEXER); }
+_Noreturn void enter_deep(Parser *P) {
+    Token *t = &P->toks[P->pos < P->ntoks ? P->pos : P->ntoks - 1];
+    P->err->line = P->err->end_line = t->lineno;
+    P->err->col = t->col;
+    P->err->end_col = t->end_col;
+    snprintf(P->err->msg, sizeof P->err->msg,
+             "too complex to parse: expressions nested too deeply");
+    stop(P, STOP_TOO_DEEP);
+}
+
+static void verror(Parser *P, int32_t line, int32_t col, int32_t end_line, int32_t end_col,
+                   const char *fmt, va_list ap) {
+    ParseError *e = P->err;
+    e->line = line;
+    e->col = col;
+    e->end_line = end_line;
+    e->end_col = end_col;
+    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+}
+
+_Noreturn void syntax_error_at(Parser *P, int32_t line, int32_t col, int32_t end_line,
+                               int32_t end_col, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    verror(P, line, col, end_line, end_col, fmt, ap);
+    va_end(ap);
+    stop(P, STOP_SYNTAX);
+}
+
+_Noreturn void syntax_error_tok(Parser *P, const Token *t, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    verror(P, t->lineno, t->col, t->end_lineno, t->end_col, fmt, ap);
+    va_end(ap);
+    stop(P, STOP_SYNTAX);
+}
+
+_Noreturn void syntax_error_node(Parser *P, const Node *n, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    verror(P, n->lineno, n->col_offset, n->end_lineno, n->end_col_offset, fmt, ap);
+    va_end(ap);
+    stop(P, STOP_SYNTAX);
+}
+
+_Noreturn void syntax_error_here(Parser *P) {
+    Token *t = peek(P);
+    if (t->kind == TOK_INDENT) syntax_error_tok(P, t, "unexpected indent");
+    if (t->kind == TOK_DEDENT) syntax_error_tok(P, t, "unexpected unindent");
+    if (t->kind == TOK_ENDMARKER) syntax_error_tok(P, t, "unexpected EOF while parsing");
+    syntax_error_tok(P, t, "invalid syntax");
+}
+
+Token *expect(Parser *P, int k) {
+    Token *t = peek(P);
+    if (t->kind != k) {
+        if (k == TOK_COLON || k == TOK_RPAR || k == TOK_RSQB || k == TOK_RBRACE)
+            syntax_error_tok(P, P->pos > 0 ? &P->toks[P->pos - 1] : t, "expected '%s'",
+                             tok_kind_text(k));
+        syntax_error_here(P);
+    }
+    P->pos++;
+    return t;
+}
+
+bool tok_is_name(Parser *P, const Token *t, const char *name) {
+    size_t n = strlen(name);
+    return t->end - t->start == n && memcmp(P->text + t->start, name, n) == 0;
+}
+
+/* ---- nodes -------------------------------------------------------------------------------- */
+
+void *palloc(Parser *P, size_t n) {
+    void *p = arena_alloc(P->arena, n);
+    if (!p) parse_no_memory(P);
+    return p;
+}
+
+Node *node_new(Parser *P, AstKind k) {
+    Node *n = ast_new(P->arena, k);
+    if (!n) parse_no_memory(P);
+    return n;
+}
+
+static const Token *last_nonws(Parser *P) {
+    for (int32_t m = P->pos - 1; m > 0; m--) {
+        int k = P->toks[m].kind;
+        if (k != TOK_NEWLINE && k != TOK_INDENT && k != TOK_DEDENT && k != TOK_ENDMARKER)
+            return &P->toks[m];
+    }
+    return &P->toks[0];
+}
+
+void set_end_last(Parser *P, Node *n) {
+    const Token *e = last_nonws(P);
+    n->end_lineno = e->end_lineno;
+    n->end_col_offset = e->end_col;
+}
+
+Node *node_from(Parser *P, AstKind k, int32_t start) {
+    Node *n = node_new(P, k);
+    const Token *s = &P->toks[start];
+    n->lineno = s->lineno;
+    n->col_offset = s->col;
+    set_end_last(P, n);
+    return n;
+}
+
+Node *node_span(Parser *P, AstKind k, const Node *first, const Node *last) {
+    Node *n = node_new(P, k);
+    n->lineno = first->lineno;
+    n->col_offset = first->col_offset;
+    n->end_lineno = last->end_lineno;
+    n->end_col_offset = last->end_col_offset;
+    return n;
+}
+
+Str ident(Parser *P, const Token *t) {
+    Str s = tok_str(P, t);
+    for (int32_t i = 0; i < s.len; i++) {
+        if ((unsigned char)s.s[i] >= 0x80) {
+            Str out;
+            if (!uni_nfkc(P->arena, s, &out)) parse_no_memory(P);
+            return out;
+        }
+    }
+    return s;
+}
+
+void push(Parser *P, Node *n) {
+    if (P->sp == P->scap) {
+        int32_t ncap = P->scap ? P->scap * 2 : 256;
+        Node **ns = dw_realloc(P->stack, sizeof(Node *) * (size_t)ncap);
+        if (!ns) parse_no_memory(P);
+        P->stack = ns;
+        P->scap = ncap;
+    }
+    P->stack[P->sp++] = n;
+}
+
+NodeList list_from(Parser *P, int32_t mark) {
+    NodeList l = {NULL, P->sp - mark};
+    if (l.len) {
+        l.items = palloc(P, sizeof(Node *) * (size_t)l.len);
+        memcpy(l.items, P->stack + mark, sizeof(Node *) * (size_t)l.len);
+    }
+    P->sp = mark;
+    return l;
+}
+
+NodeList list1(Parser *P, Node *n) {
+    NodeList l = {palloc(P, sizeof(Node *)), 1};
+    l.items[0] = n;
+    return l;
+}
+
+bool try_parse(Parser *P, void (*fn)(Parser *P, void *ud), void *ud) {
+    jmp_buf jb, *outer = P->jb;
+    int32_t pos = P->pos, sp = P->sp;
+    int depth = P->depth, chain = P->chain;
+    ParseError saved = *P->err;
+    P->jb = &jb;
+    int why = setjmp(jb);
+    if (why == 0) {
+        fn(P, ud);
+        P->jb = outer;
+        return true;
+    }
+    P->jb = outer;
+    if (why != STOP_SYNTAX) longjmp(*outer, why);
+    P->pos = pos;
+    P->sp = sp;
+    P->depth = depth;
+    P->chain = chain;
+    *P->err = saved;
+    return false;
+}
+
+/* ---- entry -------------------------------------------------------------------------------- */
+
+/* The tokenizer's error, as CPython reports it once the parser reaches it. */
+static void report_lex_error(const LexError *le, ParseError *err) {
+    err->line = err->end_line = le->line;
+    err->col = le->col;
+    err->end_col = le->end_col;
+    if (le->kind == LEXERR_EOF && le->paren) {
+        err->line = err->end_line = le->paren_line;
+        err->col = le->paren_col;
+        err->end_col = le->paren_col + 1;
+        snprintf(err->msg, sizeof err->msg, "'%c' was never closed", le->paren);
+    } else {
+        snprintf(err->msg, sizeof err->msg, "%s", le->msg);
+    }
+}
+
+ParseStatus parse_module(Arena *a, const SourceText *src, Node **module, ParseError *err) {
+    memset(err, 0, sizeof *err);
+    TokenArray ta;
+    if (!lex_tokenize(a, src, &ta)) return PARSE_NO_MEMORY;
+    Parser P = {0};
+    jmp_buf jb;
+    P.arena = a;
+    P.text = src->text;
+    P.toks = ta.toks;
+    P.ntoks = ta.count;
+    P.lexerr = &ta.err;
+    P.jb = &jb;
+    P.err = err;
+    int why = setjmp(jb);
+    if (why == 0) {
+        int32_t mark = P.sp;
+        while (kind(&P) != TOK_ENDMARKER) parse_statement(&P);
+        Node *m = node_new(&P, AST_MODULE);
+        m->Module.body = list_from(&P, mark);
+        m->Module.type_ignores = EMPTY_LIST;
+        *module = m;
+        dw_free(P.stack);
+        return PARSE_OK;
+    }
+    dw_free(P.stack);
+    const LexError *le = &ta.err;
+    switch (why) {
+    case STOP_MEMORY: return PARSE_NO_MEMORY;
+    case STOP_TOO_DEEP: return PARSE_SYNTAX_ERROR;
+    case STOP_LEXER: report_lex_error(le, err); return PARSE_SYNTAX_ERROR;
+    default: break;
+    }
+    /* The parser's own error; a later tokenizer error takes precedence, as CPython tokenizes
+     * the rest of the file before reporting (_PyPegen_tokenize_full_source_to_check_for_errors). */
+    if (le->kind == LEXERR_EXCEPTION && !le->in_fstring) {
+        report_lex_error(le, err);
+    } else if (le->kind == LEXERR_EOF && le->paren && le->paren_line < err->line) {
+        report_lex_error(le, err);
+    }
+    return PARSE_SYNTAX_ERROR;
+}
+
+ParseStatus parse_bytes(Arena *a, const char *bytes, size_t len, SourceText *src, Node **module,
+                        ParseError *err) {
+    SourceError se;
+    if (!source_decode(a, bytes, len, src, &se)) {
+        memset(err, 0, sizeof *err);
+        err->line = err->end_line = se.line ? se.line : 1;
+        err->col = se.col;
+        err->end_col = se.col + 1;
+        snprintf(err->msg, sizeof err->msg, "%s", se.msg);
+        return strcmp(se.msg, "out of memory") == 0 ? PARSE_NO_MEMORY : PARSE_SYNTAX_ERROR;
+    }
+    return parse_module(a, src, module, err);
+}

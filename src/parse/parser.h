@@ -1,0 +1,33 @@
+/* parser.h — Python 3.13 source to CPython's AST.
+ *
+ * parse_module() decodes nothing: it takes the decoded text (source.h), tokenizes it (lex.h) and
+ * builds the Module node with a hand-written recursive-descent parser that follows CPython's
+ * grammar (Grammar/python.gram) rule for rule where the AST or the error line depends on it. All
+ * memory comes from the arena; a syntax error is returned as a value with CPython's line.
+ */
+#ifndef DW_PARSER_H
+#define DW_PARSER_H
+
+#include <stdbool.h>
+
+#include "../ast/ast.h"
+#include "../base/arena.h"
+#include "../source/source.h"
+
+typedef struct ParseError {
+    int32_t line, col; /* 1-based line, 0-based byte column (CPython's) */
+    int32_t end_line, end_col;
+    char msg[256];
+} ParseError;
+
+typedef enum ParseStatus { PARSE_OK, PARSE_SYNTAX_ERROR, PARSE_NO_MEMORY } ParseStatus;
+
+/* Parses src. On PARSE_OK *module is the Module node; otherwise err says why. */
+ParseStatus parse_module(Arena *a, const SourceText *src, Node **module, ParseError *err);
+
+/* Reads, decodes and parses a file's bytes in one call: the usual entry point. A decoding problem
+ * is a syntax error, as in CPython. */
+ParseStatus parse_bytes(Arena *a, const char *bytes, size_t len, SourceText *src, Node **module,
+                        ParseError *err);
+
+#endif

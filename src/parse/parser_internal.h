@@ -1,0 +1,136 @@
+/* parser_internal.h — what the parser's files (parser.c, parse_expr.c, parse_stmt.c,
+ * parse_pattern.c, parse_string.c) share: the Parser state, token access, errors, node building.
+ *
+ * Conventions: every parse function is headed by the grammar production it implements (in
+ * CPython's python.gram notation). A node's position follows CPython's EXTRA rule: from the first
+ * token of the production to the last token consumed that is not NEWLINE/INDENT/DEDENT. Errors
+ * unwind to parse_module() with longjmp; everything lives in the arena, so nothing leaks.
+ */
+#ifndef DW_PARSER_INTERNAL_H
+#define DW_PARSER_INTERNAL_H
+
+#include <setjmp.h>
+
+#include "../lex/lex.h"
+#include "parser.h"
+
+enum {
+    MAX_DEPTH = 5968,  /* nesting of recursive rules, as CPython's parser stack allows */
+    MAX_CHAIN = 9990,  /* depth of left-nested operator chains (CPython's AST recursion limit) */
+};
+
+typedef struct Parser {
+    Arena *arena;
+    const char *text;
+    Token *toks;
+    int32_t ntoks; /* valid tokens; toks[ntoks] does not exist when the lexer failed */
+    int32_t pos;
+    const LexError *lexerr;
+    jmp_buf *jb;
+    ParseError *err;
+    int depth;
+    /* scratch stack for building lists */
+    Node **stack;
+    int32_t sp, scap;
+    int chain; /* left-nested operator chain length being built */
+} Parser;
+
+/* Why a parse stopped (the longjmp value). */
+enum { STOP_SYNTAX = 1, STOP_LEXER, STOP_MEMORY, STOP_TOO_DEEP };
+
+/* ---- tokens ---- */
+_Noreturn void parse_lex_error(Parser *P);
+
+static inline Token *tok_at(Parser *P, int32_t i) {
+    if (i >= P->ntoks) parse_lex_error(P);
+    return &P->toks[i];
+}
+static inline Token *peek(Parser *P) { return tok_at(P, P->pos); }
+static inline int kind(Parser *P) { return peek(P)->kind; }
+static inline int kind_at(Parser *P, int32_t ahead) { return tok_at(P, P->pos + ahead)->kind; }
+static inline Token *advance(Parser *P) {
+    Token *t = peek(P);
+    P->pos++;
+    return t;
+}
+static inline bool accept(Parser *P, int k) {
+    if (kind(P) != k) return false;
+    P->pos++;
+    return true;
+}
+/* The token's text. */
+static inline Str tok_str(Parser *P, const Token *t) {
+    return (Str){P->text + t->start, (int32_t)(t->end - t->start)};
+}
+bool tok_is_name(Parser *P, const Token *t, const char *name);
+static inline bool at_name(Parser *P, const char *name) {
+    return kind(P) == TOK_NAME && tok_is_name(P, peek(P), name);
+}
+
+/* ---- errors ---- */
+_Noreturn void syntax_error_at(Parser *P, int32_t line, int32_t col, int32_t end_line,
+                               int32_t end_col, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+_Noreturn void syntax_error_tok(Parser *P, const Token *t, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+_Noreturn void syntax_error_node(Parser *P, const Node *n, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* "invalid syntax" at the current token (CPython's generic error). */
+_Noreturn void syntax_error_here(Parser *P);
+_Noreturn void parse_no_memory(Parser *P);
+Token *expect(Parser *P, int k);
+/* Recursion guard for recursive rules. */
+_Noreturn void enter_deep(Parser *P);
+#define ENTER(P)                                                                                   \
+    do {                                                                                           \
+        if (++(P)->depth > MAX_DEPTH) enter_deep(P);                                               \
+    } while (0)
+#define LEAVE(P) ((P)->depth--)
+
+/* ---- nodes ---- */
+void *palloc(Parser *P, size_t n);
+/* A node spanning from token `start` to the last consumed non-whitespace token. */
+Node *node_from(Parser *P, AstKind k, int32_t start);
+/* A node with the positions of another node's start and another's end. */
+Node *node_span(Parser *P, AstKind k, const Node *first, const Node *last);
+Node *node_new(Parser *P, AstKind k);
+void set_end_last(Parser *P, Node *n);
+Str ident(Parser *P, const Token *t);
+/* Scratch-stack list building: mark = P->sp; push...; list = list_from(P, mark). */
+void push(Parser *P, Node *n);
+NodeList list_from(Parser *P, int32_t mark);
+NodeList list1(Parser *P, Node *n);
+extern const NodeList EMPTY_LIST;
+
+/* ---- rules shared between files ---- */
+Node *parse_expression(Parser *P);          /* expression */
+Node *parse_named_expression(Parser *P);    /* named_expression */
+Node *parse_star_expressions(Parser *P);    /* star_expressions (a Tuple when commas) */
+Node *parse_star_named_expression(Parser *P);
+Node *parse_yield_expr(Parser *P);          /* yield_expr, at 'yield' */
+Node *parse_annotated_rhs(Parser *P);       /* yield_expr | star_expressions */
+Node *parse_bitwise_or(Parser *P);
+Node *parse_disjunction(Parser *P);
+Node *parse_primary(Parser *P);
+Node *parse_atom(Parser *P);
+Node *parse_strings(Parser *P);             /* strings: (fstring|string)+ */
+Node *parse_star_targets(Parser *P);        /* for-loop and comprehension targets */
+Node *parse_star_target_single(Parser *P);  /* with ... as TARGET */
+Node *parse_arguments_def(Parser *P, bool lambda, int closer); /* params up to ')' or ':' */
+NodeList parse_type_params(Parser *P);      /* at '[' */
+NodeList parse_block(Parser *P, const Token *kw, const char *what);
+void parse_statement(Parser *P);            /* pushes the statements of one line or compound */
+Node *parse_patterns(Parser *P);            /* patterns (a match_stmt case) */
+void parse_call_args(Parser *P, Node *call, int32_t lpar); /* after '(' up to and with ')' */
+
+/* Speculative parsing: runs fn; on a syntax error restores the position and returns false.
+ * Tokenizer errors, memory exhaustion and nesting limits still unwind. */
+bool try_parse(Parser *P, void (*fn)(Parser *P, void *ud), void *ud);
+bool starts_expression(int k);
+
+/* Targets: turn a parsed expression into an assignment target (ctx Store/Del), or raise CPython's
+ * error for what cannot be assigned. */
+void set_store(Parser *P, Node *e, int ctx, const char *verb);
+const char *expr_description(const Node *e);
+
+#endif

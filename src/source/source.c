@@ -1,0 +1,333 @@
+/* source.c — see source.h. */
+#include "source.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <iconv.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static bool fail(SourceError *err, int32_t line, int32_t col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static bool fail(SourceError *err, int32_t line, int32_t col, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    err->line = line;
+    err->col = col;
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+bool source_read_file(const char *path, char **data, size_t *len, SourceError *err) {
+    int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return fail(err, 0, 0, "cannot read file: %s", strerror(errno));
+    struct stat st;
+    size_t cap = 64 * 1024;
+    if (fd != 0 && fstat(fd, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            close(fd);
+            return fail(err, 0, 0, "cannot read file: %s", strerror(EISDIR));
+        }
+        if (S_ISREG(st.st_mode)) cap = (size_t)st.st_size + 1;
+    }
+    char *buf = dw_malloc(cap);
+    size_t n = 0;
+    for (;;) {
+        if (buf && n == cap) {
+            char *nb = dw_realloc(buf, cap * 2);
+            if (!nb) {
+                dw_free(buf);
+                buf = NULL;
+            } else {
+                buf = nb;
+                cap *= 2;
+            }
+        }
+        if (!buf) {
+            if (fd) close(fd);
+            return fail(err, 0, 0, "cannot read file: out of memory");
+        }
+        ssize_t r = read(fd, buf + n, cap - n);
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0) {
+            int e = errno;
+            if (fd) close(fd);
+            dw_free(buf);
+            return fail(err, 0, 0, "cannot read file: %s", strerror(e));
+        }
+        if (r == 0) break;
+        n += (size_t)r;
+    }
+    if (fd) close(fd);
+    *data = buf;
+    *len = n;
+    return true;
+}
+
+int64_t utf8_find_invalid(const char *str, size_t n, const char **why) {
+    const unsigned char *s = (const unsigned char *)str;
+    size_t i = 0;
+    while (i < n) {
+        /* ASCII fast path, 8 bytes at a time */
+        while (i + 8 <= n) {
+            uint64_t w;
+            memcpy(&w, s + i, 8);
+            if (w & 0x8080808080808080ull) break;
+            i += 8;
+        }
+        if (i >= n) break;
+        unsigned c = s[i];
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        int len;
+        unsigned lo = 0x80, hi = 0xbf;
+        if (c >= 0xc2 && c <= 0xdf) len = 2;
+        else if (c == 0xe0) len = 3, lo = 0xa0;
+        else if (c >= 0xe1 && c <= 0xec) len = 3;
+        else if (c == 0xed) len = 3, hi = 0x9f;
+        else if (c >= 0xee && c <= 0xef) len = 3;
+        else if (c == 0xf0) len = 4, lo = 0x90;
+        else if (c >= 0xf1 && c <= 0xf3) len = 4;
+        else if (c == 0xf4) len = 4, hi = 0x8f;
+        else {
+            *why = "invalid start byte";
+            return (int64_t)i;
+        }
+        for (int k = 1; k < len; k++) {
+            if (i + (size_t)k >= n) {
+                *why = "unexpected end of data";
+                return (int64_t)i;
+            }
+            unsigned d = s[i + (size_t)k];
+            if (d < (k == 1 ? lo : 0x80) || d > (k == 1 ? hi : 0xbf)) {
+                *why = "invalid continuation byte";
+                return (int64_t)i;
+            }
+        }
+        i += (size_t)len;
+    }
+    return -1;
+}
+
+/* CPython's get_normal_name(): "utf-8" and "iso-8859-1" under their common spellings. */
+static void normal_name(const char *s, char *out, size_t cap) {
+    char buf[13];
+    size_t i;
+    for (i = 0; i < 12 && s[i]; i++) buf[i] = s[i] == '_' ? '-' : (char)tolower((unsigned char)s[i]);
+    buf[i] = 0;
+    if (strcmp(buf, "utf-8") == 0 || strncmp(buf, "utf-8-", 6) == 0)
+        snprintf(out, cap, "utf-8");
+    else if (strcmp(buf, "latin-1") == 0 || strcmp(buf, "iso-8859-1") == 0 ||
+             strcmp(buf, "iso-latin-1") == 0 || strncmp(buf, "latin-1-", 8) == 0 ||
+             strncmp(buf, "iso-8859-1-", 11) == 0 || strncmp(buf, "iso-latin-1-", 12) == 0)
+        snprintf(out, cap, "iso-8859-1");
+    else
+        snprintf(out, cap, "%s", s);
+}
+
+/* Finds the cookie in one line (CPython's get_coding_spec); *found is set when the line is a
+ * comment carrying one. Returns false when the line holds code (stop looking further). */
+static bool coding_spec(const char *s, size_t n, char *spec, size_t cap, bool *found) {
+    *found = false;
+    size_t i = 0;
+    for (; i + 6 < n; i++) {
+        if (s[i] == '#') break;
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\f') goto code_line;
+    }
+    for (; i + 6 < n; i++) {
+        if (memcmp(s + i, "coding", 6) != 0) continue;
+        const char *t = s + i + 6;
+        if (*t != ':' && *t != '=') continue;
+        do t++;
+        while (*t == ' ' || *t == '\t');
+        const char *b = t;
+        while (isalnum((unsigned char)*t) || *t == '-' || *t == '_' || *t == '.') t++;
+        if (t > b) {
+            char raw[64];
+            size_t m = (size_t)(t - b) < sizeof raw - 1 ? (size_t)(t - b) : sizeof raw - 1;
+            memcpy(raw, b, m);
+            raw[m] = 0;
+            normal_name(raw, spec, cap);
+            *found = true;
+            return true;
+        }
+    }
+code_line:
+    /* No cookie: a line with anything but a comment ends the search (CPython's check). */
+    for (i = 0; i < n; i++) {
+        if (s[i] == '#' || s[i] == '\n') break;
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\f') return false;
+    }
+    return true;
+}
+
+/* iconv's name for a Python codec name, or NULL. */
+static iconv_t open_codec(const char *name, bool *strip_bom) {
+    static const struct {
+        const char *py, *iconv;
+    } extra[] = {
+        {"latin", "ISO-8859-1"},     {"8859", "ISO-8859-1"},    {"mac_roman", "MACINTOSH"},
+        {"macroman", "MACINTOSH"},   {"u8", "UTF-8"},           {"utf", "UTF-8"},
+        {"cp65001", "UTF-8"},        {"utf_8_sig", "UTF-8"},    {"euc_kr", "EUC-KR"},
+        {"iso2022_jp", "ISO-2022-JP"}, {"iso2022_kr", "ISO-2022-KR"}, {"hz", "HZ-GB-2312"},
+        {"mac_cyrillic", "MAC-CYRILLIC"}, {"mac_greek", "MACGREEK"}, {"mac_latin2", "MAC-CENTRALEUROPE"},
+    };
+    char norm[64];
+    size_t j = 0;
+    bool sep = false;
+    for (const char *p = name; *p && j < sizeof norm - 2; p++) {
+        if (isalnum((unsigned char)*p) || *p == '.') {
+            if (sep && j) norm[j++] = '_';
+            sep = false;
+            norm[j++] = (char)tolower((unsigned char)*p);
+        } else {
+            sep = true;
+        }
+    }
+    norm[j] = 0;
+    *strip_bom = strcmp(norm, "utf_8_sig") == 0;
+    for (size_t k = 0; k < sizeof extra / sizeof *extra; k++)
+        if (strcmp(norm, extra[k].py) == 0) return iconv_open("UTF-8", extra[k].iconv);
+    iconv_t h = iconv_open("UTF-8", norm);
+    if (h != (iconv_t)-1) return h;
+    char alt[64];
+    for (j = 0; norm[j]; j++) alt[j] = norm[j] == '_' ? '-' : norm[j];
+    alt[j] = 0;
+    h = iconv_open("UTF-8", alt);
+    if (h != (iconv_t)-1) return h;
+    size_t m = 0;
+    for (j = 0; norm[j]; j++)
+        if (norm[j] != '_') alt[m++] = norm[j];
+    alt[m] = 0;
+    return iconv_open("UTF-8", alt);
+}
+
+static int32_t line_of(const char *s, size_t off) {
+    int32_t line = 1;
+    for (size_t i = 0; i < off; i++) line += s[i] == '\n';
+    return line;
+}
+
+static bool transcode(Arena *a, const char *in, size_t n, const char *enc, SourceText *out,
+                      SourceError *err) {
+    bool strip_bom;
+    iconv_t h = open_codec(enc, &strip_bom);
+    if (h == (iconv_t)-1) return fail(err, 1, 0, "unknown encoding: %s", enc);
+    size_t cap = n * 4 + 16;
+    char *dst = arena_alloc(a, cap);
+    if (!dst) {
+        iconv_close(h);
+        return fail(err, 0, 0, "out of memory");
+    }
+    char *ip = (char *)in, *op = dst;
+    size_t il = n, ol = cap - 1;
+    size_t r = iconv(h, &ip, &il, &op, &ol);
+    iconv_close(h);
+    if (r == (size_t)-1) {
+        size_t pos = (size_t)(ip - in);
+        return fail(err, line_of(in, pos), 0,
+                    "'%s' codec can't decode byte 0x%02x in position %zu", enc,
+                    (unsigned char)in[pos < n ? pos : n - 1], pos);
+    }
+    *op = 0;
+    out->text = dst;
+    out->len = (size_t)(op - dst);
+    if (strip_bom && out->len >= 3 && memcmp(dst, "\xef\xbb\xbf", 3) == 0) {
+        out->text += 3;
+        out->len -= 3;
+    }
+    out->valid_utf8 = true;
+    return true;
+}
+
+bool source_decode(Arena *a, const char *bytes, size_t len, SourceText *out, SourceError *err) {
+    memset(out, 0, sizeof *out);
+    const char *nul = memchr(bytes, 0, len);
+    if (nul)
+        return fail(err, line_of(bytes, (size_t)(nul - bytes)), 0,
+                    "source code string cannot contain null bytes");
+    /* Translate line ends, append the final newline CPython's tokenizer adds. */
+    char *t = arena_alloc(a, len + 2);
+    if (!t) return fail(err, 0, 0, "out of memory");
+    size_t n = 0;
+    const char *cr = memchr(bytes, '\r', len);
+    if (!cr) {
+        memcpy(t, bytes, len);
+        n = len;
+    } else {
+        for (size_t i = 0; i < len; i++) {
+            if (bytes[i] == '\r') {
+                t[n++] = '\n';
+                if (i + 1 < len && bytes[i + 1] == '\n') i++;
+            } else {
+                t[n++] = bytes[i];
+            }
+        }
+    }
+    if (n == 0 || t[n - 1] != '\n') t[n++] = '\n';
+    t[n] = 0;
+
+    bool bom = n >= 3 && memcmp(t, "\xef\xbb\xbf", 3) == 0;
+    const char *s = bom ? t + 3 : t;
+    size_t sn = bom ? n - 3 : n;
+    snprintf(out->encoding, sizeof out->encoding, "utf-8");
+    /* The cookie: line 1, then line 2 when line 1 holds only a comment or blanks. */
+    char spec[64];
+    bool found = false;
+    const char *nl1 = memchr(s, '\n', sn);
+    if (nl1 && coding_spec(s, (size_t)(nl1 - s) + 1, spec, sizeof spec, &found) && !found) {
+        const char *l2 = nl1 + 1;
+        const char *nl2 = memchr(l2, '\n', sn - (size_t)(l2 - s));
+        if (nl2) coding_spec(l2, (size_t)(nl2 - l2) + 1, spec, sizeof spec, &found);
+    }
+    if (found) {
+        if (bom && strcmp(spec, "utf-8") != 0)
+            return fail(err, 1, 0, "encoding problem: %s with BOM", spec);
+        snprintf(out->encoding, sizeof out->encoding, "%s", spec);
+        if (strcmp(spec, "utf-8") != 0) return transcode(a, s, sn, spec, out, err);
+    }
+    out->text = s;
+    out->len = sn;
+    const char *why;
+    out->valid_utf8 = utf8_find_invalid(s, sn, &why) < 0;
+    return true;
+}
+
+bool line_index_build(Arena *a, const char *text, size_t len, LineIndex *out) {
+    int32_t count = 1;
+    for (const char *p = text; (p = memchr(p, '\n', len - (size_t)(p - text))); p++) count++;
+    uint32_t *st = arena_alloc(a, sizeof(uint32_t) * (size_t)count);
+    if (!st) return false;
+    int32_t i = 0;
+    st[i++] = 0;
+    for (const char *p = text; (p = memchr(p, '\n', len - (size_t)(p - text))); p++)
+        st[i++] = (uint32_t)(p - text + 1);
+    out->starts = st;
+    out->count = count;
+    return true;
+}
+
+int32_t line_index_line(const LineIndex *li, size_t offset) {
+    int32_t lo = 0, hi = li->count - 1;
+    while (lo < hi) {
+        int32_t mid = (lo + hi + 1) / 2;
+        if (li->starts[mid] <= offset)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo + 1;
+}
+
+int32_t utf8_count_chars(const char *s, size_t bytes) {
+    int32_t n = 0;
+    for (size_t i = 0; i < bytes; i++) n += ((unsigned char)s[i] & 0xc0) != 0x80;
+    return n;
+}

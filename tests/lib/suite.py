@@ -1,0 +1,73 @@
+"""Helpers shared by the suites: argument parsing and the FAIL/SKIP/RESULT protocol of tests/run.py."""
+import argparse
+import os
+import shutil
+import subprocess
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+class Suite:
+    def __init__(self, description=""):
+        ap = argparse.ArgumentParser(description=description)
+        ap.add_argument("--deadwood", default=os.path.join(ROOT, "deadwood"))
+        ap.add_argument("--bindir", default=os.path.join(ROOT, "build", "release", "bin"))
+        ap.add_argument("--flavor", default="release")
+        ap.add_argument("-v", "--verbose", action="store_true")
+        self.args, self.rest = ap.parse_known_args()
+        self.deadwood = self.args.deadwood
+        self.bindir = self.args.bindir
+        self.flavor = self.args.flavor
+        self.passed = self.failed = self.skipped = 0
+
+    def ok(self, name):
+        self.passed += 1
+        if self.args.verbose:
+            print(f"PASS {name}")
+
+    def fail(self, name, why):
+        self.failed += 1
+        why = str(why).replace("\n", "\n    ")
+        print(f"FAIL {name}: {why}", flush=True)
+
+    def skip(self, name, why):
+        self.skipped += 1
+        print(f"SKIP {name}: {why}", flush=True)
+
+    def check(self, cond, name, why=""):
+        if cond:
+            self.ok(name)
+        else:
+            self.fail(name, why)
+        return cond
+
+    def finish(self):
+        print(f"RESULT {self.passed} {self.failed} {self.skipped}", flush=True)
+        raise SystemExit(1 if self.failed else 0)
+
+
+def find_python(minimum=(3, 13)):
+    """The newest CPython >= minimum on this machine, as an argv prefix, or None."""
+    cands = []
+    home = os.path.expanduser("~/.pyenv/versions")
+    if os.path.isdir(home):
+        for v in os.listdir(home):
+            exe = os.path.join(home, v, "bin", "python3")
+            parts = v.split(".")
+            if os.path.exists(exe) and len(parts) >= 2 and parts[0].isdigit() and parts[1].isdigit():
+                cands.append(((int(parts[0]), int(parts[1])), [exe]))
+    for minor in range(20, minimum[1] - 1, -1):
+        exe = shutil.which(f"python3.{minor}")
+        if exe:
+            cands.append(((3, minor), [exe]))
+    cands = [c for c in cands if c[0] >= minimum]
+    if not cands:
+        return None
+    cands.sort(key=lambda c: c[0])
+    return cands[-1][1]
+
+
+def run(argv, **kw):
+    kw.setdefault("stdout", subprocess.PIPE)
+    kw.setdefault("stderr", subprocess.PIPE)
+    return subprocess.run(argv, **kw)
