@@ -140,7 +140,9 @@ static void position(Lexer *L, const char *p, int32_t *line, int32_t *col) {
 
 static int decode_error(Lexer *L, const char *s, size_t n);
 
-static int emit(Lexer *L, int kind, const char *s, const char *e) {
+/* A token whose text is s..e and whose end position is at pos_end (they differ only for an
+ * f-string's doubled brace, which CPython's token text drops but its end column counts). */
+static int emit_at(Lexer *L, int kind, const char *s, const char *e, const char *pos_end) {
     TokenArray *a = L->out;
     if (!L->valid_utf8 && (kind == TOK_STRING || kind == TOK_FSTRING_MIDDLE) &&
         decode_error(L, s, (size_t)(e - s)))
@@ -161,9 +163,11 @@ static int emit(Lexer *L, int kind, const char *s, const char *e) {
     t->start = (uint32_t)(s - L->buf);
     t->end = (uint32_t)(e - L->buf);
     position(L, s, &t->lineno, &t->col);
-    position(L, e, &t->end_lineno, &t->end_col);
+    position(L, pos_end, &t->end_lineno, &t->end_col);
     return kind;
 }
+
+static int emit(Lexer *L, int kind, const char *s, const char *e) { return emit_at(L, kind, s, e, e); }
 
 /* ---- keywords and operators --------------------------------------------------------------- */
 
@@ -640,12 +644,12 @@ static int get_fstring(Lexer *L, Mode *m) {
                 m->in_format_spec = false;
                 return emit(L, TOK_FSTRING_MIDDLE, L->start, L->cur);
             }
-            return emit(L, TOK_FSTRING_MIDDLE, L->start, L->cur - 1);
+            return emit_at(L, TOK_FSTRING_MIDDLE, L->start, L->cur - 1, L->cur);
         } else if (c == '}') {
             if (unicode_escape) return emit(L, TOK_FSTRING_MIDDLE, L->start, L->cur);
             int peek = nextc(L);
             if (peek == '}' && !in_format_spec && m->curly_depth == 0)
-                return emit(L, TOK_FSTRING_MIDDLE, L->start, L->cur - 1);
+                return emit_at(L, TOK_FSTRING_MIDDLE, L->start, L->cur - 1, L->cur);
             backup(L, peek);
             backup(L, c);
             m->fstring_mode = false;

@@ -784,9 +784,11 @@ static Node *parse_brace(Parser *P) {
         value = parse_bitwise_or(P);
         is_dict = true;
     } else {
+        int32_t fstart = P->pos;
         Node *first = parse_star_named_expression(P);
         if (kind(P) == TOK_COLON && first->kind != AST_STARRED) {
-            if (first->kind == AST_NAMED_EXPR) syntax_error_here(P);
+            if (first->kind == AST_NAMED_EXPR && P->toks[fstart].kind != TOK_LPAR)
+                syntax_error_here(P);
             P->pos++;
             key = first;
             value = parse_expression(P);
