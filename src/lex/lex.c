@@ -162,6 +162,14 @@ static int emit_at(Lexer *L, int kind, const char *s, const char *e, const char 
     t->kind = (uint8_t)kind;
     t->start = (uint32_t)(s - L->buf);
     t->end = (uint32_t)(e - L->buf);
+    if (s == L->end && L->end > L->buf) {
+        /* at the end of input CPython's line counter stays on the last line */
+        position(L, L->end - 1, &t->lineno, &t->col);
+        t->col++;
+        t->end_lineno = t->lineno;
+        t->end_col = t->col;
+        return kind;
+    }
     position(L, s, &t->lineno, &t->col);
     position(L, pos_end, &t->end_lineno, &t->end_col);
     return kind;

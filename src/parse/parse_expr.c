@@ -485,7 +485,7 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar) {
                 NodeList gens = parse_for_if_clauses(P);
                 /* only `f(x for x in y)`: the genexp takes the call's parentheses */
                 bool alone = P->sp == amark && nkw == 0 && kind(P) == TOK_RPAR;
-                if (!alone) {
+                if (!alone || call->kind != AST_CALL) {
                     if (kind(P) == TOK_COMMA && P->sp == amark && nkw == 0 &&
                         kind_at(P, 1) == TOK_RPAR) {
                         /* f(x for x in y,) */

@@ -75,10 +75,7 @@ static bool is_imaginary(const Node *n) {
 static Node *literal_value(Parser *P) {
     int32_t start = P->pos;
     if (kind(P) == TOK_STRING || kind(P) == TOK_FSTRING_START) {
-        Node *s = parse_strings(P);
-        if (s->kind == AST_JOINED_STR)
-            syntax_error_node(P, s, "patterns may only match literals and attribute lookups");
-        return s;
+        return parse_strings(P); /* an f-string is the compiler's error, not the parser's */
     }
     Node *real = signed_number(P);
     if (kind(P) != TOK_PLUS && kind(P) != TOK_MINUS) return real;

@@ -580,7 +580,7 @@ static Node *parse_classdef(Parser *P, NodeList decorators) {
     NodeList tp = EMPTY_LIST;
     if (kind(P) == TOK_LSQB) tp = parse_type_params(P);
     Node call = {0};
-    call.kind = AST_CALL;
+    call.kind = AST_CLASS_DEF; /* arguments without a lone generator expression */
     if (kind(P) == TOK_LPAR) {
         int32_t lpar = P->pos++;
         parse_call_args(P, &call, lpar);

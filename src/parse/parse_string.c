@@ -35,7 +35,7 @@ static Node *string_token(Parser *P, const Token *t) {
     Str s = tok_str(P, t);
     if (!lit_string(P->arena, s.s, (size_t)s.len, &n->Constant.value, &u, &le))
         syntax_error_tok(P, t, "%s", le.msg);
-    if (u) n->Constant.kind = STR_LIT("u");
+    if (u && s.s[0] == 'u') n->Constant.kind = STR_LIT("u"); /* CPython: only a lowercase u */
     return n;
 }
 
