@@ -29,18 +29,15 @@ typedef struct Lexer {
     TokenArray *out;
     Arena *arena;
     int32_t cap;
-    /* line tracking for the cursor (CPython's lineno/line_start) */
-    int32_t lineno;
-    const char *line_start;
-    /* positions of offsets, for tokens: a cursor that only moves forward */
-    int32_t pos_line;
-    const char *pos_line_start, *pos_at;
+    LineIndex lines;
+    /* token positions: a line cursor that only moves forward through the line index */
+    int32_t pos_line; /* 0-based index into lines.starts */
     int indent, pendin;
     int indstack[MAXINDENT], altindstack[MAXINDENT];
     bool atbol, blankline;
     int level;
     char parenstack[MAXLEVEL];
-    int32_t parenline[MAXLEVEL], parencol[MAXLEVEL];
+    const char *parenpos[MAXLEVEL];
     Mode modes[MAXFSTRINGLEVEL + 1];
     int nmodes; /* modes[0] is the regular mode */
     bool valid_utf8;
@@ -49,16 +46,14 @@ typedef struct Lexer {
 
 /* ---- characters --------------------------------------------------------------------------- */
 
+/* The text ends in NUL bytes (source.h), and holds no other NUL. */
 static inline int nextc(Lexer *L) {
-    if (L->cur >= L->end) {
+    int c = (unsigned char)*L->cur++;
+    if (c == 0) {
         L->cur = L->end + 1; /* one past, so that backup() returns to end */
         return EOF_;
     }
-    if (L->cur > L->line_start && L->cur[-1] == '\n') {
-        L->lineno++;
-        L->line_start = L->cur;
-    }
-    return (unsigned char)*L->cur++;
+    return c;
 }
 
 static inline void backup(Lexer *L, int c) {
@@ -74,6 +69,31 @@ static inline bool is_id_start(int c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 128;
 }
 static inline bool is_id_char(int c) { return is_id_start(c) || is_digit(c); }
+
+/* ---- positions ---------------------------------------------------------------------------- */
+
+/* Line (1-based) and byte column of an offset. */
+static void line_col(const Lexer *L, const char *p, int32_t *line, int32_t *col) {
+    if (p > L->end) p = L->end;
+    int32_t l = line_index_line(&L->lines, (size_t)(p - L->buf));
+    *line = l;
+    *col = (int32_t)((size_t)(p - L->buf) - L->lines.starts[l - 1]);
+}
+
+/* CPython's tok->lineno: the line of the last character read (it does not move to the next line
+ * until a character of it is read). */
+static int32_t cur_line(const Lexer *L) {
+    int32_t line, col;
+    const char *p = L->cur > L->end ? L->end : L->cur;
+    line_col(L, p > L->buf ? p - 1 : p, &line, &col);
+    return line;
+}
+
+static const char *line_start_of(const Lexer *L, const char *p) {
+    int32_t line, col;
+    line_col(L, p, &line, &col);
+    return p - col;
+}
 
 /* ---- errors ------------------------------------------------------------------------------- */
 
@@ -95,8 +115,9 @@ static int error_at_cur(Lexer *L, const char *fmt, ...) __attribute__((format(pr
 static int error_at_cur(Lexer *L, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    const char *p = L->cur > L->end ? L->end : L->cur;
-    set_error(L, LEXERR_EXCEPTION, L->lineno, (int32_t)(p - L->line_start), fmt, ap);
+    int32_t line, col;
+    line_col(L, L->cur > L->end ? L->end : L->cur, &line, &col);
+    set_error(L, LEXERR_EXCEPTION, line, col, fmt, ap);
     va_end(ap);
     return TOK_ERROR;
 }
@@ -112,30 +133,24 @@ static int error_at(Lexer *L, LexErrorKind kind, int32_t line, int32_t col, cons
 }
 
 static int indent_error(Lexer *L, const char *msg) {
-    return error_at(L, LEXERR_INDENT, L->lineno, 0, "%s", msg);
+    return error_at(L, LEXERR_INDENT, cur_line(L), 0, "%s", msg);
 }
 
 /* ---- emitting ----------------------------------------------------------------------------- */
 
 /* Moves the position cursor forward to offset p and returns its line and column. */
-static void position(Lexer *L, const char *p, int32_t *line, int32_t *col) {
-    const char *q = L->pos_at;
-    if (p < q) { /* rare: a zero-width token before the last end; recount from the line */
-        q = L->pos_line_start;
-        if (p < q) {
-            L->pos_line = 1;
-            q = L->pos_line_start = L->buf;
-        }
+static inline void position(Lexer *L, const char *p, int32_t *line, int32_t *col) {
+    uint32_t off = (uint32_t)(p - L->buf);
+    const uint32_t *st = L->lines.starts;
+    int32_t l = L->pos_line;
+    if (off < st[l]) { /* never for tokens in order; kept so a mistake costs time, not truth */
+        line_col(L, p, line, col);
+        return;
     }
-    for (;;) {
-        const char *nl = memchr(q, '\n', (size_t)(p - q));
-        if (!nl) break;
-        L->pos_line++;
-        q = L->pos_line_start = nl + 1;
-    }
-    L->pos_at = p;
-    *line = L->pos_line;
-    *col = (int32_t)(p - L->pos_line_start);
+    while (l + 1 < L->lines.count && st[l + 1] <= off) l++;
+    L->pos_line = l;
+    *line = l + 1;
+    *col = (int32_t)(off - st[l]);
 }
 
 static int decode_error(Lexer *L, const char *s, size_t n);
@@ -160,12 +175,13 @@ static int emit_at(Lexer *L, int kind, const char *s, const char *e, const char 
     }
     Token *t = &a->toks[a->count++];
     t->kind = (uint8_t)kind;
+    t->flags = 0;
     t->start = (uint32_t)(s - L->buf);
     t->end = (uint32_t)(e - L->buf);
     if (s == L->end && L->end > L->buf) {
         /* at the end of input CPython's line counter stays on the last line */
-        position(L, L->end - 1, &t->lineno, &t->col);
-        t->col++;
+        position(L, L->end, &t->lineno, &t->col);
+        if (t->col == 0 && t->lineno > 1) t->lineno--;
         t->end_lineno = t->lineno;
         t->end_col = t->col;
         return kind;
@@ -193,13 +209,36 @@ const char *tok_kind_text(int kind) {
     return kind >= 0 && kind < TOK_KIND_COUNT ? kind_text[kind] : "?";
 }
 
+/* Hard keywords by (length, first letter, last letter), which no two keywords share. */
+#define KWL(c) ((c) >= 'a' ? (c) - 'a' : (c) - 'A' + 26)
+#define KWI(len, c0, cl) (((len) * 52 + KWL(c0)) * 52 + KWL(cl))
+static const uint8_t keyword_table[9 * 52 * 52] = {
+    [KWI(2, 'a', 's')] = TOK_KW_AS,       [KWI(2, 'i', 'f')] = TOK_KW_IF,
+    [KWI(2, 'i', 'n')] = TOK_KW_IN,       [KWI(2, 'i', 's')] = TOK_KW_IS,
+    [KWI(2, 'o', 'r')] = TOK_KW_OR,       [KWI(3, 'a', 'd')] = TOK_KW_AND,
+    [KWI(3, 'd', 'f')] = TOK_KW_DEF,      [KWI(3, 'd', 'l')] = TOK_KW_DEL,
+    [KWI(3, 'f', 'r')] = TOK_KW_FOR,      [KWI(3, 'n', 't')] = TOK_KW_NOT,
+    [KWI(3, 't', 'y')] = TOK_KW_TRY,      [KWI(4, 'N', 'e')] = TOK_KW_NONE,
+    [KWI(4, 'T', 'e')] = TOK_KW_TRUE,     [KWI(4, 'e', 'f')] = TOK_KW_ELIF,
+    [KWI(4, 'e', 'e')] = TOK_KW_ELSE,     [KWI(4, 'f', 'm')] = TOK_KW_FROM,
+    [KWI(4, 'p', 's')] = TOK_KW_PASS,     [KWI(4, 'w', 'h')] = TOK_KW_WITH,
+    [KWI(5, 'F', 'e')] = TOK_KW_FALSE,    [KWI(5, 'a', 'c')] = TOK_KW_ASYNC,
+    [KWI(5, 'a', 't')] = TOK_KW_AWAIT,    [KWI(5, 'b', 'k')] = TOK_KW_BREAK,
+    [KWI(5, 'c', 's')] = TOK_KW_CLASS,    [KWI(5, 'r', 'e')] = TOK_KW_RAISE,
+    [KWI(5, 'w', 'e')] = TOK_KW_WHILE,    [KWI(5, 'y', 'd')] = TOK_KW_YIELD,
+    [KWI(6, 'a', 't')] = TOK_KW_ASSERT,   [KWI(6, 'e', 't')] = TOK_KW_EXCEPT,
+    [KWI(6, 'g', 'l')] = TOK_KW_GLOBAL,   [KWI(6, 'i', 't')] = TOK_KW_IMPORT,
+    [KWI(6, 'l', 'a')] = TOK_KW_LAMBDA,   [KWI(6, 'r', 'n')] = TOK_KW_RETURN,
+    [KWI(7, 'f', 'y')] = TOK_KW_FINALLY,  [KWI(8, 'c', 'e')] = TOK_KW_CONTINUE,
+    [KWI(8, 'n', 'l')] = TOK_KW_NONLOCAL,
+};
+
+static inline bool is_letter(int c) { return (unsigned)((c | 0x20) - 'a') < 26; }
+
 static int keyword(const char *s, size_t n) {
-    if (n < 2 || n > 8) return TOK_NAME;
-    for (int k = TOK_KW_FALSE; k < TOK_KIND_COUNT; k++) {
-        const char *kw = kind_text[k];
-        if (kw[0] == s[0] && strlen(kw) == n && memcmp(kw, s, n) == 0) return k;
-    }
-    return TOK_NAME;
+    if (n < 2 || n > 8 || !is_letter(s[0]) || !is_letter(s[n - 1])) return TOK_NAME;
+    int k = keyword_table[KWI((int)n, s[0], s[n - 1])];
+    return k && memcmp(kind_text[k], s, n) == 0 ? k : TOK_NAME;
 }
 
 static int one_char(int c) {
@@ -444,8 +483,9 @@ static int number(Lexer *L, int c) {
             } else if (nonzero) {
                 backup(L, c);
                 (void)zeros_end;
-                return error_at(L, LEXERR_EXCEPTION, L->lineno,
-                                (int32_t)(L->start - L->line_start),
+                int32_t line, col;
+                line_col(L, L->start, &line, &col);
+                return error_at(L, LEXERR_EXCEPTION, line, col,
                                 "leading zeros in decimal integer literals are not permitted; "
                                 "use an 0o prefix for octal integers");
             }
@@ -508,8 +548,6 @@ static bool inside_fstring_expr(Mode *m) { return m->expr_start_depth >= 0; }
 
 static int string(Lexer *L, int quote) {
     int quote_size = 1, end_quote_size = 0;
-    int32_t first_line = L->lineno;
-    const char *multi_line_start = L->line_start;
     int c = nextc(L);
     if (c == quote) {
         c = nextc(L);
@@ -522,8 +560,9 @@ static int string(Lexer *L, int quote) {
     while (end_quote_size != quote_size) {
         c = nextc(L);
         if (c == EOF_ || (quote_size == 1 && c == '\n')) {
-            int32_t start = L->lineno;
-            int32_t col = (int32_t)(L->start - multi_line_start);
+            int32_t start = cur_line(L);
+            int32_t first_line, col;
+            line_col(L, L->start, &first_line, &col);
             if (inside_fstring(L)) {
                 Mode *m = top_mode(L);
                 if (m->quote == quote && m->quote_size == quote_size)
@@ -626,8 +665,8 @@ static int get_fstring(Lexer *L, Mode *m) {
                 return emit(L, TOK_FSTRING_MIDDLE, L->start, L->cur);
             }
             int32_t line, col;
-            int32_t start = L->lineno;
-            position(L, L->buf + m->start, &line, &col);
+            int32_t start = cur_line(L);
+            line_col(L, L->buf + m->start, &line, &col);
             if (m->quote_size == 3)
                 return error_at(L, LEXERR_EXCEPTION, line, col + 1,
                                 "unterminated triple-quoted f-string literal (detected at line %d)",
@@ -689,13 +728,15 @@ static int get_fstring(Lexer *L, Mode *m) {
 static bool continuation_line(Lexer *L) {
     int c = nextc(L);
     if (c != '\n') {
-        error_at(L, LEXERR_EXCEPTION, L->lineno, (int32_t)(L->cur - L->line_start),
+        int32_t line, col;
+        line_col(L, L->cur, &line, &col);
+        error_at(L, LEXERR_EXCEPTION, line, col,
                  "unexpected character after line continuation character");
         return false;
     }
     c = nextc(L);
     if (c == EOF_) {
-        error_at(L, LEXERR_EOF, L->lineno, 0, "unexpected EOF while parsing");
+        error_at(L, LEXERR_EOF, cur_line(L), 0, "unexpected EOF while parsing");
         L->out->err.paren = 0;
         return false;
     }
@@ -759,8 +800,7 @@ static int brackets(Lexer *L, Mode *m, int c) {
     case '{':
         if (L->level >= MAXLEVEL) return error_at_cur(L, "too many nested parentheses");
         L->parenstack[L->level] = (char)c;
-        L->parenline[L->level] = L->lineno;
-        L->parencol[L->level] = (int32_t)(L->start - L->line_start);
+        L->parenpos[L->level] = L->start;
         L->level++;
         if (inside_fstring(L)) m->curly_depth++;
         break;
@@ -775,11 +815,13 @@ static int brackets(Lexer *L, Mode *m, int c) {
         if (!((open == '(' && c == ')') || (open == '[' && c == ']') || (open == '{' && c == '}'))) {
             if (inside_fstring(L) && open == '{' && m->curly_depth - 1 == m->expr_start_depth)
                 return error_at_cur(L, "f-string: unmatched '%c'", c);
-            if (L->parenline[L->level] != L->lineno)
+            int32_t open_line, open_col;
+            line_col(L, L->parenpos[L->level], &open_line, &open_col);
+            if (open_line != cur_line(L))
                 return error_at_cur(L,
                                     "closing parenthesis '%c' does not match opening "
                                     "parenthesis '%c' on line %d",
-                                    c, open, L->parenline[L->level]);
+                                    c, open, open_line);
             return error_at_cur(L, "closing parenthesis '%c' does not match opening parenthesis '%c'",
                                 c, open);
         }
@@ -814,7 +856,7 @@ nextline:
             return emit(L, TOK_DEDENT, L->cur, L->cur);
         }
         L->pendin--;
-        return emit(L, TOK_INDENT, L->line_start, L->cur);
+        return emit(L, TOK_INDENT, line_start_of(L, L->cur), L->cur);
     }
 again:
     do c = nextc(L);
@@ -831,10 +873,9 @@ again:
         L->cur = L->end;
         if (L->level) {
             LexError *e = &L->out->err;
-            error_at(L, LEXERR_EOF, L->lineno, 0, "unexpected EOF while parsing");
+            error_at(L, LEXERR_EOF, cur_line(L), 0, "unexpected EOF while parsing");
             e->paren = L->parenstack[L->level - 1];
-            e->paren_line = L->parenline[L->level - 1];
-            e->paren_col = L->parencol[L->level - 1];
+            line_col(L, L->parenpos[L->level - 1], &e->paren_line, &e->paren_col);
             return TOK_ERROR;
         }
         return emit(L, TOK_ENDMARKER, L->end, L->end);
@@ -853,14 +894,16 @@ again:
             c = nextc(L);
             if (c == '"' || c == '\'') return saw_f ? fstring_start(L, c) : string(L, c);
         }
-        bool nonascii = false;
-        while (is_id_char(c)) {
-            nonascii |= c >= 128;
-            c = nextc(L);
-        }
         backup(L, c);
+        const unsigned char *p = (const unsigned char *)L->cur;
+        unsigned high = 0;
+        while (is_id_char(*p)) high |= *p++;
+        L->cur = (const char *)p;
+        bool nonascii = high >= 128;
         if (nonascii && !verify_identifier(L)) return TOK_ERROR;
-        return emit(L, keyword(L->start, (size_t)(L->cur - L->start)), L->start, L->cur);
+        int k = emit(L, keyword(L->start, (size_t)(L->cur - L->start)), L->start, L->cur);
+        if (nonascii) L->out->toks[L->out->count - 1].flags = TOKF_NONASCII;
+        return k;
     }
 
     if (c == '\n') {
@@ -933,9 +976,11 @@ again:
     int t1 = one_char(c);
     if (t1 < 0) {
         if (c < 0x20 || c == 0x7f) return error_at_cur(L, "invalid non-printable character U+%04X", c);
-        char s[2] = {(char)c, 0};
-        return error_at(L, LEXERR_EXCEPTION, L->lineno, (int32_t)(L->start - L->line_start),
-                        "invalid character '%s' (U+%04X)", s, (unsigned)c);
+        char cs[2] = {(char)c, 0};
+        int32_t line, col;
+        line_col(L, L->start, &line, &col);
+        return error_at(L, LEXERR_EXCEPTION, line, col, "invalid character '%s' (U+%04X)", cs,
+                        (unsigned)c);
     }
     if (c == '=' && inside_fstring_expr(m)) m->debug = true;
     return emit(L, t1, L->start, L->cur);
@@ -952,8 +997,8 @@ bool lex_tokenize(Arena *arena, const SourceText *src, TokenArray *a) {
     if (!L) return false;
     L->buf = src->text;
     L->end = src->text + src->len;
-    L->cur = L->line_start = L->pos_line_start = L->pos_at = src->text;
-    L->lineno = L->pos_line = 1;
+    L->cur = src->text;
+    if (!line_index_build(arena, src->text, src->len, &L->lines)) return false;
     L->arena = arena;
     L->out = a;
     L->atbol = true;

@@ -27,8 +27,11 @@ typedef enum TokKind {
     TOK_KIND_COUNT
 } TokKind;
 
+enum { TOKF_NONASCII = 1 }; /* a NAME with non-ASCII characters (to be NFKC-normalized) */
+
 typedef struct Token {
     uint8_t kind;
+    uint8_t flags;
     uint32_t start, end;      /* byte offsets into the text */
     int32_t lineno, col;      /* CPython's: 1-based line, 0-based byte column */
     int32_t end_lineno, end_col;

@@ -75,8 +75,29 @@ static int hex_value(unsigned char c) {
     return -1;
 }
 
-static bool is_octal(char c) {
-    return c >= '0' && c <= '7';
+/* The one-character escapes common to str and bytes; -1 for others. */
+static int simple_escape(unsigned char c) {
+    switch (c) {
+    case '\\': return '\\';
+    case '\'': return '\'';
+    case '"': return '"';
+    case 'a': return '\a';
+    case 'b': return '\b';
+    case 'f': return '\f';
+    case 'n': return '\n';
+    case 'r': return '\r';
+    case 't': return '\t';
+    case 'v': return '\v';
+    default: return -1;
+    }
+}
+
+/* An octal escape whose first digit s[*i - 1] was read: up to two more digits. */
+static uint32_t octal_escape(const char *s, size_t n, size_t *i) {
+    uint32_t v = (uint32_t)(s[*i - 1] - '0');
+    for (int k = 0; k < 2 && *i < n && s[*i] >= '0' && s[*i] <= '7'; k++)
+        v = v * 8 + (uint32_t)(s[(*i)++] - '0');
+    return v;
 }
 
 /* Decodes the str body s[0..n) (newlines already \n), appending WTF-8 to *o: never more bytes than
@@ -97,36 +118,18 @@ static bool unescape_str(const char *s, size_t n, char **o, LitError *err) {
         }
         unsigned char c = (unsigned char)s[i++];
         uint32_t cp;
-        int count;
+        int count, simple = simple_escape(c);
         const char *what;
+        if (simple >= 0) {
+            *w++ = (char)simple;
+            continue;
+        }
+        if (c >= '0' && c <= '7') { /* above 0o377: only a DeprecationWarning in CPython 3.13 */
+            w += uni_utf8_encode(octal_escape(s, n, &i), w);
+            continue;
+        }
         switch (c) {
         case '\n': continue;
-        case '\\': *w++ = '\\'; continue;
-        case '\'': *w++ = '\''; continue;
-        case '"': *w++ = '"'; continue;
-        case 'a': *w++ = '\a'; continue;
-        case 'b': *w++ = '\b'; continue;
-        case 'f': *w++ = '\f'; continue;
-        case 'n': *w++ = '\n'; continue;
-        case 'r': *w++ = '\r'; continue;
-        case 't': *w++ = '\t'; continue;
-        case 'v': *w++ = '\v'; continue;
-        case '0':
-        case '1':
-        case '2':
-        case '3':
-        case '4':
-        case '5':
-        case '6':
-        case '7':
-            /* 1-3 octal digits; above 0o377 only a DeprecationWarning in CPython 3.13 */
-            cp = c - '0';
-            if (i < n && is_octal(s[i])) {
-                cp = cp * 8 + (uint32_t)(s[i++] - '0');
-                if (i < n && is_octal(s[i])) cp = cp * 8 + (uint32_t)(s[i++] - '0');
-            }
-            w += uni_utf8_encode(cp, w);
-            continue;
         case 'x': count = 2, what = "truncated \\xXX escape"; goto hex;
         case 'u': count = 4, what = "truncated \\uXXXX escape"; goto hex;
         case 'U':
@@ -180,35 +183,18 @@ static bool unescape_bytes(const char *s, size_t n, char **o, LitError *err) {
         if (!bs) break;
         size_t start = i++;
         if (i >= n) return fail(err, 0, "(value error) Trailing \\ in string");
-        char c = s[i++];
-        switch (c) {
-        case '\n': continue;
-        case '\\': *w++ = '\\'; continue;
-        case '\'': *w++ = '\''; continue;
-        case '"': *w++ = '"'; continue;
-        case 'a': *w++ = '\a'; continue;
-        case 'b': *w++ = '\b'; continue;
-        case 'f': *w++ = '\f'; continue;
-        case 'n': *w++ = '\n'; continue;
-        case 'r': *w++ = '\r'; continue;
-        case 't': *w++ = '\t'; continue;
-        case 'v': *w++ = '\v'; continue;
-        case '0':
-        case '1':
-        case '2':
-        case '3':
-        case '4':
-        case '5':
-        case '6':
-        case '7': {
-            unsigned v = (unsigned)(c - '0');
-            if (i < n && is_octal(s[i])) {
-                v = v * 8 + (unsigned)(s[i++] - '0');
-                if (i < n && is_octal(s[i])) v = v * 8 + (unsigned)(s[i++] - '0');
-            }
-            *w++ = (char)(v & 0xFF); /* above 0o377: a DeprecationWarning, the value wraps */
+        unsigned char c = (unsigned char)s[i++];
+        int simple = simple_escape(c);
+        if (simple >= 0) {
+            *w++ = (char)simple;
             continue;
         }
+        if (c >= '0' && c <= '7') { /* above 0o377: a DeprecationWarning, the value wraps */
+            *w++ = (char)(octal_escape(s, n, &i) & 0xFF);
+            continue;
+        }
+        switch (c) {
+        case '\n': continue;
         case 'x':
             if (i + 1 < n && hex_value((unsigned char)s[i]) >= 0 &&
                 hex_value((unsigned char)s[i + 1]) >= 0) {

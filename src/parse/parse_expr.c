@@ -371,15 +371,17 @@ static int binop_prec(int k, int *op) {
     }
 }
 
+/* Precedence climbing over the six binary levels: every operator of this invocation is
+ * left-associative and starts at the token where its left operand started (CPython's EXTRA). */
 static Node *parse_binary(Parser *P, int min_prec) {
     int32_t start = P->pos;
-    Node *left = min_prec == 6 ? parse_factor(P) : parse_binary(P, min_prec + 1);
-    int op = 0;
+    Node *left = parse_factor(P);
+    int op = 0, prec;
     int saved = P->chain;
-    while (binop_prec(kind(P), &op) == min_prec) {
+    while ((prec = binop_prec(kind(P), &op)) >= min_prec) {
         if (++P->chain > MAX_CHAIN) enter_deep(P);
         P->pos++;
-        Node *right = min_prec == 6 ? parse_factor(P) : parse_binary(P, min_prec + 1);
+        Node *right = parse_binary(P, prec + 1);
         Node *b = node_from(P, AST_BIN_OP, start);
         b->BinOp.left = left;
         b->BinOp.op = (uint8_t)op;

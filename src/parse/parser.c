@@ -136,14 +136,10 @@ Node *node_span(Parser *P, AstKind k, const Node *first, const Node *last) {
 
 Str ident(Parser *P, const Token *t) {
     Str s = tok_str(P, t);
-    for (int32_t i = 0; i < s.len; i++) {
-        if ((unsigned char)s.s[i] >= 0x80) {
-            Str out;
-            if (!uni_nfkc(P->arena, s, &out)) parse_no_memory(P);
-            return out;
-        }
-    }
-    return s;
+    if (!(t->flags & TOKF_NONASCII)) return s;
+    Str out;
+    if (!uni_nfkc(P->arena, s, &out)) parse_no_memory(P);
+    return out;
 }
 
 void push(Parser *P, Node *n) {

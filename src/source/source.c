@@ -227,7 +227,7 @@ static bool transcode(Arena *a, const char *in, size_t n, const char *enc, Sourc
         return fail(err, 0, 0, "out of memory");
     }
     char *ip = (char *)in, *op = dst;
-    size_t il = n, ol = cap - 1;
+    size_t il = n, ol = cap - 4;
     size_t r = iconv(h, &ip, &il, &op, &ol);
     iconv_close(h);
     if (r == (size_t)-1) {
@@ -236,7 +236,9 @@ static bool transcode(Arena *a, const char *in, size_t n, const char *enc, Sourc
                     "'%s' codec can't decode byte 0x%02x in position %zu", enc,
                     (unsigned char)in[pos < n ? pos : n - 1], pos);
     }
-    *op = 0;
+    op[0] = op[1] = op[2] = 0;
+    if (memchr(dst, 0, (size_t)(op - dst)))
+        return fail(err, 1, 0, "source code string cannot contain null bytes");
     out->text = dst;
     out->len = (size_t)(op - dst);
     if (strip_bom && out->len >= 3 && memcmp(dst, "\xef\xbb\xbf", 3) == 0) {
@@ -254,7 +256,7 @@ bool source_decode(Arena *a, const char *bytes, size_t len, SourceText *out, Sou
         return fail(err, line_of(bytes, (size_t)(nul - bytes)), 0,
                     "source code string cannot contain null bytes");
     /* Translate line ends, append the final newline CPython's tokenizer adds. */
-    char *t = arena_alloc(a, len + 2);
+    char *t = arena_alloc(a, len + 4);
     if (!t) return fail(err, 0, 0, "out of memory");
     size_t n = 0;
     const char *cr = memchr(bytes, '\r', len);
@@ -272,7 +274,7 @@ bool source_decode(Arena *a, const char *bytes, size_t len, SourceText *out, Sou
         }
     }
     if (n == 0 || t[n - 1] != '\n') t[n++] = '\n';
-    t[n] = 0;
+    t[n] = t[n + 1] = t[n + 2] = 0; /* the tokenizer reads NULs past the end as end of input */
 
     bool bom = n >= 3 && memcmp(t, "\xef\xbb\xbf", 3) == 0;
     const char *s = bom ? t + 3 : t;

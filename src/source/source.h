@@ -21,7 +21,7 @@ typedef struct SourceError {
 } SourceError;
 
 typedef struct SourceText {
-    const char *text; /* "\n"-terminated lines, then a NUL; in the arena */
+    const char *text; /* "\n"-terminated lines, then three NULs (no NUL inside); in the arena */
     size_t len;       /* bytes before the NUL */
     bool valid_utf8;  /* whole text is valid UTF-8 (always true after a non-UTF-8 cookie) */
     char encoding[64];
