@@ -42,14 +42,14 @@ static int parse_json(const char *path) {
     Arena a;
     arena_init(&a);
     SourceText src = {0};
-    Node *m;
+    ParseResult pr;
     ParseError err;
-    ParseStatus st = parse_bytes(&a, data, len, &src, &m, &err);
+    ParseStatus st = parse_bytes(&a, data, len, &src, &pr, &err);
     int rc = EXIT_CLEAN;
     if (st == PARSE_OK) {
         Buf b;
         buf_init(&b);
-        if (ast_to_json(&b, m)) {
+        if (ast_to_json(&b, pr.module)) {
             buf_putc(&b, '\n');
             fwrite(b.data, 1, b.len, stdout);
         } else {
@@ -103,9 +103,9 @@ static int parse_stats(char **paths, int npaths) {
         }
         bytes += len;
         SourceText src;
-        Node *m;
+        ParseResult pr;
         ParseError err;
-        if (parse_bytes(&a, data, len, &src, &m, &err) != PARSE_OK) errors++;
+        if (parse_bytes(&a, data, len, &src, &pr, &err) != PARSE_OK) errors++;
         arena_free(&a);
         dw_free(data);
     }

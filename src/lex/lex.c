@@ -724,6 +724,24 @@ static int get_fstring(Lexer *L, Mode *m) {
 
 /* ---- the regular mode --------------------------------------------------------------------- */
 
+static bool mentions_noqa(const char *s, const char *e) {
+    for (; s + 4 <= e; s++)
+        if ((s[0] | 0x20) == 'n' && (s[1] | 0x20) == 'o' && (s[2] | 0x20) == 'q' &&
+            (s[3] | 0x20) == 'a')
+            return true;
+    return false;
+}
+
+static void note_noqa(Lexer *L, const char *hash) {
+    TokenArray *a = L->out;
+    if (a->nnoqa == a->cap_noqa &&
+        vec_grow_(L->arena, (void **)&a->noqa, &a->cap_noqa, sizeof(uint32_t), a->nnoqa + 1)) {
+        L->failed = true;
+        return;
+    }
+    a->noqa[a->nnoqa++] = (uint32_t)(hash - L->buf);
+}
+
 /* CPython's tok_continuation_line(); returns false on error. */
 static bool continuation_line(Lexer *L) {
     int c = nextc(L);
@@ -865,7 +883,9 @@ again:
 
     if (c == '#') {
         const char *nl = memchr(L->cur, '\n', (size_t)(L->end - L->cur));
-        L->cur = nl ? nl : L->end;
+        if (!nl) nl = L->end;
+        if (mentions_noqa(L->cur, nl)) note_noqa(L, L->cur - 1);
+        L->cur = nl;
         c = nextc(L);
     }
     if (c == EOF_) {

@@ -62,6 +62,9 @@ typedef struct TokenArray {
     Token *toks;
     int32_t count; /* tokens before the error (or all, ENDMARKER last) */
     LexError err;  /* err.kind == LEXERR_NONE when the whole file tokenized */
+    /* offsets of the comments that mention "noqa" (any case), in order */
+    uint32_t *noqa;
+    int32_t nnoqa, cap_noqa;
 } TokenArray;
 
 /* Tokenizes src into a (allocated in arena a). Returns false only when out of memory; a lexical

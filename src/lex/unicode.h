@@ -19,7 +19,7 @@
 #include "../base/arena.h"
 #include "../base/str.h"
 
-/* The XID_Start property. '_' is not XID_Start: CPython's identifiers start with XID_Start or '_'. */
+/* The XID_Start property. '_' is not XID_Start: identifiers start with XID_Start or '_'. */
 bool uni_is_xid_start(uint32_t cp);
 /* The XID_Continue property (includes '_' and the digits). */
 bool uni_is_xid_continue(uint32_t cp);
@@ -35,8 +35,9 @@ bool uni_nfkc(Arena *a, Str in, Str *out);
 
 /* The code point of a character name, as CPython's "\N{name}" escape resolves it: the standard
  * names and all NameAliases.txt aliases, matched without regard to ASCII case; algorithmic names
- * "HANGUL SYLLABLE GA" and "CJK UNIFIED IDEOGRAPH-4E00" (4 or 5 hex digits), matched case-sensitively
- * (upper-case hex) exactly as CPython does. Named sequences are not characters: false. */
+ * "HANGUL SYLLABLE GA" and "CJK UNIFIED IDEOGRAPH-4E00" (4 or 5 hex digits), matched
+ * case-sensitively (upper-case hex) exactly as CPython does. Named sequences are not characters:
+ * false. */
 bool uni_lookup_name(const char *name, size_t len, uint32_t *cp);
 
 /* Encodes cp (< 0x110000, surrogates allowed: WTF-8) as 1–4 bytes into out; returns the length. */

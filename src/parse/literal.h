@@ -26,16 +26,18 @@ typedef struct LitError {
     /* Where CPython points: a byte offset in the token text (0: the token's start, which is
      * where it points for every string and bytes error), or -1 when CPython gives the token's
      * line but no column (SyntaxError.offset 0: the integer digit limit). For f-string middles
-     * CPython points at the token after the FSTRING_MIDDLE (the FSTRING_END or the '{'), which
-     * this module cannot see: offset is 0 there and the parser places the error itself. */
+     * CPython points at the whole FSTRING_END token of the f-string (the last token read when the
+     * f-string is built), which this module cannot see: offset is 0 there and the parser places
+     * the error itself. */
     int32_t offset;
 } LitError;
 
 /* A whole string or bytes token as it appears in the source, e.g. `rb'''a\n'''`, `U"x"`,
  * `'\N{DASH}'`: prefix letters in any case among r u b br rb (not f), then the quotes. Sets
  * out->kind (CONST_STR or CONST_BYTES) and out->s; *u_prefix tells whether there was a u/U prefix
- * (Constant.kind == "u"). Newlines inside the token may be \r\n or \r: they become \n, as CPython's
- * tokenizer translates them before decoding. */
+ * (CPython sets Constant.kind = "u" only when the token starts with a lower-case 'u'). Newlines
+ * inside the token may be \r\n or \r: they become \n, as CPython's tokenizer translates them before
+ * decoding. */
 bool lit_string(Arena *a, const char *text, size_t len, Const *out, bool *u_prefix, LitError *err);
 
 /* The literal part of an f-string (an FSTRING_MIDDLE: text between replacement fields, or a piece

@@ -206,9 +206,10 @@ static void report_lex_error(const LexError *le, ParseError *err) {
     } else {
         snprintf(err->msg, sizeof err->msg, "%s", le->msg);
     }
+    err->decode = strncmp(le->msg, "(unicode error) 'utf-8'", 23) == 0;
 }
 
-ParseStatus parse_module(Arena *a, const SourceText *src, Node **module, ParseError *err) {
+ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, ParseError *err) {
     memset(err, 0, sizeof *err);
     TokenArray ta;
     if (!lex_tokenize(a, src, &ta)) return PARSE_NO_MEMORY;
@@ -228,7 +229,9 @@ ParseStatus parse_module(Arena *a, const SourceText *src, Node **module, ParseEr
         Node *m = node_new(&P, AST_MODULE);
         m->Module.body = list_from(&P, mark);
         m->Module.type_ignores = EMPTY_LIST;
-        *module = m;
+        out->module = m;
+        out->noqa = ta.noqa;
+        out->nnoqa = ta.nnoqa;
         dw_free(P.stack);
         return PARSE_OK;
     }
@@ -250,8 +253,8 @@ ParseStatus parse_module(Arena *a, const SourceText *src, Node **module, ParseEr
     return PARSE_SYNTAX_ERROR;
 }
 
-ParseStatus parse_bytes(Arena *a, const char *bytes, size_t len, SourceText *src, Node **module,
-                        ParseError *err) {
+ParseStatus parse_bytes(Arena *a, const char *bytes, size_t len, SourceText *src,
+                        ParseResult *out, ParseError *err) {
     SourceError se;
     if (!source_decode(a, bytes, len, src, &se)) {
         memset(err, 0, sizeof *err);
@@ -259,7 +262,8 @@ ParseStatus parse_bytes(Arena *a, const char *bytes, size_t len, SourceText *src
         err->col = se.col;
         err->end_col = se.col + 1;
         snprintf(err->msg, sizeof err->msg, "%s", se.msg);
+        err->decode = true;
         return strcmp(se.msg, "out of memory") == 0 ? PARSE_NO_MEMORY : PARSE_SYNTAX_ERROR;
     }
-    return parse_module(a, src, module, err);
+    return parse_module(a, src, out, err);
 }

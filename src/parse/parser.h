@@ -18,16 +18,24 @@ typedef struct ParseError {
     int32_t line, col; /* 1-based line, 0-based byte column (CPython's) */
     int32_t end_line, end_col;
     char msg[256];
+    bool decode; /* the bytes could not be decoded (encoding, invalid UTF-8), not a grammar error */
 } ParseError;
 
 typedef enum ParseStatus { PARSE_OK, PARSE_SYNTAX_ERROR, PARSE_NO_MEMORY } ParseStatus;
 
-/* Parses src. On PARSE_OK *module is the Module node; otherwise err says why. */
-ParseStatus parse_module(Arena *a, const SourceText *src, Node **module, ParseError *err);
+/* What a successful parse yields besides the tree. */
+typedef struct ParseResult {
+    Node *module;
+    const uint32_t *noqa; /* offsets of the '#' of comments mentioning "noqa", in order */
+    int32_t nnoqa;
+} ParseResult;
 
-/* Reads, decodes and parses a file's bytes in one call: the usual entry point. A decoding problem
- * is a syntax error, as in CPython. */
-ParseStatus parse_bytes(Arena *a, const char *bytes, size_t len, SourceText *src, Node **module,
-                        ParseError *err);
+/* Parses src. On PARSE_OK *out holds the Module node; otherwise err says why. */
+ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, ParseError *err);
+
+/* Decodes and parses a file's bytes in one call: the usual entry point. A decoding problem is a
+ * syntax error, as in CPython (err->decode tells it apart). */
+ParseStatus parse_bytes(Arena *a, const char *bytes, size_t len, SourceText *src,
+                        ParseResult *out, ParseError *err);
 
 #endif
