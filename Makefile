@@ -3,7 +3,7 @@ CC      ?= cc
 PYTHON  ?= python3
 PREFIX  ?= /usr/local
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Werror
-CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -Isrc $(WARN) -MMD -MP
+CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -Isrc -Ibuild/gen $(WARN) -MMD -MP
 RELEASE_CFLAGS := -O2 -g
 ASAN_CFLAGS    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDLIBS  := -licuuc -lpthread -lm
@@ -11,6 +11,7 @@ LDLIBS  := -licuuc -lpthread -lm
 LIB_SRC    := $(shell find src -name '*.c' ! -path 'src/cli/*' | LC_ALL=C sort)
 CLI_SRC    := $(wildcard src/cli/*.c)
 DRIVER_SRC := $(wildcard tests/drivers/*.c)
+RULE_SRC   := $(wildcard src/checks/*.c)
 
 rel_obj  = $(patsubst %.c,build/release/%.o,$(1))
 asan_obj = $(patsubst %.c,build/asan/%.o,$(1))
@@ -25,6 +26,12 @@ deadwood: $(call rel_obj,$(LIB_SRC) $(CLI_SRC))
 
 deadwood-asan: $(call asan_obj,$(LIB_SRC) $(CLI_SRC))
 	$(CC) $(ASAN_CFLAGS) -o $@ $^ $(LDLIBS)
+
+# Each rule's documentation is its file's head comment, turned into a string at build time.
+build/gen/rule_docs.h: tools/rule_docs.sh $(RULE_SRC)
+	@mkdir -p $(dir $@)
+	tools/rule_docs.sh $(RULE_SRC) > $@.tmp && mv $@.tmp $@
+$(call rel_obj,$(RULE_SRC)) $(call asan_obj,$(RULE_SRC)): build/gen/rule_docs.h
 
 build/release/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -16,7 +16,7 @@ typedef struct Command {
     const char *usage;
 } Command;
 
-extern const Command cmd_parse;
+extern const Command cmd_check, cmd_rule, cmd_parse;
 
 /* Prints "deadwood: " + message to stderr; returns EXIT_USAGE. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

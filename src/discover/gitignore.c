@@ -177,8 +177,8 @@ const GiPattern *gi_list_match(const GiList *l, const char *path, int32_t len, b
     for (int32_t i = l->npats - 1; i >= 0; i--) {
         const GiPattern *g = &l->pats[i];
         if ((g->flags & GI_MUSTBEDIR) && !is_dir) continue;
-        bool hit = (g->flags & GI_NODIR) ? match_basename(g, name, nlen)
-                                         : match_pathname(l, g, path, len);
+        bool hit =
+            (g->flags & GI_NODIR) ? match_basename(g, name, nlen) : match_pathname(l, g, path, len);
         if (hit) return g;
     }
     return NULL;

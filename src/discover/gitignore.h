@@ -57,7 +57,9 @@ typedef struct GiMatch {
     const GiPattern *pat;
 } GiMatch;
 
-static inline bool gi_ignored(GiMatch m) { return m.pat && !(m.pat->flags & GI_NEGATIVE); }
+static inline bool gi_ignored(GiMatch m) {
+    return m.pat && !(m.pat->flags & GI_NEGATIVE);
+}
 
 struct GiRepo;
 

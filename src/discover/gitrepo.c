@@ -10,6 +10,8 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -19,69 +21,73 @@
 #include "../base/buf.h"
 
 bool gi_has_dotgit(const char *dir) {
-    Buf b;
-    buf_init(&b);
-    buf_puts(&b, dir);
-    if (b.len && b.data[b.len - 1] != '/') buf_putc(&b, '/');
-    buf_puts(&b, ".git");
+    char path[PATH_MAX];
+    size_t n = strlen(dir);
+    const char *sep = n && dir[n - 1] == '/' ? "" : "/";
     struct stat st;
-    bool found = !b.failed && lstat(buf_cstr(&b), &st) == 0;
-    buf_free(&b);
-    return found;
+    return (size_t)snprintf(path, sizeof path, "%s%s.git", dir, sep) < sizeof path &&
+           lstat(path, &st) == 0;
 }
 
 int32_t gi_repo_find(const char *dir) {
-    int32_t len = (int32_t)strlen(dir);
-    Buf b;
-    buf_init(&b);
-    int32_t found = -1;
+    char path[PATH_MAX];
+    size_t len = strlen(dir);
+    if (len >= sizeof path) return -1;
+    memcpy(path, dir, len + 1);
     while (len > 0) {
-        b.len = 0;
-        buf_put(&b, dir, (size_t)len);
-        if (b.failed) break;
-        if (gi_has_dotgit(buf_cstr(&b))) {
-            found = len;
-            break;
-        }
+        path[len] = '\0';
+        if (gi_has_dotgit(path)) return (int32_t)len;
         if (len == 1) break; /* "/" checked */
-        while (len > 0 && dir[len - 1] != '/') len--;
+        while (len > 0 && path[len - 1] != '/') len--;
         if (len > 1) len--; /* drop the slash, but keep "/" itself */
     }
-    buf_free(&b);
-    return found;
+    return -1;
+}
+
+/* Allocation context: every helper marks oom instead of quietly returning less. */
+typedef struct Ctx {
+    Arena *a;
+    bool oom;
+} Ctx;
+
+static char *copy(Ctx *c, const char *s, size_t n) {
+    char *d = arena_strndup(c->a, s, n);
+    if (!d) c->oom = true;
+    return d;
 }
 
 /* Whole small file into an arena string (NUL-terminated); NULL when unreadable. */
-static char *slurp(Arena *a, const char *file, size_t *len, int *err) {
-    int fd = open(file, O_RDONLY | O_CLOEXEC);
-    *err = 0;
-    if (fd < 0) {
-        *err = errno;
-        return NULL;
-    }
+static char *slurp(Ctx *c, const char *file, size_t *len) {
+    int fd = file ? open(file, O_RDONLY | O_CLOEXEC) : -1;
+    if (fd < 0) return NULL;
     Buf b;
     buf_init(&b);
     char chunk[4096];
+    bool ok = true;
     for (;;) {
         ssize_t r = read(fd, chunk, sizeof chunk);
         if (r < 0 && errno == EINTR) continue;
-        if (r < 0) *err = errno;
+        ok = r == 0;
         if (r <= 0) break;
         buf_put(&b, chunk, (size_t)r);
     }
     close(fd);
-    char *s = (*err || b.failed) ? NULL : arena_strndup(a, b.data ? b.data : "", b.len);
+    if (b.failed) c->oom = true;
+    char *s = ok && !b.failed ? copy(c, b.data ? b.data : "", b.len) : NULL;
     if (s) *len = b.len;
-    if (!s && !*err) *err = ENOMEM;
     buf_free(&b);
     return s;
 }
 
-static char *join(Arena *a, const char *dir, const char *name) {
-    if (name[0] == '/') return arena_strndup(a, name, strlen(name));
+static char *join(Ctx *c, const char *dir, const char *name) {
+    if (!dir || !name) return NULL;
+    if (name[0] == '/') return copy(c, name, strlen(name));
     size_t d = strlen(dir), n = strlen(name);
-    char *s = arena_alloc(a, d + n + 2);
-    if (!s) return NULL;
+    char *s = arena_alloc(c->a, d + n + 2);
+    if (!s) {
+        c->oom = true;
+        return NULL;
+    }
     memcpy(s, dir, d);
     size_t at = d;
     if (d && dir[d - 1] != '/') s[at++] = '/';
@@ -102,7 +108,9 @@ typedef struct Cfg {
     const char *s, *end;
 } Cfg;
 
-static bool cfg_is_key_char(char c) { return isalnum((unsigned char)c) || c == '-'; }
+static bool cfg_is_key_char(char c) {
+    return isalnum((unsigned char)c) || c == '-';
+}
 
 /* A value after '=' up to the end of its (possibly continued) line; false on a syntax error. */
 static bool cfg_value(Cfg *c, Buf *out) {
@@ -144,7 +152,7 @@ static bool cfg_value(Cfg *c, Buf *out) {
 }
 
 /* Updates *value (arena string; "" for a bare key) from each core.excludesFile in text. */
-static void cfg_scan(Arena *a, const char *text, size_t len, char **value, bool *set) {
+static void cfg_scan(Ctx *cx, const char *text, size_t len, char **value, bool *set) {
     Cfg c = {text, text + len};
     bool in_core = false;
     Buf val;
@@ -177,8 +185,9 @@ static void cfg_scan(Arena *a, const char *text, size_t len, char **value, bool 
             } else if (c.s < c.end && *c.s != '\n' && *c.s != '#' && *c.s != ';') {
                 break;
             }
+            if (val.failed) cx->oom = true;
             if (in_core && n == 12 && strncasecmp(key, "excludesfile", 12) == 0 && !val.failed) {
-                *value = arena_strndup(a, val.data ? val.data : "", val.len);
+                *value = copy(cx, val.data ? val.data : "", val.len);
                 *set = *value != NULL;
             }
         } else {
@@ -188,12 +197,10 @@ static void cfg_scan(Arena *a, const char *text, size_t len, char **value, bool 
     buf_free(&val);
 }
 
-static void cfg_file(Arena *a, const char *file, char **value, bool *set) {
-    if (!file) return;
+static void cfg_file(Ctx *c, const char *file, char **value, bool *set) {
     size_t len;
-    int err;
-    char *text = slurp(a, file, &len, &err);
-    if (text) cfg_scan(a, text, len, value, set);
+    char *text = file ? slurp(c, file, &len) : NULL;
+    if (text) cfg_scan(c, text, len, value, set);
 }
 
 static bool env_true(const char *name) {
@@ -204,98 +211,93 @@ static bool env_true(const char *name) {
 }
 
 /* $XDG_CONFIG_HOME/git/NAME, else $HOME/.config/git/NAME, else NULL. */
-static char *xdg_git_file(Arena *a, const char *name) {
+static char *xdg_git_file(Ctx *c, const char *name) {
     const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-    char *dir = NULL;
-    if (xdg && *xdg)
-        dir = join(a, xdg, "git");
-    else if (home)
-        dir = join(a, home, ".config/git");
-    return dir ? join(a, dir, name) : NULL;
+    if (xdg && *xdg) return join(c, join(c, xdg, "git"), name);
+    return home ? join(c, join(c, home, ".config/git"), name) : NULL;
 }
 
 /* git's interpolation of "~/..." and "~" (other "~user" forms are left alone). */
-static char *expand_home(Arena *a, char *path) {
+static char *expand_home(Ctx *c, char *path) {
     const char *home = getenv("HOME");
     if (path[0] != '~' || !home || (path[1] != '/' && path[1] != '\0')) return path;
-    return path[1] ? join(a, home, path + 2) : arena_strndup(a, home, strlen(home));
+    return path[1] ? join(c, home, path + 2) : copy(c, home, strlen(home));
 }
 
 /* The global excludes file as git names it, or NULL when there is none to read. */
-static char *global_excludes(Arena *a, const char *commondir) {
+static char *global_excludes(Ctx *c, const char *commondir) {
     char *value = NULL;
     bool set = false;
     if (!env_true("GIT_CONFIG_NOSYSTEM")) {
         const char *sys = getenv("GIT_CONFIG_SYSTEM");
-        cfg_file(a, sys ? sys : "/etc/gitconfig", &value, &set);
+        cfg_file(c, sys ? sys : "/etc/gitconfig", &value, &set);
     }
     const char *glob = getenv("GIT_CONFIG_GLOBAL"), *home = getenv("HOME");
     if (glob) {
-        if (*glob) cfg_file(a, glob, &value, &set);
+        if (*glob) cfg_file(c, glob, &value, &set);
     } else {
-        cfg_file(a, xdg_git_file(a, "config"), &value, &set);
-        if (home) cfg_file(a, join(a, home, ".gitconfig"), &value, &set);
+        cfg_file(c, xdg_git_file(c, "config"), &value, &set);
+        if (home) cfg_file(c, join(c, home, ".gitconfig"), &value, &set);
     }
-    cfg_file(a, join(a, commondir, "config"), &value, &set);
-    if (set) return *value ? expand_home(a, value) : NULL;
-    return xdg_git_file(a, "ignore");
+    cfg_file(c, join(c, commondir, "config"), &value, &set);
+    if (set) return *value ? expand_home(c, value) : NULL;
+    return xdg_git_file(c, "ignore");
 }
 
 /* ---- the work tree --------------------------------------------------------------------- */
 
 /* Follows a `.git` file ("gitdir: PATH") and a `commondir` file. */
-static void locate_gitdir(Arena *a, const char *root, const char **gitdir, const char **common) {
-    char *dotgit = join(a, root, ".git");
+static void locate_gitdir(Ctx *c, const char *root, const char **gitdir, const char **common) {
+    char *dotgit = join(c, root, ".git");
     *gitdir = *common = dotgit;
     struct stat st;
     if (!dotgit || stat(dotgit, &st) != 0) return;
     size_t len;
-    int err;
     if (S_ISREG(st.st_mode)) {
-        char *text = slurp(a, dotgit, &len, &err);
-        if (text && strncmp(text, "gitdir:", 7) == 0) {
-            char *dir = trim_line(text + 7);
-            *gitdir = *common = join(a, root, dir);
-        }
+        char *text = slurp(c, dotgit, &len);
+        if (text && strncmp(text, "gitdir:", 7) == 0)
+            *gitdir = *common = join(c, root, trim_line(text + 7));
     }
-    char *cd = *gitdir ? join(a, *gitdir, "commondir") : NULL;
-    char *text = cd ? slurp(a, cd, &len, &err) : NULL;
-    if (text) *common = join(a, *gitdir, trim_line(text));
+    char *text = slurp(c, join(c, *gitdir, "commondir"), &len);
+    if (text) *common = join(c, *gitdir, trim_line(text));
 }
 
-static void note_warning(Arena *a, GiRepo *r, const char *file, int err) {
+/* Loads a pattern file into *out; a failure other than a missing file becomes r->warning. */
+static void load(Ctx *c, GiRepo *r, const char *file, const char *name, GiList **out) {
+    int err = gi_list_load(c->a, file, false, "", name, out);
+    if (err == ENOMEM) c->oom = true;
     if (!err || r->warning) return;
     const char *why = strerror(err);
-    char *msg = arena_alloc(a, strlen(file) + strlen(why) + 16);
-    if (!msg) return;
+    char *msg = arena_alloc(c->a, strlen(name) + strlen(why) + 16);
+    if (!msg) {
+        c->oom = true;
+        return;
+    }
     strcpy(msg, "cannot read ");
-    strcat(msg, file);
+    strcat(msg, name);
     strcat(msg, ": ");
     strcat(msg, why);
     r->warning = msg;
 }
 
 GiRepo *gi_repo_open(Arena *a, const char *root) {
+    Ctx c = {a, false};
     GiRepo *r = arena_zalloc(a, sizeof *r);
     if (!r) return NULL;
-    r->root = arena_strndup(a, root, strlen(root));
+    r->root = copy(&c, root, strlen(root));
     const char *gitdir = NULL, *common = NULL;
-    locate_gitdir(a, r->root, &gitdir, &common);
-    if (!r->root || !gitdir || !common) return NULL;
+    locate_gitdir(&c, r->root, &gitdir, &common);
     r->gitdir = gitdir;
-
-    char *info = join(a, common, "info/exclude");
-    if (!info) return NULL;
+    char *info = join(&c, common, "info/exclude");
+    if (c.oom || !info) return NULL;
     size_t rootlen = strlen(r->root);
     const char *info_name = info;
-    if (strncmp(info, r->root, rootlen) == 0 && info[rootlen] == '/') info_name = info + rootlen + 1;
-    note_warning(a, r, info_name, gi_list_load(a, info, false, "", info_name, &r->info_exclude));
+    if (strncmp(info, r->root, rootlen) == 0 && info[rootlen] == '/')
+        info_name = info + rootlen + 1;
+    load(&c, r, info, info_name, &r->info_exclude);
 
-    char *global = global_excludes(a, common);
-    if (global) {
-        char *file = join(a, r->root, global); /* a relative value is relative to the work tree */
-        if (!file) return NULL;
-        note_warning(a, r, global, gi_list_load(a, file, false, "", global, &r->global));
-    }
-    return r;
+    char *global = global_excludes(&c, common);
+    char *file = global ? join(&c, r->root, global) : NULL; /* relative to the work tree */
+    if (file) load(&c, r, file, global, &r->global);
+    return c.oom ? NULL : r;
 }

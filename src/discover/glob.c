@@ -4,10 +4,10 @@
  * placement rules for double stars), and matching follows the regular expression globset builds:
  *   ?  is .          * is .*          {a,b} is (?:a|b), empty branches dropped
  *   a leading double star and slash is (?:/?|.*[/])      a whole pattern of two stars is .*
- *   a trailing slash and double star is [/].*          slash, double star, slash is (?:[/]|[/].*[/])
- * where `.` is any byte but '\n'. Classes become byte sets as the regex crate reads the
- * escaped class globset writes (each UTF-8 byte an item, `lo-hi` a range between the last byte
- * of lo and the first of hi).
+ *   a trailing slash and double star is [/].*          slash, double star, slash is
+ * (?:[/]|[/].*[/]) where `.` is any byte but '\n'. Classes become byte sets as the regex crate
+ * reads the escaped class globset writes (each UTF-8 byte an item, `lo-hi` a range between the last
+ * byte of lo and the first of hi).
  */
 #include "glob.h"
 
@@ -53,7 +53,9 @@ static int bump(GParse *p) {
     p->cur = p->i < p->n ? p->s[p->i++] : -1;
     return p->cur;
 }
-static int peek(const GParse *p) { return p->i < p->n ? p->s[p->i] : -1; }
+static int peek(const GParse *p) {
+    return p->i < p->n ? p->s[p->i] : -1;
+}
 
 static bool push_tok(GParse *p, GTok t) {
     GSeq *b = &p->branches[p->nbranches - 1];
@@ -67,7 +69,9 @@ static bool push_tok(GParse *p, GTok t) {
     b->t[b->n++] = t;
     return true;
 }
-static bool push_kind(GParse *p, int kind) { return push_tok(p, (GTok){.kind = (uint8_t)kind}); }
+static bool push_kind(GParse *p, int kind) {
+    return push_tok(p, (GTok){.kind = (uint8_t)kind});
+}
 
 static bool push_branch(GParse *p) {
     if (p->nbranches == p->capbranches) {
@@ -98,7 +102,9 @@ static uint32_t utf8_char(GParse *p, int c, uint8_t bytes[4], int *nbytes) {
     return cp;
 }
 
-static void set_bit(uint8_t *set, unsigned b) { set[b >> 3] |= (uint8_t)(1u << (b & 7)); }
+static void set_bit(uint8_t *set, unsigned b) {
+    set[b >> 3] |= (uint8_t)(1u << (b & 7));
+}
 
 static bool parse_class(GParse *p) {
     uint8_t *set = arena_zalloc(p->a, 32);
@@ -113,13 +119,13 @@ static bool parse_class(GParse *p) {
 #define FLUSH()                                                                                    \
     do {                                                                                           \
         if (have) {                                                                                \
-            for (int k = 0; k < nlo - 1; k++) set_bit(set, lob[k]);                               \
+            for (int k = 0; k < nlo - 1; k++) set_bit(set, lob[k]);                                \
             if (lo == hi) {                                                                        \
                 set_bit(set, lob[nlo - 1]);                                                        \
             } else {                                                                               \
                 if (lob[nlo - 1] > hib[0]) return p->err = "invalid range in class", false;        \
                 for (unsigned x = lob[nlo - 1]; x <= hib[0]; x++) set_bit(set, x);                 \
-                for (int k = 1; k < nhi; k++) set_bit(set, hib[k]);                               \
+                for (int k = 1; k < nhi; k++) set_bit(set, hib[k]);                                \
             }                                                                                      \
         }                                                                                          \
     } while (0)
@@ -357,8 +363,7 @@ static char *glob_escape(Arena *a, const char *s) {
     return out;
 }
 
-bool exclude_add(Arena *a, ExcludeSet *s, const char *pattern, const char *root,
-                 const char **err) {
+bool exclude_add(Arena *a, ExcludeSet *s, const char *pattern, const char *root, const char **err) {
     *err = "out of memory";
     if (root) {
         char *escaped = glob_escape(a, root);

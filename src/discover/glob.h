@@ -2,8 +2,9 @@
  *
  * Syntax (globset with ruff's defaults): `?` one byte, `*` any run of bytes including '/', a
  * double star as a whole component (leading, trailing, between slashes) also matches zero
- * directories, `[a-z]`, `[!x]` and `[^x]`, `{a,b}` (nestable), backslash-escaped literals. Matching is byte-wise, case-sensitive and
- * anchored at both ends; like the regex globset builds, wildcards do not match '\n'.
+ * directories, `[a-z]`, `[!x]` and `[^x]`, `{a,b}` (nestable), backslash-escaped literals. Matching
+ * is byte-wise, case-sensitive and anchored at both ends; like the regex globset builds, wildcards
+ * do not match '\n'.
  *
  * An ExcludeSet is one of ruff's pattern sets. A path is excluded when a glob matches its
  * absolute path or its basename. Built-in patterns are added as written; a user pattern is added

@@ -24,12 +24,33 @@
 #include "glob.h"
 
 const char *const discover_default_excludes[] = {
-    ".bzr",        ".direnv",       ".eggs",        ".git",          ".git-rewrite",
-    ".hg",         ".ipynb_checkpoints", ".mypy_cache", ".nox",      ".pants.d",
-    ".pyenv",      ".pytest_cache", ".pytype",      ".ruff_cache",   ".svn",
-    ".tox",        ".venv",         ".vscode",      "__pypackages__", "_build",
-    "buck-out",    "build",         "dist",         "node_modules",  "site-packages",
-    "venv",        ".deadwood_cache",
+    ".bzr",
+    ".direnv",
+    ".eggs",
+    ".git",
+    ".git-rewrite",
+    ".hg",
+    ".ipynb_checkpoints",
+    ".mypy_cache",
+    ".nox",
+    ".pants.d",
+    ".pyenv",
+    ".pytest_cache",
+    ".pytype",
+    ".ruff_cache",
+    ".svn",
+    ".tox",
+    ".venv",
+    ".vscode",
+    "__pypackages__",
+    "_build",
+    "buck-out",
+    "build",
+    "dist",
+    "node_modules",
+    "site-packages",
+    "venv",
+    ".deadwood_cache",
 };
 const int32_t discover_ndefault_excludes =
     (int32_t)(sizeof discover_default_excludes / sizeof discover_default_excludes[0]);
@@ -133,7 +154,10 @@ static void push_gitignore(Walker *w, const char *file, const char *base) {
     GiList *l = NULL;
     char *source = concat(&w->tmp, base, ".gitignore", "");
     int e = source ? gi_list_load(&w->tmp, file, true, base, source, &l) : ENOMEM;
-    if (e) diag(w, file, "cannot read", e);
+    if (e == ENOMEM)
+        w->oom = true;
+    else if (e)
+        diag(w, file, "cannot read", e);
     if (l && VEC_PUSH(&w->tmp, w->stack, l) != 0) w->oom = true;
 }
 
@@ -235,15 +259,21 @@ static bool read_listing(Walker *w, Buf *names, bool *has_git, bool *has_gitigno
         id.dev = st.st_dev, id.ino = st.st_ino, id.known = true;
         for (int32_t i = 0; i < w->anc.len; i++) {
             DirId *up = &w->anc.items[i];
-            if (!up->known) {
-                char *dir = arena_strndup(&w->tmp, w->disp.data, (size_t)up->displen);
-                if (!dir || stat(dir, &st) != 0) continue;
+            if (!up->known) { /* its path is a prefix of ours: cut there for a moment */
+                char c = w->disp.data[up->displen];
+                w->disp.data[up->displen] = '\0';
+                int r = stat(w->disp.data, &st);
+                w->disp.data[up->displen] = c;
+                if (r != 0) continue;
                 up->dev = st.st_dev, up->ino = st.st_ino, up->known = true;
             }
             if (up->dev != id.dev || up->ino != id.ino) continue;
             char *to = arena_strndup(&w->tmp, w->disp.data, (size_t)up->displen);
-            diag(w, w->disp.data, to ? concat(&w->tmp, "symbolic link loop: leads back to ", to, "")
-                                     : "symbolic link loop", 0);
+            char *msg = to ? concat(&w->tmp, "symbolic link loop: leads back to ", to, "") : NULL;
+            if (msg)
+                diag(w, w->disp.data, msg, 0);
+            else
+                w->oom = true;
             closedir(d);
             return false;
         }
@@ -285,7 +315,10 @@ static void walk_dir(Walker *w, int depth) {
             int32_t blen = (int32_t)w->rel.len - w->repo_off;
             char *base = blen > 0 ? concat(&w->tmp, w->rel.data + w->repo_off, "/", "") : "";
             size_t old = path_push(&w->disp, ".gitignore", 10);
-            if (base) push_gitignore(w, w->disp.data, base);
+            if (base)
+                push_gitignore(w, w->disp.data, base);
+            else
+                w->oom = true;
             path_pop(&w->disp, old);
         }
     }
@@ -310,6 +343,10 @@ static void walk_root(Walker *w, const char *root, const char *abs) {
     char real[PATH_MAX];
     bool resolved = realpath(root, real) != NULL;
     path_set(&w->real, resolved ? real : abs);
+    if (w->disp.failed || w->abs.failed || w->rel.failed || w->real.failed) {
+        w->oom = true;
+        return;
+    }
     if (w->opt->respect_gitignore && resolved && !gi_has_dotgit(real)) {
         int32_t rl = gi_repo_find(real);
         if (rl > 0) {
@@ -429,7 +466,8 @@ bool discover_files(Arena *a, const DiscoverOptions *o, const char *const *paths
     arena_init(&w.tmp);
     buf_init(&w.disp), buf_init(&w.abs), buf_init(&w.rel), buf_init(&w.real);
     char cwd[PATH_MAX];
-    if (!getcwd(cwd, sizeof cwd)) return fail(&w, out, "cannot determine the current directory", NULL);
+    if (!getcwd(cwd, sizeof cwd))
+        return fail(&w, out, "cannot determine the current directory", NULL);
     const char *root = o->project_root ? path_absolutize(&w.tmp, cwd, o->project_root) : cwd;
     const char *err = NULL, *bad = NULL;
     if (!root) return fail(&w, out, "out of memory", NULL);
@@ -446,7 +484,10 @@ bool discover_files(Arena *a, const DiscoverOptions *o, const char *const *paths
             continue;
         }
         const char *abs = path_absolutize(&w.tmp, cwd, p);
-        if (!abs) break;
+        if (!abs) {
+            w.oom = true;
+            break;
+        }
         if (o->force_exclude && force_excluded(&w, abs, root)) continue;
         char real[PATH_MAX];
         if (S_ISDIR(st.st_mode))

@@ -29,8 +29,8 @@ typedef struct DiscoverOptions {
     bool exclude_set;
     const char *const *extend_exclude; /* added to the defaults or to exclude */
     int32_t nextend_exclude;
-    bool respect_gitignore; /* default true */
-    bool force_exclude;     /* default false */
+    bool respect_gitignore;   /* default true */
+    bool force_exclude;       /* default false */
     const char *project_root; /* anchors exclude patterns; NULL: the current directory */
 } DiscoverOptions;
 

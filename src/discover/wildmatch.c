@@ -12,19 +12,24 @@ typedef unsigned char uchar;
 
 enum { WM_NO = 0, WM_YES = 1, WM_GIVE_UP = -1, WM_TO_DOUBLESTAR = -2 };
 
-static bool is_special(uchar c) { return c == '*' || c == '?' || c == '[' || c == '\\'; }
+static bool is_special(uchar c) {
+    return c == '*' || c == '?' || c == '[' || c == '\\';
+}
 
-static bool in_range(uchar c, uchar lo, uchar hi) { return c >= lo && c <= hi; }
+static bool in_range(uchar c, uchar lo, uchar hi) {
+    return c >= lo && c <= hi;
+}
 
 /* One POSIX class name (not NUL-terminated, n bytes) against byte t: 1, 0, or -1 when unknown. */
 static int posix_class(const uchar *name, int n, uchar t) {
     static const struct {
         const char *name;
         int kind;
-    } classes[] = {{"alnum", 0}, {"alpha", 1}, {"blank", 2}, {"cntrl", 3},
-                   {"digit", 4}, {"graph", 5}, {"lower", 6}, {"print", 7},
+    } classes[] = {{"alnum", 0}, {"alpha", 1}, {"blank", 2},  {"cntrl", 3},
+                   {"digit", 4}, {"graph", 5}, {"lower", 6},  {"print", 7},
                    {"punct", 8}, {"space", 9}, {"upper", 10}, {"xdigit", 11}};
-    bool lower = in_range(t, 'a', 'z'), upper = in_range(t, 'A', 'Z'), digit = in_range(t, '0', '9');
+    bool lower = in_range(t, 'a', 'z'), upper = in_range(t, 'A', 'Z'),
+         digit = in_range(t, '0', '9');
     bool graph = in_range(t, 0x21, 0x7e);
     for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++) {
         if (strlen(classes[i].name) != (size_t)n || memcmp(classes[i].name, name, (size_t)n) != 0)
@@ -106,8 +111,7 @@ static int match_star(const uchar *start, const uchar *p, const uchar *t, unsign
     if (*rest == '*') {
         while (*rest == '*') rest++;
         bool starts_component = p == start || p[-1] == '/';
-        bool ends_component =
-            *rest == '\0' || *rest == '/' || (rest[0] == '\\' && rest[1] == '/');
+        bool ends_component = *rest == '\0' || *rest == '/' || (rest[0] == '\\' && rest[1] == '/');
         if (!(flags & WM_PATHNAME)) {
             crosses_slash = true;
         } else if (starts_component && ends_component) {

@@ -159,6 +159,26 @@ void facts_kill_attribute(const PathFacts *pf, void *s, Str name) {
     }
 }
 
+bool facts_solve_and_replay(PathFacts *pf, Arena *a, const Cfg *g, const bool *track,
+                            bool *reporting) {
+    if (!facts_init(pf, a, g, track)) return false;
+    if (pf->nslots == 0) return true;
+    FlowResult r;
+    if (!flow_solve(a, g, &pf->lattice, pf, &r)) return false;
+    size_t sz = pf->lattice.state_size;
+    void *s = arena_alloc(a, sz);
+    if (!s) return false;
+    *reporting = true;
+    for (int32_t i = 0; i < g->nrpo; i++) {
+        int32_t b = g->rpo[i];
+        if (!r.reached[b]) continue;
+        memcpy(s, flow_in(&r, b), sz);
+        for (int32_t e = 0; e < g->blocks[b].nevents; e++)
+            pf->event(pf, s, &g->blocks[b].events[e], pf->ud);
+    }
+    return true;
+}
+
 void facts_apply_kills(const PathFacts *pf, void *s, const CfgEvent *ev) {
     switch ((CfgEventKind)ev->kind) {
     case EV_ASSIGN:

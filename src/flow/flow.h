@@ -78,4 +78,11 @@ void facts_kill_attribute(const PathFacts *pf, void *state, Str name);
 /* The usual kills for an event (assign, del, call, attribute store). */
 void facts_apply_kills(const PathFacts *pf, void *state, const CfgEvent *ev);
 
+/* What a flow rule does with its PathFacts (event, edge and ud set by the rule): track the
+ * given paths, solve, then replay every reachable block once from its final entry state with
+ * *reporting set, so that the rule's event function reports exactly once per event. Returns
+ * false when out of memory; true (and does nothing) when no path is tracked. */
+bool facts_solve_and_replay(PathFacts *pf, Arena *a, const Cfg *g, const bool *track,
+                            bool *reporting);
+
 #endif

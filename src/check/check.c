@@ -1,0 +1,307 @@
+/* check.c — running the rules over one file: the walk, the code units and their graphs,
+ * reporting and `# noqa`. */
+#include "check.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- rules -------------------------------------------------------------------------------- */
+
+const Check *check_find(const char *s) {
+    for (int i = 0; i < check_count; i++) {
+        const Check *c = check_registry[i];
+        if (strcasecmp(c->info.code, s) == 0 || strcmp(c->info.name, s) == 0) return c;
+    }
+    return NULL;
+}
+
+int check_index(const Check *c) {
+    for (int i = 0; i < check_count; i++)
+        if (check_registry[i] == c) return i;
+    return -1;
+}
+
+bool check_enabled(const CheckOptions *opt, const Check *c) {
+    if (!opt || !opt->enabled) return c->info.default_on;
+    int i = check_index(c);
+    return i >= 0 && opt->enabled[i];
+}
+
+/* ---- noqa --------------------------------------------------------------------------------- */
+
+bool noqa_silences(const char *s, size_t n, const char *code) {
+    size_t clen = strlen(code);
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] != '#') continue;
+        size_t j = i + 1;
+        while (j < n && (s[j] == ' ' || s[j] == '\t')) j++;
+        if (j + 4 > n || strncasecmp(s + j, "noqa", 4) != 0) continue;
+        j += 4;
+        if (j < n && isalnum((unsigned char)s[j])) continue; /* "#noqable" */
+        size_t k = j;
+        while (k < n && (s[k] == ' ' || s[k] == '\t')) k++;
+        if (k >= n || s[k] != ':') return true; /* blanket */
+        k++;
+        bool any = false;
+        for (;;) {
+            while (k < n && (s[k] == ' ' || s[k] == '\t' || s[k] == ',')) k++;
+            size_t b = k;
+            while (k < n && isupper((unsigned char)s[k])) k++;
+            size_t letters = k - b;
+            while (k < n && isdigit((unsigned char)s[k])) k++;
+            if (letters == 0 || k == b + letters) break; /* not a code: the list ends */
+            any = true;
+            if (k - b == clen && strncasecmp(s + b, code, clen) == 0) return true;
+        }
+        if (!any) return true; /* "# noqa:" with no codes: blanket, as ruff reads it */
+    }
+    return false;
+}
+
+/* Is a finding of `code` on `line` silenced? */
+static bool silenced(const CheckCtx *cx, int32_t line, const char *code) {
+    const ParseResult *pr = cx->parse;
+    if (!pr) return false;
+    for (int32_t i = 0; i < pr->nnoqa; i++) {
+        uint32_t off = pr->noqa[i];
+        if (line_index_line(&cx->lines, off) != line) continue;
+        const char *s = cx->src->text + off;
+        const char *e = memchr(s, '\n', cx->src->len - off);
+        if (noqa_silences(s, e ? (size_t)(e - s) : cx->src->len - off, code)) return true;
+    }
+    return false;
+}
+
+/* ---- reporting ---------------------------------------------------------------------------- */
+
+static Location location(const CheckCtx *cx, int32_t line, int32_t col, int32_t end_line,
+                         int32_t end_col) {
+    Location l;
+    const char *text = cx->src->text;
+    int32_t nlines = cx->lines.count;
+    if (line < 1) line = 1;
+    if (line > nlines) line = nlines;
+    if (end_line < line) end_line = line, end_col = col;
+    if (end_line > nlines) end_line = nlines;
+    const char *ls = text + cx->lines.starts[line - 1];
+    const char *es = text + cx->lines.starts[end_line - 1];
+    l.line = line;
+    l.col = utf8_count_chars(ls, (size_t)(col > 0 ? col : 0)) + 1;
+    l.end_line = end_line;
+    l.end_col = utf8_count_chars(es, (size_t)(end_col > 0 ? end_col : 0)) + 1;
+    return l;
+}
+
+static char *line_text(CheckCtx *cx, int32_t line) {
+    if (line < 1 || line > cx->lines.count) return NULL;
+    const char *s = cx->src->text + cx->lines.starts[line - 1];
+    const char *e = memchr(s, '\n', cx->src->len - (size_t)(s - cx->src->text));
+    size_t n = e ? (size_t)(e - s) : strlen(s);
+    return arena_strndup(cx->arena, s, n);
+}
+
+static void add(CheckCtx *cx, const Check *rule, Location loc, const Related *rel, int nrel,
+                const char *msg) {
+    if (silenced(cx, loc.line, rule->info.code)) return;
+    Finding f = {0};
+    f.code = rule->info.code;
+    f.name = rule->info.name;
+    f.path = cx->path;
+    f.loc = loc;
+    f.message = msg;
+    f.source = line_text(cx, loc.line);
+    f.noqa_line = loc.line;
+    f.related = (Related *)rel;
+    f.nrelated = nrel;
+    findings_add(cx->out, &f);
+    cx->reported++;
+}
+
+void check_vreport(CheckCtx *cx, const Check *rule, const Node *at, const CheckRelated *related,
+                   int nrelated, const char *fmt, va_list ap) {
+    char msg[1024];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    Related rel[8];
+    if (nrelated > 8) nrelated = 8;
+    for (int i = 0; i < nrelated; i++) {
+        const Node *r = related[i].at;
+        rel[i].path = cx->path;
+        rel[i].loc = location(cx, r->lineno, r->col_offset, r->end_lineno, r->end_col_offset);
+        rel[i].message = related[i].message;
+    }
+    add(cx, rule, location(cx, at->lineno, at->col_offset, at->end_lineno, at->end_col_offset),
+        rel, nrelated, msg);
+}
+
+void check_report(CheckCtx *cx, const Node *at, const CheckRelated *related, int nrelated,
+                  const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    check_vreport(cx, cx->current, at, related, nrelated, fmt, ap);
+    va_end(ap);
+}
+
+void check_report_at(CheckCtx *cx, const Check *rule, int32_t line, int32_t col, int32_t end_line,
+                     int32_t end_col, const char *fmt, ...) {
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    add(cx, rule, location(cx, line, col, end_line, end_col), NULL, 0, msg);
+}
+
+void check_report_range(CheckCtx *cx, const Node *from, const Node *to, const char *fmt, ...) {
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    add(cx, cx->current,
+        location(cx, from->lineno, from->col_offset, to->end_lineno, to->end_col_offset), NULL, 0,
+        msg);
+}
+
+const char *check_lines(const NodeList *body, char *buf, size_t cap) {
+    int32_t a = body->items[0]->lineno, b = body->items[body->len - 1]->end_lineno;
+    if (a == b)
+        snprintf(buf, cap, "line %d", a);
+    else
+        snprintf(buf, cap, "lines %d-%d", a, b);
+    return buf;
+}
+
+const char *check_node_text(const CheckCtx *cx, const Node *n, char *buf, size_t cap) {
+    if (cap == 0) return buf;
+    buf[0] = 0;
+    if (n->lineno < 1 || n->lineno > cx->lines.count) return buf;
+    const char *text = cx->src->text;
+    size_t start = cx->lines.starts[n->lineno - 1] + (size_t)n->col_offset;
+    size_t end = n->end_lineno == n->lineno
+                     ? cx->lines.starts[n->lineno - 1] + (size_t)n->end_col_offset
+                     : start;
+    bool more = n->end_lineno != n->lineno;
+    if (more) {
+        const char *nl = memchr(text + start, '\n', cx->src->len - start);
+        end = nl ? (size_t)(nl - text) : cx->src->len;
+    }
+    size_t len = end > start ? end - start : 0;
+    if (len + 4 >= cap) {
+        len = cap > 8 ? cap - 8 : 0;
+        while (len && ((unsigned char)text[start + len] & 0xc0) == 0x80) len--;
+        more = true;
+    }
+    snprintf(buf, cap, "%.*s%s", (int)len, text + start, more ? "..." : "");
+    return buf;
+}
+
+/* ---- the walk ----------------------------------------------------------------------------- */
+
+typedef struct Walk {
+    CheckCtx *cx;
+    const Check *visitors[AST_KIND_COUNT][16];
+    int nvisitors[AST_KIND_COUNT];
+    const Check *flows[16];
+    int nflows;
+    const Node *parent;
+} Walk;
+
+static void run_unit(Walk *W, const Node *unit) {
+    if (!W->nflows) return;
+    Cfg *g = cfg_build(W->cx->arena, unit);
+    if (!g) return;
+    W->cx->unit = unit;
+    for (int i = 0; i < W->nflows; i++) {
+        W->cx->current = W->flows[i];
+        W->flows[i]->flow(W->cx, g);
+    }
+}
+
+static int walk(Node *n, void *ud) {
+    Walk *W = ud;
+    for (int i = 0; i < W->nvisitors[n->kind]; i++) {
+        W->cx->current = W->visitors[n->kind][i];
+        W->visitors[n->kind][i]->visit(W->cx, n, W->parent);
+    }
+    switch (n->kind) {
+    case AST_FUNCTION_DEF:
+    case AST_ASYNC_FUNCTION_DEF:
+    case AST_CLASS_DEF: run_unit(W, n); break;
+    default: break;
+    }
+    const Node *saved = W->parent;
+    W->parent = n;
+    ast_children(n, walk, W);
+    W->parent = saved;
+    return 0;
+}
+
+static const Check *lookup(const char *code) {
+    for (int i = 0; i < check_count; i++)
+        if (strcmp(check_registry[i]->info.code, code) == 0) return check_registry[i];
+    return NULL;
+}
+
+bool check_file_bytes(const char *display, const char *bytes, size_t len, const CheckOptions *opt,
+                      FindingList *out) {
+    Arena a;
+    arena_init(&a);
+    SourceText src = {0};
+    ParseResult pr = {0};
+    ParseError err;
+    CheckCtx cx = {0};
+    cx.arena = &a;
+    cx.path = display;
+    cx.src = &src;
+    cx.opt = opt;
+    cx.out = out;
+    ParseStatus st = parse_bytes(&a, bytes, len, &src, &pr, &err);
+    if (st == PARSE_NO_MEMORY) {
+        arena_free(&a);
+        return false;
+    }
+    if (src.text) line_index_build(&a, src.text, src.len, &cx.lines);
+    if (st == PARSE_SYNTAX_ERROR) {
+        const Check *rule = lookup(err.decode ? "DW001" : "DW000");
+        if (rule && check_enabled(opt, rule)) {
+            if (!src.text || !cx.lines.count) {
+                /* nothing decoded: report at 1:1 with no source line */
+                Finding f = {0};
+                f.code = rule->info.code;
+                f.name = rule->info.name;
+                f.path = display;
+                f.loc = (Location){err.line > 0 ? err.line : 1, 1, err.line > 0 ? err.line : 1, 1};
+                f.message = err.msg;
+                f.noqa_line = f.loc.line;
+                findings_add(out, &f);
+            } else {
+                int32_t end_col = err.end_line == err.line && err.end_col > err.col ? err.end_col
+                                                                                    : err.col;
+                check_report_at(&cx, rule, err.line, err.col, err.line, end_col, "%s", err.msg);
+            }
+        }
+        arena_free(&a);
+        return true;
+    }
+    cx.parse = &pr;
+    Walk *W = arena_zalloc(&a, sizeof *W);
+    if (!W) {
+        arena_free(&a);
+        return false;
+    }
+    W->cx = &cx;
+    for (int i = 0; i < check_count; i++) {
+        const Check *c = check_registry[i];
+        if (!check_enabled(opt, c)) continue;
+        if (c->visit)
+            for (int k = 0; k < AST_KIND_COUNT; k++)
+                if ((c->kinds[k / 64] >> (k % 64) & 1) && W->nvisitors[k] < 16)
+                    W->visitors[k][W->nvisitors[k]++] = c;
+        if (c->flow && W->nflows < 16) W->flows[W->nflows++] = c;
+    }
+    run_unit(W, pr.module);
+    walk(pr.module, W);
+    arena_free(&a);
+    return true;
+}

@@ -1,0 +1,98 @@
+/* check.h — the rule framework: what a rule is, the context it runs in, how it reports, and the
+ * per-file analysis that runs every enabled rule.
+ *
+ * A rule (src/checks/<name>.c) either visits AST nodes of the kinds it asks for (one walk per
+ * file serves every rule), or runs over the control-flow graph of each code unit (module body,
+ * class body, function body; the graph is built once per unit and shared), or both. Its head
+ * comment is its documentation: the build extracts it (tools/rule_docs.sh) and `deadwood rule
+ * CODE` prints it. Findings are values added to a FindingList; `# noqa` comments are honoured
+ * here, so rules never see them.
+ */
+#ifndef DW_CHECK_H
+#define DW_CHECK_H
+
+#include <stdarg.h>
+
+#include "ast/ast.h"
+#include "base/finding.h"
+#include "cfg/cfg.h"
+#include "output/output.h"
+#include "parse/parser.h"
+#include "source/source.h"
+
+typedef struct CheckCtx CheckCtx;
+
+typedef struct Check {
+    RuleInfo info;
+    /* AST kinds visit() wants (bit k of kinds[k / 64]) */
+    uint64_t kinds[2];
+    void (*visit)(CheckCtx *cx, const Node *n, const Node *parent);
+    /* run once per code unit, on its control-flow graph */
+    void (*flow)(CheckCtx *cx, Cfg *g);
+} Check;
+
+#define KIND_BIT(k) ((k) < 64 ? 1ull << (k) : 0), ((k) >= 64 ? 1ull << ((k)-64) : 0)
+
+/* The registry, in code order (src/check/registry.c). */
+extern const Check *const check_registry[];
+extern const int check_count;
+const Check *check_find(const char *code_or_name);
+int check_index(const Check *c);
+
+/* Per-rule options a configuration may set. */
+typedef struct CheckOptions {
+    const bool *enabled;       /* by registry index; NULL: each rule's default */
+    double drift_threshold;    /* DW301: minimum share of equal statements (0..1) */
+} CheckOptions;
+
+struct CheckCtx {
+    Arena *arena; /* the file's arena: scratch for rules too */
+    const char *path;
+    const SourceText *src;
+    LineIndex lines;
+    const ParseResult *parse;
+    const CheckOptions *opt;
+    FindingList *out;
+    const Check *current; /* the rule running */
+    const Node *unit;     /* the unit being analyzed (flow rules) */
+    int32_t reported;
+};
+
+/* A related location for a report. */
+typedef struct CheckRelated {
+    const Node *at;
+    const char *message;
+} CheckRelated;
+
+/* Reports a finding of the current rule at node `at`. */
+void check_report(CheckCtx *cx, const Node *at, const CheckRelated *related, int nrelated,
+                  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+void check_vreport(CheckCtx *cx, const Check *rule, const Node *at, const CheckRelated *related,
+                   int nrelated, const char *fmt, va_list ap);
+/* Reports over the span from the start of `from` to the end of `to`. */
+void check_report_range(CheckCtx *cx, const Node *from, const Node *to, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* "line 5" or "lines 5-7", for messages about a span of statements. */
+const char *check_lines(const NodeList *body, char *buf, size_t cap);
+/* Reports with an explicit location (byte columns, CPython's). */
+void check_report_at(CheckCtx *cx, const Check *rule, int32_t line, int32_t col, int32_t end_line,
+                     int32_t end_col, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+
+/* The source text of a node, shortened to its first line (with "..." when it goes on) and to
+ * at most `max` bytes; written into buf. */
+const char *check_node_text(const CheckCtx *cx, const Node *n, char *buf, size_t cap);
+
+/* True when the rule is enabled by the options. */
+bool check_enabled(const CheckOptions *opt, const Check *c);
+
+/* Analyzes one file's bytes: parses, runs every enabled rule, adds findings (DW000 for a syntax
+ * error, DW001 for undecodable bytes) to out. `display` is the path written in findings. */
+bool check_file_bytes(const char *display, const char *bytes, size_t len, const CheckOptions *opt,
+                      FindingList *out);
+
+/* Whether a comment (from its '#' to the end of the line) silences `code`, as ruff reads it:
+ * `# noqa` silences everything, `# noqa: DW101, DW201` those codes (other tools' codes in the
+ * same comment are ignored); any case, with or without spaces around the colon. */
+bool noqa_silences(const char *comment, size_t len, const char *code);
+
+#endif

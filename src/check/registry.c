@@ -1,0 +1,14 @@
+/* registry.c — every rule deadwood has, in code order. Adding a rule: write src/checks/<name>.c
+ * (head comment first: it is the rule's documentation), then list it here. */
+#include "check.h"
+
+extern const Check check_syntax_error, check_unreadable_file, check_identical_branches,
+    check_identical_ifexp, check_duplicate_arm, check_duplicate_condition, check_none_dereference,
+    check_deref_before_none_check;
+
+const Check *const check_registry[] = {
+    &check_syntax_error,        &check_unreadable_file,  &check_identical_branches,
+    &check_identical_ifexp,     &check_duplicate_arm,    &check_duplicate_condition,
+    &check_none_dereference,    &check_deref_before_none_check,
+};
+const int check_count = sizeof check_registry / sizeof *check_registry;

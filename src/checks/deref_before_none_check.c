@@ -1,0 +1,81 @@
+/* DW202 dereference-before-none-check
+ *
+ * What it does: finds a local name, or an attribute chain rooted at one (`self.writer`), that is
+ * tested against None (`is None`, `is not None`, `== None`, `!= None`) after it was dereferenced
+ * (attribute, subscript, call, iteration) on every path since its last assignment — for a chain,
+ * with no call, assignment or `del` in between that could have changed it.
+ *
+ * Why is this a bug: if the value can be None, the earlier dereference raises before the test is
+ * reached; if it cannot, the test is dead. Either way the author's idea of the value and the
+ * code disagree.
+ *
+ * Example (from the review that motivated deadwood):
+ *     if self._w.pure_dp:
+ *         x = cfg[K] and self._w is not None
+ *
+ * Use instead: test first, then dereference; or drop the dead test.
+ *
+ * Reported at the test, with the dereference as a related location.
+ *
+ * Not reported: a dereference inside a `try` whose handlers catch AttributeError or TypeError
+ * (or everything), since such code expects the failure; a test after a path on which the value
+ * was not dereferenced (or was reassigned, deleted, or — for a chain or a global — possibly
+ * changed by a call); code inside nested functions, lambdas and comprehensions.
+ */
+#include <stdio.h>
+
+#include "check/check.h"
+#include "flow/flow.h"
+#include "rule_docs.h"
+
+typedef struct Ctx {
+    CheckCtx *cx;
+    bool reporting;
+} Ctx;
+
+static void event(PathFacts *pf, void *s, const CfgEvent *ev, void *ud) {
+    Ctx *c = ud;
+    switch ((CfgEventKind)ev->kind) {
+    case EV_DEREF:
+        if (!(ev->flags & EVF_PROTECTED) && !facts_get(pf, s, ev->path))
+            facts_set(pf, s, ev->path, ev->node);
+        return;
+    case EV_TEST_NONE: {
+        const Node *deref = facts_get(pf, s, ev->path);
+        if (!deref || !c->reporting) return;
+        char path[200], test[120];
+        cfg_path_text(pf->g, ev->path, path, sizeof path);
+        CheckRelated rel = {deref, "dereferenced here"};
+        check_report(c->cx, ev->node, &rel, 1,
+                     "`%s` is tested against None after it was dereferenced on line %d: either "
+                     "`%s` is dead or the dereference can raise",
+                     path, deref->lineno, check_node_text(c->cx, ev->node, test, sizeof test));
+        return;
+    }
+    default: facts_apply_kills(pf, s, ev); return;
+    }
+}
+
+static void flow(CheckCtx *cx, Cfg *g) {
+    bool *track = arena_zalloc(cx->arena, sizeof(bool) * (size_t)(g->npaths + 1));
+    if (!track) return;
+    bool any = false;
+    for (int32_t b = 0; b < g->nblocks; b++) {
+        const CfgBlock *blk = &g->blocks[b];
+        for (int32_t i = 0; i < blk->nevents; i++)
+            if (blk->events[i].kind == EV_TEST_NONE) any = track[blk->events[i].path] = true;
+    }
+    if (!any) return;
+    Ctx c = {cx, false};
+    PathFacts pf = {.event = event, .edge = NULL, .ud = &c};
+    facts_solve_and_replay(&pf, cx->arena, g, track, &c.reporting);
+}
+
+const Check check_deref_before_none_check = {
+    {"DW202", "dereference-before-none-check",
+     "A value is tested against None after it was already dereferenced.", DOC_DW202, true,
+     "warning"},
+    {0, 0},
+    NULL,
+    flow,
+};

@@ -1,0 +1,55 @@
+/* DW104 duplicate-condition
+ *
+ * What it does: finds an `elif` whose test is the same code as an earlier test of the same
+ * if/elif chain (an `else:` holding only an `if` continues the chain).
+ *
+ * Why is this a bug: when the earlier test is true its arm runs, and when it is false the
+ * repeated test is false too — the repeated arm can never run. Usually the second test was meant
+ * to test something else.
+ *
+ * Example:
+ *     if op == "+":
+ *         return a + b
+ *     elif op == "-":
+ *         return a - b
+ *     elif op == "+":      # meant "*"
+ *         return a * b
+ *
+ * Use instead: correct the repeated condition, or delete the dead arm.
+ *
+ * Reported at the repeated test, naming the line of the earlier one.
+ *
+ * Not reported: a test containing a call, `await`, `yield` or `:=` — evaluating it twice may
+ * give different answers (`elif next(it):`); tests that merely overlap (`x > 1` after `x > 0`).
+ */
+#include "check/check.h"
+#include "if_chain.h"
+#include "rule_docs.h"
+
+static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
+    if (if_is_continuation(n, parent)) return;
+    IfChain *c = arena_alloc(cx->arena, sizeof *c);
+    if (!c) return;
+    if_chain_collect(n, c);
+    for (int j = 1; j < c->narms; j++) {
+        const Node *t = c->arms[j].test;
+        if (!t || expr_has_effects(t)) continue;
+        for (int i = 0; i < j; i++) {
+            if (!ast_equal(c->arms[i].test, t)) continue;
+            char text[120];
+            check_report(cx, t, NULL, 0,
+                         "duplicate condition: `%s` was already tested on line %d, so this "
+                         "branch can never run",
+                         check_node_text(cx, t, text, sizeof text), c->arms[i].test->lineno);
+            break;
+        }
+    }
+}
+
+const Check check_duplicate_condition = {
+    {"DW104", "duplicate-condition", "An elif repeats an earlier condition of its chain.",
+     DOC_DW104, true, "warning"},
+    {KIND_BIT(AST_IF)},
+    visit,
+    NULL,
+};

@@ -1,0 +1,67 @@
+/* DW101 identical-branches
+ *
+ * What it does: finds an `if` or `elif` whose body is the same code as its `else` arm, and an
+ * if/elif/else statement all of whose arms are the same code. "The same code" means the same
+ * syntax tree: comments, blank lines, parentheses, line breaks and quote styles do not count;
+ * names, values, operators and statement order do.
+ *
+ * Why is this a bug: whichever way the test goes, the same thing happens, so the test is dead;
+ * usually one arm was meant to differ. The seed of this project was such a branch, copied into
+ * a subclass after the base class had fixed it:
+ *
+ * Example:
+ *     if grad_accum is None:
+ *         src = grad_accum.view(-1)
+ *     else:
+ *         src = grad_accum.view(-1)
+ *
+ * Use instead: keep one copy of the code without the test, or make the arm that was meant to
+ * differ do its own thing (here: `assert grad_accum is not None`).
+ *
+ * Reported at the `if` or `elif` keyword whose body equals the `else` body (an `elif` whose body
+ * equals the final `else` counts); when every arm of a chain ending in `else` is the same code,
+ * once, at the first `if`. An `else:` that holds only an `if` continues the chain like `elif`.
+ *
+ * Not reported: chains without an `else` (see DW103), arms that differ in anything but layout,
+ * and `if` statements whose arms only look alike (a different name or constant counts).
+ */
+#include "check/check.h"
+#include "if_chain.h"
+#include "rule_docs.h"
+
+extern const Check check_identical_branches;
+
+static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
+    if (if_is_continuation(n, parent)) return;
+    IfChain *c = arena_alloc(cx->arena, sizeof *c);
+    if (!c) return;
+    if_chain_collect(n, c);
+    if (!c->has_else) return;
+    const Arm *els = &c->arms[c->narms - 1];
+    bool all = true;
+    for (int i = 0; i < c->narms - 1 && all; i++) all = ast_list_equal(c->arms[i].body, els->body);
+    char test[120], l1[40], l2[40];
+    if (all && c->narms > 2) {
+        check_report_range(cx, n, n->If.test,
+                           "identical branches: all %d arms of this if/elif/else are the same "
+                           "code, so none of its conditions decides anything",
+                           c->narms);
+        return;
+    }
+    const Arm *last = &c->arms[c->narms - 2];
+    if (!all && !ast_list_equal(last->body, els->body)) return;
+    check_report_range(cx, last->node, last->test,
+                       "identical branches: the `%s` body (%s) and the `else` body (%s) are the "
+                       "same code, so `%s` decides nothing",
+                       last->node == n ? "if" : "elif", check_lines(last->body, l1, sizeof l1),
+                       check_lines(els->body, l2, sizeof l2),
+                       check_node_text(cx, last->test, test, sizeof test));
+}
+
+const Check check_identical_branches = {
+    {"DW101", "identical-branches", "An if/elif arm is the same code as its else arm.",
+     DOC_DW101, true, "warning"},
+    {KIND_BIT(AST_IF)},
+    visit,
+    NULL,
+};

@@ -1,0 +1,27 @@
+/* DW000 syntax-error
+ *
+ * What it does: reports a file that Python itself would refuse to compile, with CPython's own
+ * message and the line CPython reports (deadwood's parser follows CPython 3.13's grammar).
+ *
+ * Why is this a bug: the module cannot be imported; no other rule can look inside it.
+ *
+ * Example:
+ *     def f(:
+ *         pass
+ *
+ * Use instead: fix the syntax; `python -m py_compile FILE` gives the same message.
+ *
+ * Not reported: SyntaxWarnings (invalid escape sequences, `is` with a literal) and errors that
+ * CPython raises only when compiling, not parsing (`return` outside a function, `nonlocal` at
+ * module level).
+ */
+#include "check/check.h"
+#include "rule_docs.h"
+
+const Check check_syntax_error = {
+    {"DW000", "syntax-error", "The file does not parse as Python 3.13.", DOC_DW000, true,
+     "error"},
+    {0, 0},
+    NULL,
+    NULL,
+};

@@ -1,0 +1,210 @@
+/* out_json.c — JSON text: string escaping, a small pretty-printing writer (shared with the SARIF
+ * format), and the json format.
+ *
+ * The json format is ruff's: an array of objects with ruff's field names and key order
+ * (alphabetical, as serde_json writes them), pretty-printed with 2-space indentation, `[]` when
+ * there are no findings:
+ *
+ *   [
+ *     {
+ *       "cell": null,
+ *       "code": "DW201",
+ *       "end_location": {"column": 11, "row": 3},      (written over several lines)
+ *       "filename": "a.py",
+ *       "fix": null,
+ *       "location": {"column": 5, "row": 3},
+ *       "message": "...",
+ *       "noqa_row": 3,                                 (null when unknown)
+ *       "related": [{"end_location", "filename", "location", "message"}, ...],
+ *       "url": "https://github.com/deadwood-lint/deadwood/blob/main/README.md#dw201"
+ *     }
+ *   ]
+ *
+ * Rows and columns are 1-based; columns count characters; end_location is exclusive (ruff's).
+ * Strings are escaped as JSON requires (every control character); other characters, non-ASCII
+ * included, are written as UTF-8, and ill-formed UTF-8 (a path that is not UTF-8) as U+FFFD.
+ */
+#include <string.h>
+
+#include "out_internal.h"
+
+void out_json_string(Buf *b, const char *s) {
+    if (!s) {
+        buf_puts(b, "null");
+        return;
+    }
+    static const char hex[] = "0123456789abcdef";
+    size_t n = strlen(s);
+    buf_putc(b, '"');
+    const char *run = s; /* the pending run of bytes that need no escape */
+    for (size_t i = 0; i < n;) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c != '"' && c != '\\' && c < 0x7f) {
+            i++;
+            continue;
+        }
+        uint32_t cp = c;
+        int len = c < 0x80 ? 1 : out_utf8_next(s + i, n - i, &cp);
+        if (len > 1 && cp >= 0xa0) { /* well-formed, not a C1 control: part of the run */
+            i += (size_t)len;
+            continue;
+        }
+        buf_put(b, run, (size_t)(s + i - run));
+        switch (cp) {
+        case '"': buf_puts(b, "\\\""); break;
+        case '\\': buf_puts(b, "\\\\"); break;
+        case '\n': buf_puts(b, "\\n"); break;
+        case '\r': buf_puts(b, "\\r"); break;
+        case '\t': buf_puts(b, "\\t"); break;
+        case '\b': buf_puts(b, "\\b"); break;
+        case '\f': buf_puts(b, "\\f"); break;
+        case 0xFFFD: out_utf8_put(b, 0xFFFD); break; /* a byte that starts no UTF-8 character */
+        default: {                                   /* the other controls: C0, DEL, C1 */
+            char esc[6] = {'\\', 'u', '0', '0', hex[cp >> 4], hex[cp & 15]};
+            buf_put(b, esc, sizeof esc);
+        }
+        }
+        i += (size_t)len;
+        run = s + i;
+    }
+    buf_put(b, run, (size_t)(s + n - run));
+    buf_putc(b, '"');
+}
+
+/* ---- the writer ------------------------------------------------------------------------------ */
+
+void jw_init(JsonWriter *w, Buf *b) {
+    memset(w, 0, sizeof *w);
+    w->b = b;
+}
+
+static void newline_indent(JsonWriter *w) {
+    buf_putc(w->b, '\n');
+    for (int i = 0; i < w->depth; i++) buf_put(w->b, "  ", 2);
+}
+
+/* Before a value: after a key nothing; in an array a comma if needed and a new indented line. */
+static void before_value(JsonWriter *w) {
+    if (w->after_key) {
+        w->after_key = false;
+        return;
+    }
+    if (w->depth == 0) return;
+    if (w->count[w->depth - 1]++) buf_putc(w->b, ',');
+    newline_indent(w);
+}
+
+void jw_open(JsonWriter *w, char bracket) {
+    before_value(w);
+    buf_putc(w->b, bracket);
+    if (w->depth < OUT_JSON_MAXDEPTH) w->count[w->depth] = 0;
+    w->depth++;
+}
+
+void jw_close(JsonWriter *w, char bracket) {
+    bool empty = w->depth <= OUT_JSON_MAXDEPTH && w->count[w->depth - 1] == 0;
+    w->depth--;
+    if (!empty) newline_indent(w);
+    buf_putc(w->b, bracket);
+    if (w->depth == 0) buf_putc(w->b, '\n');
+}
+
+void jw_key(JsonWriter *w, const char *key) {
+    before_value(w);
+    out_json_string(w->b, key);
+    buf_put(w->b, ": ", 2);
+    w->after_key = true;
+}
+
+void jw_str(JsonWriter *w, const char *s) {
+    before_value(w);
+    out_json_string(w->b, s);
+}
+
+void jw_int(JsonWriter *w, int64_t v) {
+    before_value(w);
+    out_put_int(w->b, v);
+}
+
+void jw_bool(JsonWriter *w, bool v) {
+    before_value(w);
+    buf_puts(w->b, v ? "true" : "false");
+}
+
+void jw_null(JsonWriter *w) {
+    before_value(w);
+    buf_puts(w->b, "null");
+}
+
+void jw_raw(JsonWriter *w) {
+    before_value(w);
+}
+
+void jw_location(JsonWriter *w, const char *key, int32_t line, int32_t col) {
+    jw_key(w, key);
+    jw_open(w, '{');
+    jw_key(w, "column");
+    jw_int(w, col);
+    jw_key(w, "row");
+    jw_int(w, line);
+    jw_close(w, '}');
+}
+
+/* ---- the json format ------------------------------------------------------------------------- */
+
+/* "url": the rule's documentation, built in scratch (reused across findings) then escaped. */
+static void put_url(JsonWriter *w, Buf *scratch, const OutputOptions *opt, const char *code) {
+    scratch->len = 0;
+    output_rule_url(scratch, opt->homepage, code);
+    jw_key(w, "url");
+    jw_str(w, buf_cstr(scratch));
+    if (scratch->failed) w->b->failed = true;
+}
+
+bool out_write_json(Buf *b, const FindingList *fl, const OutputOptions *opt) {
+    JsonWriter w;
+    jw_init(&w, b);
+    Buf scratch;
+    buf_init(&scratch);
+    jw_open(&w, '[');
+    for (int32_t i = 0; i < fl->len && !b->failed; i++) {
+        const Finding *f = &fl->items[i];
+        jw_open(&w, '{');
+        jw_key(&w, "cell");
+        jw_null(&w);
+        jw_key(&w, "code");
+        jw_str(&w, OUT_STR(f->code));
+        jw_location(&w, "end_location", f->loc.end_line, f->loc.end_col);
+        jw_key(&w, "filename");
+        jw_str(&w, OUT_STR(f->path));
+        jw_key(&w, "fix");
+        jw_null(&w);
+        jw_location(&w, "location", f->loc.line, f->loc.col);
+        jw_key(&w, "message");
+        jw_str(&w, OUT_STR(f->message));
+        jw_key(&w, "noqa_row");
+        if (f->noqa_line > 0)
+            jw_int(&w, f->noqa_line);
+        else
+            jw_null(&w);
+        jw_key(&w, "related");
+        jw_open(&w, '[');
+        for (int32_t k = 0; k < f->nrelated; k++) {
+            const Related *r = &f->related[k];
+            jw_open(&w, '{');
+            jw_location(&w, "end_location", r->loc.end_line, r->loc.end_col);
+            jw_key(&w, "filename");
+            jw_str(&w, OUT_STR(r->path));
+            jw_location(&w, "location", r->loc.line, r->loc.col);
+            jw_key(&w, "message");
+            jw_str(&w, OUT_STR(r->message));
+            jw_close(&w, '}');
+        }
+        jw_close(&w, ']');
+        put_url(&w, &scratch, opt, f->code);
+        jw_close(&w, '}');
+    }
+    jw_close(&w, ']');
+    buf_free(&scratch);
+    return !b->failed;
+}

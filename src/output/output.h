@@ -1,0 +1,63 @@
+/* output.h — findings to text, in every format deadwood offers. The CLI prints what these
+ * functions write into a Buf; nothing here touches a file descriptor.
+ *
+ *   text    path:line:col: CODE message                      (one line per finding)
+ *   full    the same, then the source line with a caret underline and related locations
+ *   json    an array of objects with ruff's field names where they exist
+ *   sarif   SARIF 2.1.0 (valid against the official schema)
+ *   github  GitHub Actions workflow commands (::error file=...)
+ *
+ * Every format is written in one pass over the findings (linear in their number and size). Lines
+ * and columns are the Finding's: 1-based lines, 1-based character columns, end exclusive.
+ */
+#ifndef DW_OUTPUT_H
+#define DW_OUTPUT_H
+
+#include <stdbool.h>
+
+#include "base/buf.h"
+#include "base/finding.h"
+
+typedef enum OutputFormat { OUT_TEXT, OUT_FULL, OUT_JSON, OUT_SARIF, OUT_GITHUB } OutputFormat;
+
+/* The names output_format_parse accepts, for help texts. */
+#define OUTPUT_FORMAT_NAMES "text, full, json, sarif, github"
+
+/* Where the rule documentation lives when OutputOptions.homepage is NULL: a rule's URL is
+ * HOMEPAGE/blob/main/README.md#dw201 (the README has one anchor per rule, the code in lower case).
+ */
+#define OUTPUT_DEFAULT_HOMEPAGE "https://github.com/deadwood-lint/deadwood"
+
+/* What an output needs to know of a rule (SARIF's tool.driver.rules, links, levels). */
+typedef struct RuleInfo {
+    const char *code;    /* "DW201" */
+    const char *name;    /* "none-dereference" */
+    const char *summary; /* one sentence */
+    const char *doc;     /* the rule's full documentation (what, why, example, not reported) */
+    bool default_on;
+    const char *level; /* SARIF level: "error", "warning" or "note" (NULL: "warning") */
+} RuleInfo;
+
+typedef struct OutputOptions {
+    OutputFormat format;
+    bool color;       /* ANSI colours (text and full only) */
+    const char *root; /* SARIF: the directory paths are relative to (absolute, for uriBaseId) */
+    const RuleInfo *rules;
+    int nrules;
+    const char *version;  /* deadwood's version */
+    const char *homepage; /* informationUri and the base of rule URLs; NULL: the default above */
+} OutputOptions;
+
+/* Parses "text", "full", "json", "sarif", "github"; false for anything else. */
+bool output_format_parse(const char *name, OutputFormat *out);
+/* The name of a format ("text", ...). */
+const char *output_format_name(OutputFormat f);
+
+/* Writes all findings (already sorted) in the chosen format. False when out of memory (out->failed
+ * is then set and its contents are incomplete). */
+bool output_write(Buf *out, const FindingList *findings, const OutputOptions *opt);
+
+/* Appends the documentation URL of a rule: HOMEPAGE/blob/main/README.md#<code in lower case>. */
+void output_rule_url(Buf *out, const char *homepage, const char *code);
+
+#endif
