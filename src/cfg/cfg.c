@@ -483,6 +483,22 @@ static bool catches_deref_errors(const Node *type) {
            str_eq_c(name, "Exception") || str_eq_c(name, "BaseException");
 }
 
+/* A context manager that expects AttributeError or TypeError: unittest's assertRaises and
+ * assertRaisesRegex, pytest.raises, contextlib.suppress. */
+static bool expects_deref_errors(const Node *e) {
+    if (e->kind != AST_CALL) return false;
+    const Node *f = e->Call.func;
+    Str name = f->kind == AST_NAME ? f->Name.id
+               : f->kind == AST_ATTRIBUTE ? f->Attribute.attr
+                                          : (Str){NULL, 0};
+    if (!str_eq_c(name, "assertRaises") && !str_eq_c(name, "assertRaisesRegex") &&
+        !str_eq_c(name, "raises") && !str_eq_c(name, "suppress"))
+        return false;
+    for (int32_t i = 0; i < e->Call.args.len; i++)
+        if (catches_deref_errors(e->Call.args.items[i])) return true;
+    return false;
+}
+
 static void try_stmt(Builder *B, const Node *s) {
     const NodeList *handlers = &s->Try.handlers;
     int32_t after = new_block(B);
@@ -748,16 +764,24 @@ static void stmt(Builder *B, const Node *s) {
         return;
     }
     case AST_WITH:
-    case AST_ASYNC_WITH:
+    case AST_ASYNC_WITH: {
+        bool protect = false;
         for (int32_t i = 0; i < s->With.items.len; i++) {
             const Node *it = s->With.items.items[i];
             eval(B, it->withitem.context_expr);
             emit(B, EV_CALL, -1, it->withitem.context_expr, 0);
             if (it->withitem.optional_vars) store(B, it->withitem.optional_vars, false, NULL);
+            protect |= expects_deref_errors(it->withitem.context_expr);
         }
+        /* `with self.assertRaises(TypeError):` and friends: the body is expected to raise */
+        const Try *saved = B->try_;
+        Try t = {saved ? saved->handlers : NULL, saved ? saved->nhandlers : 0, true};
+        if (protect) B->try_ = &t;
         stmts(B, &s->With.body);
+        B->try_ = saved;
         emit(B, EV_CALL, -1, s, 0);
         return;
+    }
     case AST_TRY:
     case AST_TRY_STAR: try_stmt(B, s); return;
     case AST_MATCH: match_stmt(B, s); return;
@@ -773,8 +797,9 @@ static void stmt(Builder *B, const Node *s) {
     case AST_IMPORT:
     case AST_IMPORT_FROM:
         emit(B, EV_CALL, -1, s, 0);
-        for (int32_t i = 0; i < s->Import.names.len; i++) {
-            const Node *al = s->Import.names.items[i];
+        const NodeList *names = s->kind == AST_IMPORT ? &s->Import.names : &s->ImportFrom.names;
+        for (int32_t i = 0; i < names->len; i++) {
+            const Node *al = names->items[i];
             Str name = al->alias.asname.s ? al->alias.asname : al->alias.name;
             if (!al->alias.asname.s) {
                 const char *dot = memchr(name.s, '.', (size_t)name.len);
@@ -853,9 +878,10 @@ static void compute_rpo(Arena *a, Cfg *g) {
     seen[g->entry] = 1;
     while (sp) {
         int32_t b = stack[sp - 2], i = stack[sp - 1];
-        if (i < g->blocks[b].nsucc) {
+        const CfgBlock *blk = &g->blocks[b];
+        if (i < blk->nsucc + blk->nhandlers) { /* exception edges count as successors */
             stack[sp - 1] = i + 1;
-            int32_t s = g->blocks[b].succ[i].to;
+            int32_t s = i < blk->nsucc ? blk->succ[i].to : blk->handlers[i - blk->nsucc];
             if (!seen[s]) {
                 seen[s] = 1;
                 stack[sp++] = s;
@@ -961,17 +987,22 @@ int32_t *cfg_dominators(Arena *a, const Cfg *g) {
     int32_t *idom = arena_alloc(a, sizeof(int32_t) * (size_t)n);
     int32_t *npred = arena_zalloc(a, sizeof(int32_t) * (size_t)(n + 1));
     if (!idom || !npred) return NULL;
-    for (int32_t b = 0; b < n; b++)
-        for (int32_t i = 0; i < g->blocks[b].nsucc; i++) npred[g->blocks[b].succ[i].to + 1]++;
+    for (int32_t b = 0; b < n; b++) {
+        const CfgBlock *blk = &g->blocks[b];
+        for (int32_t i = 0; i < blk->nsucc; i++) npred[blk->succ[i].to + 1]++;
+        for (int32_t i = 0; i < blk->nhandlers; i++) npred[blk->handlers[i] + 1]++;
+    }
     for (int32_t b = 0; b < n; b++) npred[b + 1] += npred[b];
     int32_t *preds = arena_alloc(a, sizeof(int32_t) * (size_t)(npred[n] ? npred[n] : 1));
     int32_t *fill = arena_zalloc(a, sizeof(int32_t) * (size_t)n);
     if (!preds || !fill) return NULL;
-    for (int32_t b = 0; b < n; b++)
-        for (int32_t i = 0; i < g->blocks[b].nsucc; i++) {
-            int32_t s = g->blocks[b].succ[i].to;
+    for (int32_t b = 0; b < n; b++) {
+        const CfgBlock *blk = &g->blocks[b];
+        for (int32_t i = 0; i < blk->nsucc + blk->nhandlers; i++) {
+            int32_t s = i < blk->nsucc ? blk->succ[i].to : blk->handlers[i - blk->nsucc];
             preds[npred[s] + fill[s]++] = b;
         }
+    }
     for (int32_t b = 0; b < n; b++) idom[b] = -1;
     idom[g->entry] = g->entry;
     bool changed = true;

@@ -30,14 +30,16 @@ const char *output_format_name(OutputFormat f) {
 bool output_write(Buf *out, const FindingList *findings, const OutputOptions *opt) {
     static const FindingList none;
     if (!findings) findings = &none;
+    bool ok = false;
     switch (opt->format) {
-    case OUT_TEXT: return out_write_text(out, findings, opt, false);
-    case OUT_FULL: return out_write_text(out, findings, opt, true);
-    case OUT_JSON: return out_write_json(out, findings, opt);
-    case OUT_SARIF: return out_write_sarif(out, findings, opt);
-    case OUT_GITHUB: return out_write_github(out, findings, opt);
+    case OUT_TEXT: ok = out_write_text(out, findings, opt, false); break;
+    case OUT_FULL: ok = out_write_text(out, findings, opt, true); break;
+    case OUT_JSON: ok = out_write_json(out, findings, opt); break;
+    case OUT_SARIF: ok = out_write_sarif(out, findings, opt); break;
+    case OUT_GITHUB: ok = out_write_github(out, findings, opt); break;
     }
-    return false;
+    buf_cstr(out); /* out->data is never NULL after success, even when nothing was written */
+    return ok && !out->failed;
 }
 
 void output_rule_url(Buf *out, const char *homepage, const char *code) {

@@ -53,8 +53,9 @@ bool output_format_parse(const char *name, OutputFormat *out);
 /* The name of a format ("text", ...). */
 const char *output_format_name(OutputFormat f);
 
-/* Writes all findings (already sorted) in the chosen format. False when out of memory (out->failed
- * is then set and its contents are incomplete). */
+/* Appends all findings (already sorted; NULL: none) in the chosen format. On success out->data is
+ * NUL-terminated and not NULL, even when nothing was written (text of no findings is empty). False
+ * when out of memory: out->failed is then set and its contents are incomplete. */
 bool output_write(Buf *out, const FindingList *findings, const OutputOptions *opt);
 
 /* Appends the documentation URL of a rule: HOMEPAGE/blob/main/README.md#<code in lower case>. */
