@@ -21,6 +21,7 @@ SUITES = [
     ("tests/parse/check_ast_table.py", ("release",)),
     ("tests/parse/fixtures.py", ("release", "asan")),
     ("tests/parse/conformance.py", ("release", "asan")),
+    ("tests/output/run.py", ("release", "asan")),
     ("tests/toml/run.py", ("release", "asan")),
     ("tests/discover/run.py", ("release", "asan")),
     ("tests/checks/run.py", ("release", "asan")),
