@@ -367,7 +367,7 @@ bool exclude_add(Arena *a, ExcludeSet *s, const char *pattern, const char *root,
     *err = "out of memory";
     if (root) {
         char *escaped = glob_escape(a, root);
-        char *abs = escaped ? path_absolutize(a, escaped, pattern) : NULL;
+        char *abs = escaped ? glob_absolutize(a, escaped, pattern) : NULL;
         if (!abs) return false;
         Glob *g = glob_compile(a, abs, err);
         if (!g || !set_push(a, s, g)) return false;
@@ -385,7 +385,7 @@ bool exclude_match(const ExcludeSet *s, const char *abspath, size_t len, const c
     return false;
 }
 
-char *path_absolutize(Arena *a, const char *cwd, const char *path) {
+char *glob_absolutize(Arena *a, const char *cwd, const char *path) {
     size_t cl = strlen(cwd), pl = strlen(path);
     char *out = arena_alloc(a, cl + pl + 3);
     if (!out) return NULL;

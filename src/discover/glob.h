@@ -39,6 +39,6 @@ bool exclude_match(const ExcludeSet *s, const char *abspath, size_t len, const c
 
 /* Lexical absolute form of path against the absolute directory cwd: "." and empty components
  * dropped, ".." removing the previous component (never above "/"), no trailing slash. */
-char *path_absolutize(Arena *a, const char *cwd, const char *path);
+char *glob_absolutize(Arena *a, const char *cwd, const char *path);
 
 #endif

@@ -468,10 +468,11 @@ bool discover_files(Arena *a, const DiscoverOptions *o, const char *const *paths
     char cwd[PATH_MAX];
     if (!getcwd(cwd, sizeof cwd))
         return fail(&w, out, "cannot determine the current directory", NULL);
-    const char *root = o->project_root ? path_absolutize(&w.tmp, cwd, o->project_root) : cwd;
+    const char *root = o->project_root ? glob_absolutize(&w.tmp, cwd, o->project_root) : cwd;
     const char *err = NULL, *bad = NULL;
     if (!root) return fail(&w, out, "out of memory", NULL);
     if (!build_excludes(&w, root, &err, &bad)) {
+        if (strcmp(err, "out of memory") == 0) return fail(&w, out, err, NULL);
         char *why = concat(&w.tmp, "invalid exclude pattern '", bad, "': ");
         return fail(&w, out, why ? why : "invalid exclude pattern: ", err);
     }
@@ -483,7 +484,7 @@ bool discover_files(Arena *a, const DiscoverOptions *o, const char *const *paths
             diag(&w, p, lstat(p, &st) == 0 ? "cannot follow symbolic link" : "cannot access", e);
             continue;
         }
-        const char *abs = path_absolutize(&w.tmp, cwd, p);
+        const char *abs = glob_absolutize(&w.tmp, cwd, p);
         if (!abs) {
             w.oom = true;
             break;

@@ -6,7 +6,8 @@
  * entry is skipped when an exclude pattern matches it (glob.h: absolute path or basename), or
  * when .gitignore rules ignore it (gitignore.h; only inside a git work tree, with the .gitignore
  * files of the directories above the walked one applying too, and a nested repository starting
- * afresh). Symbolic links are followed; a link back to a directory on the current path is a loop.
+ * afresh). Symbolic links are followed (a link to a directory counts as a directory, also for
+ * dir-only patterns); a link back to a directory on the current path is a loop.
  * Problems (unreadable or vanished directories, broken links, loops, unreadable .gitignore
  * files) become diagnostics and the walk goes on.
  *
