@@ -61,10 +61,17 @@ def find_python(minimum=(3, 13)):
         if exe:
             cands.append(((3, minor), [exe]))
     cands = [c for c in cands if c[0] >= minimum]
-    if not cands:
-        return None
-    cands.sort(key=lambda c: c[0])
-    return cands[-1][1]
+    # newest first; on a tie, the pyenv installation before a PATH entry (a pyenv shim of a
+    # version pyenv has not selected is found on PATH but refuses to start)
+    cands.sort(key=lambda c: (c[0], home in c[1][0]), reverse=True)
+    for _, argv in cands:
+        try:
+            if subprocess.run(argv + ["-c", "pass"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL).returncode == 0:
+                return argv
+        except OSError:
+            continue
+    return None
 
 
 def run(argv, **kw):

@@ -1,0 +1,2 @@
+# assignment to a literal
+1 = x

@@ -1,0 +1,2 @@
+# bytes can only hold ASCII
+x = b'é'

@@ -1,0 +1,2 @@
+# iterable unpacking after keyword unpacking
+f(**x, *y)

@@ -1,0 +1,1 @@
+y = [x for 1 in z]

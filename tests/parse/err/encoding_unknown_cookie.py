@@ -1,0 +1,2 @@
+# -*- coding: no-such-encoding -*-
+x = 1

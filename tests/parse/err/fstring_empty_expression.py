@@ -1,0 +1,2 @@
+# f-string: an empty replacement field
+x = f"{}"

@@ -1,0 +1,1 @@
+x = f"{lambda x: x}"

@@ -1,0 +1,2 @@
+# a character that is not Python
+x = 1 € 2

@@ -1,0 +1,2 @@
+# a number glued to a name
+x = 1abc

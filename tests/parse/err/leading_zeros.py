@@ -1,0 +1,2 @@
+# leading zeros in a decimal integer
+x = 012

@@ -1,0 +1,7 @@
+match x:
+    case f():
+        pass
+    case a.b():
+        pass
+    case f(1)(2):
+        pass

@@ -1,0 +1,3 @@
+match x:
+    case {**rest, "a": 1}:
+        pass

@@ -1,0 +1,2 @@
+s = 'line one
+line two'

@@ -1,0 +1,2 @@
+def f[*Ts: int]():
+    pass

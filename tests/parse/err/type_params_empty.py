@@ -1,0 +1,3 @@
+# an empty type parameter list
+class C[]:
+    pass

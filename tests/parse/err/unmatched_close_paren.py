@@ -1,0 +1,2 @@
+# unmatched closing paren
+x = 1)

@@ -1,0 +1,3 @@
+# unterminated on line 3
+a = 1
+b = "abc

@@ -1,0 +1,3 @@
+# an unterminated f-string
+x = f"abc{x}
+y = 1

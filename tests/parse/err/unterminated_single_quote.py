@@ -1,0 +1,3 @@
+# an unterminated single-quoted string
+x = 'abc
+y = 1

@@ -1,0 +1,2 @@
+x = '''never
+closed

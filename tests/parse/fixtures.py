@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Hand-written parser fixtures, judged by CPython exactly as conformance.py judges the stdlib.
+
+    tests/parse/ok/*.py[i]   CPython must accept each (else the fixture itself is wrong) and
+                             `deadwood parse --json` must print byte-identical JSON;
+    tests/parse/err/*.py     CPython must reject each (else the fixture is wrong) and deadwood must
+                             reject it on the same line.
+Inputs too big to commit (100,000-deep expressions) are generated into build/parse-fixtures/ at run
+time, from GENERATED below. Last, `deadwood parse --stats` over all fixture folders must count
+every file, every byte and exactly the files CPython rejects.
+"""
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [HERE, os.path.join(os.path.dirname(HERE), "lib")]
+from conformance import binary_missing, check_files, references, under_oracle  # noqa: E402
+from suite import ROOT, Suite  # noqa: E402
+
+GEN_DIR = os.path.join(ROOT, "build", "parse-fixtures")
+
+
+def nested_blocks(depth):
+    return "".join(" " * i + f"if x{i}:\n" for i in range(depth)) + " " * depth + "pass\n"
+
+
+GENERATED = {
+    # CPython overflows its parser stack (a MemoryError), deadwood must refuse as cleanly.
+    "err/gen_unary_minus_100000.py": "x = 1\ny = " + "-" * 100000 + "1\n",
+    "err/gen_parens_100000.py": "x = 1\ny = " + "(" * 100000 + "1" + ")" * 100000 + "\n",
+    "err/gen_not_100000.py": "if " + "not " * 100000 + "x:\n    pass\n",
+    "err/gen_lists_100000.py": "a = 1\n" + "[" * 100000 + "]" * 100000 + "\n",
+    "err/gen_lambda_100000.py": "f = " + "lambda: " * 100000 + "x\n",
+    "err/gen_ifexp_100000.py": "x = 1\nx = " + "a if b else " * 100000 + "c\n",
+    "err/gen_power_100000.py": "x = " + "2 ** " * 100000 + "2\n",
+    "err/gen_fstring_100000.py": "x = 1\nx = f'{" + "(" * 100000 + "1" + ")" * 100000 + "}'\n",
+    "err/gen_nested_blocks_100.py": nested_blocks(100),  # too many levels of indentation
+    # Long but shallow: must parse (each is one flat list or a left-leaning chain of 3,000).
+    "ok/gen_long_list.py": "x = [" + ", ".join(str(i) for i in range(20000)) + "]\n",
+    "ok/gen_add_chain_3000.py": "x = " + " + ".join(["a"] * 3000) + "\n",
+    "ok/gen_many_statements.py": "".join(f"v{i} = {i} * {i}\n" for i in range(20000)),
+    "ok/gen_long_string.py": "s = '" + "abc\\n" * 30000 + "'\n",
+    "ok/gen_elif_chain.py": "if a:\n    pass\n" + "".join(f"elif a == {i}:\n    pass\n"
+                                                        for i in range(2000)),
+    "ok/gen_nested_blocks_90.py": nested_blocks(90),
+    "ok/gen_nested_blocks_98.py": nested_blocks(98),  # with the module level: CPython's limit, 99
+    "ok/gen_stub.pyi": "def f(x: int, /, *, y: str = ...) -> None: ...\nclass C:\n    x: int\n",
+}
+
+
+def write_generated():
+    """Writes GENERATED under GEN_DIR (a file only when its bytes change, so the cache stays warm)
+    and removes anything else there."""
+    paths = []
+    for rel, text in GENERATED.items():
+        path = os.path.join(GEN_DIR, rel)
+        data = text.encode("utf-8")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        try:
+            with open(path, "rb") as f:
+                same = f.read() == data
+        except OSError:
+            same = False
+        if not same:
+            with open(path, "wb") as f:
+                f.write(data)
+        paths.append((rel, path))
+    for d, _, files in os.walk(GEN_DIR):  # files of an older GENERATED would skew --stats
+        for f in files:
+            if os.path.relpath(os.path.join(d, f), GEN_DIR) not in GENERATED:
+                os.remove(os.path.join(d, f))
+    return paths
+
+
+def fixture_files():
+    """[(name, group, path)]: the committed fixtures, then the generated ones."""
+    items = []
+    for group in ("ok", "err"):
+        folder = os.path.join(HERE, group)
+        for f in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+            if f.endswith((".py", ".pyi")):
+                items.append((f"{group}/{f}", group, os.path.join(folder, f)))
+    for rel, path in write_generated():
+        items.append((rel, rel.split("/")[0], path))
+    return items
+
+
+def expectation(name, ref):
+    """Why CPython's own verdict contradicts the fixture's folder, or None."""
+    if name.startswith("ok/") and ref.digest is None:
+        return f"fixture wrong: CPython rejects this ok/ file: line {ref.line}: {ref.message}"
+    if name.startswith("err/") and ref.digest is not None:
+        return "fixture wrong: CPython accepts this err/ file"
+    return None
+
+
+STATS_RE = re.compile(r"parsed (\d+) files, (\d+) bytes in [\d.]+ s: [\d.]+ MB/s \((\d+) errors\)")
+
+
+def check_stats(suite, items):
+    """`deadwood parse --stats` over the fixture folders, its counts against the files'."""
+    folders = [os.path.join(HERE, "ok"), os.path.join(HERE, "err"), GEN_DIR]
+    paths = [p for _, _, p in items]
+    refs = references(paths, "fixtures")
+    want = (len(paths), sum(os.path.getsize(p) for p in paths),
+            sum(1 for p in paths if refs[p].digest is None))
+    timeout = 600 if suite.flavor == "asan" else 120
+    try:
+        p = subprocess.run([suite.deadwood, "parse", "--stats"] + folders, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, errors="replace", timeout=timeout)
+    except (subprocess.TimeoutExpired, OSError) as e:
+        suite.fail("parse --stats", f"cannot run: {e}")
+        return
+    lines = p.stdout.strip().split("\n")
+    m = STATS_RE.fullmatch(lines[-1].strip()) if p.returncode in (0, 1) else None
+    if not m:
+        suite.fail("parse --stats", f"exit {p.returncode}, last line {lines[-1][:200]!r}, "
+                                    f"stderr {p.stderr[-500:]!r}")
+        return
+    got = tuple(int(m.group(i)) for i in (1, 2, 3))
+    suite.check(got == want, "parse --stats",
+                f"(files, bytes, errors) = {got}, expected {want} from the fixtures and CPython")
+
+
+def main():
+    suite = Suite(__doc__)
+    if not under_oracle(suite, "fixtures"):
+        suite.finish()
+    if binary_missing(suite, "fixtures"):
+        suite.finish()
+    items = fixture_files()
+    tally = check_files(suite, items, "fixtures", expectation)
+    check_stats(suite, items)
+    if suite.args.verbose or suite.failed:
+        tally.report()
+    suite.finish()
+
+
+if __name__ == "__main__":
+    main()

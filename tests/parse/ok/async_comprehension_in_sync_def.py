@@ -1,0 +1,3 @@
+# async comprehensions outside async functions: a compiler error only
+def f():
+    return [x async for x in y]

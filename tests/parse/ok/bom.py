@@ -1,0 +1,2 @@
+﻿# a UTF-8 byte order mark, then code
+x = 'é'

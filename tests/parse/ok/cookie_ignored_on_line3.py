@@ -1,0 +1,4 @@
+#!/usr/bin/python3
+#
+# coding: latin-1
+x = 'é'

@@ -1,0 +1,3 @@
+# vim: set fileencoding=koi8-r :
+x = 'Привет'
+переменная = 1

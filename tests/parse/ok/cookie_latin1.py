@@ -1,0 +1,3 @@
+# -*- coding: latin-1 -*-
+x = 'café'
+naïve = 1

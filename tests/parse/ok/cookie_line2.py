@@ -1,0 +1,3 @@
+#!/usr/bin/python3
+# -*- coding: latin-1 -*-
+x = 'ÿ'

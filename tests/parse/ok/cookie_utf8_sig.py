@@ -1,0 +1,2 @@
+# coding: utf-8-sig
+x = 'é'

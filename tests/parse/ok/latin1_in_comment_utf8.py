@@ -1,0 +1,2 @@
+# é in a comment of a UTF-8 file
+x = 1

@@ -1,0 +1,1 @@
+# lone CR line ends (old Mac)x = 1if x:    y = 2s = '''ab'''z = 3

@@ -1,0 +1,3 @@
+# LF, CRLF and CR line ends mixed
+x = 1
+y = 2z = 3

@@ -1,0 +1,2 @@
+x = 1
+# a comment without newline

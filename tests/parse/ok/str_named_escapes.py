@@ -1,0 +1,11 @@
+# strings: \N{...} escapes: names, lower case, aliases, algorithmic names
+a = "\N{LATIN SMALL LETTER A}"
+b = "\N{latin small letter a}"
+c = "\N{Latin Small Letter A}"
+d = "\N{EM DASH}\N{BULLET}\N{EURO SIGN}"
+e = "\N{LF}\N{NBSP}\N{LINE FEED}\N{BYTE ORDER MARK}"
+g = "\N{CJK UNIFIED IDEOGRAPH-4E00}\N{HANGUL SYLLABLE GA}"
+h = "\N{GRINNING FACE}"
+i = "\N{SPACE}"
+j = "\N{NULL}"
+k = "\N{ZERO WIDTH JOINER}"

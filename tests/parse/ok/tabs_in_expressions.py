@@ -1,0 +1,4 @@
+# tabs between tokens and inside brackets
+x	=	1
+y = (	1,
+		2)

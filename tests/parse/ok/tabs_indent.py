@@ -1,0 +1,6 @@
+# indentation by tabs only
+if a:
+	if b:
+		pass
+	else:
+		x = 1
