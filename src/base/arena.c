@@ -4,6 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) && !defined(__SANITIZE_ADDRESS__)
+#define __SANITIZE_ADDRESS__ 1
+#endif
+#endif
+
 static void *libc_malloc(size_t n, void *ud) {
     (void)ud;
     return malloc(n);
@@ -88,6 +94,24 @@ void *arena_alloc(Arena *a, size_t n) {
     return arena_slow(a, n);
 }
 #endif
+
+void arena_adopt(Arena *dst, Arena *src) {
+    if (!src->head) return;
+    ArenaChunk *last = src->head;
+    while (last->next) last = last->next;
+    /* src's chunks go after dst's current one, so dst keeps allocating where it was */
+    if (dst->head) {
+        last->next = dst->head->next;
+        dst->head->next = src->head;
+    } else {
+        last->next = NULL;
+        dst->head = src->head;
+        dst->ptr = src->ptr;
+        dst->end = src->end;
+    }
+    dst->total += src->total;
+    arena_init(src);
+}
 
 void *arena_zalloc(Arena *a, size_t n) {
     void *p = arena_alloc(a, n);

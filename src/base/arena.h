@@ -32,6 +32,8 @@ typedef struct Arena {
 
 void arena_init(Arena *a);
 void arena_free(Arena *a);
+/* Moves every chunk of src into dst (src is left empty): dst's arena_free frees them. */
+void arena_adopt(Arena *dst, Arena *src);
 /* 8-byte aligned, uninitialised; NULL when the allocator fails. */
 void *arena_alloc(Arena *a, size_t n);
 void *arena_zalloc(Arena *a, size_t n);

@@ -200,6 +200,7 @@ const char *check_node_text(const CheckCtx *cx, const Node *n, char *buf, size_t
 
 typedef struct Walk {
     CheckCtx *cx;
+    SumBuilder *sb;
     const Check *visitors[AST_KIND_COUNT][16];
     int nvisitors[AST_KIND_COUNT];
     const Check *flows[16];
@@ -208,7 +209,7 @@ typedef struct Walk {
 } Walk;
 
 static void run_unit(Walk *W, const Node *unit) {
-    if (!W->nflows) return;
+    if (!W->nflows && !W->sb) return;
     Cfg *g = cfg_build(W->cx->arena, unit);
     if (!g) return;
     W->cx->unit = unit;
@@ -216,6 +217,7 @@ static void run_unit(Walk *W, const Node *unit) {
         W->cx->current = W->flows[i];
         W->flows[i]->flow(W->cx, g);
     }
+    if (W->sb) summary_unit(W->sb, unit, g);
 }
 
 static int walk(Node *n, void *ud) {
@@ -224,6 +226,7 @@ static int walk(Node *n, void *ud) {
         W->cx->current = W->visitors[n->kind][i];
         W->visitors[n->kind][i]->visit(W->cx, n, W->parent);
     }
+    if (W->sb) summary_enter(W->sb, n, W->parent);
     switch (n->kind) {
     case AST_FUNCTION_DEF:
     case AST_ASYNC_FUNCTION_DEF:
@@ -234,6 +237,7 @@ static int walk(Node *n, void *ud) {
     W->parent = n;
     ast_children(n, walk, W);
     W->parent = saved;
+    if (W->sb) summary_leave(W->sb, n);
     return 0;
 }
 
@@ -244,7 +248,9 @@ static const Check *lookup(const char *code) {
 }
 
 bool check_file_bytes(const char *display, const char *bytes, size_t len, const CheckOptions *opt,
-                      FindingList *out) {
+                      FindingList *out, const SummaryOptions *sopt, Arena *sum_arena,
+                      ModuleSummary **summary) {
+    if (summary) *summary = NULL;
     Arena a;
     arena_init(&a);
     SourceText src = {0};
@@ -291,6 +297,15 @@ bool check_file_bytes(const char *display, const char *bytes, size_t len, const 
         return false;
     }
     W->cx = &cx;
+    if (sum_arena) {
+        static const SummaryOptions none = {NULL, NULL};
+        W->sb = summary_begin(sum_arena, &a, display, pr.module, src.text, src.len, &pr,
+                              sopt ? sopt : &none);
+        if (!W->sb) {
+            arena_free(&a);
+            return false;
+        }
+    }
     for (int i = 0; i < check_count; i++) {
         const Check *c = check_registry[i];
         if (!check_enabled(opt, c)) continue;
@@ -302,6 +317,11 @@ bool check_file_bytes(const char *display, const char *bytes, size_t len, const 
     }
     run_unit(W, pr.module);
     walk(pr.module, W);
+    bool ok = true;
+    if (W->sb) {
+        *summary = summary_finish(W->sb);
+        ok = *summary != NULL;
+    }
     arena_free(&a);
-    return true;
+    return ok;
 }

@@ -16,6 +16,7 @@
 #include "ast/ast.h"
 #include "base/finding.h"
 #include "cfg/cfg.h"
+#include "index/index.h"
 #include "output/output.h"
 #include "parse/parser.h"
 #include "source/source.h"
@@ -86,9 +87,12 @@ const char *check_node_text(const CheckCtx *cx, const Node *n, char *buf, size_t
 bool check_enabled(const CheckOptions *opt, const Check *c);
 
 /* Analyzes one file's bytes: parses, runs every enabled rule, adds findings (DW000 for a syntax
- * error, DW001 for undecodable bytes) to out. `display` is the path written in findings. */
+ * error, DW001 for undecodable bytes) to out. `display` is the path written in findings. When
+ * sum_arena is given, also extracts the file's summary for the whole-tree index into it
+ * (*summary stays NULL for a file that does not parse). False only when out of memory. */
 bool check_file_bytes(const char *display, const char *bytes, size_t len, const CheckOptions *opt,
-                      FindingList *out);
+                      FindingList *out, const SummaryOptions *sopt, Arena *sum_arena,
+                      ModuleSummary **summary);
 
 /* Whether a comment (from its '#' to the end of the line) silences `code`, as ruff reads it:
  * `# noqa` silences everything, `# noqa: DW101, DW201` those codes (other tools' codes in the

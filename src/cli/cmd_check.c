@@ -1,12 +1,10 @@
 /* cmd_check.c — `deadwood check [PATH...]`: find the files, analyze them in parallel, print the
  * findings sorted, exit 0 (clean), 1 (findings) or 2 (usage). */
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "check/check.h"
+#include "check/run.h"
 #include "cli.h"
 #include "discover/walk.h"
 #include "output/output.h"
@@ -24,85 +22,6 @@ static const char usage[] =
     "  --stdin-filename P    the path to report for '-'\n"
     "  --quiet, -q           no summary line\n"
     "  -h, --help            this help\n";
-
-typedef struct Job {
-    const char **files;
-    int32_t nfiles;
-    atomic_int next;
-    const CheckOptions *opt;
-    const char *stdin_name;
-    FindingList *results; /* one per worker */
-    bool failed;
-} Job;
-
-typedef struct Worker {
-    Job *job;
-    FindingList *out;
-} Worker;
-
-static void analyze_one(Job *job, const char *path, FindingList *out) {
-    char *data;
-    size_t len;
-    SourceError se;
-    bool from_stdin = strcmp(path, "-") == 0;
-    const char *display = from_stdin && job->stdin_name ? job->stdin_name : path;
-    if (!source_read_file(path, &data, &len, &se)) {
-        const Check *rule = check_find("DW001");
-        if (rule && check_enabled(job->opt, rule)) {
-            Finding f = {0};
-            f.code = rule->info.code;
-            f.name = rule->info.name;
-            f.path = display;
-            f.loc = (Location){1, 1, 1, 1};
-            f.message = se.msg;
-            f.noqa_line = 1;
-            findings_add(out, &f);
-        }
-        return;
-    }
-    if (!check_file_bytes(display, data, len, job->opt, out)) job->failed = true;
-    dw_free(data);
-}
-
-static void *work(void *arg) {
-    Worker *w = arg;
-    Job *job = w->job;
-    for (;;) {
-        int i = atomic_fetch_add(&job->next, 1);
-        if (i >= job->nfiles) break;
-        analyze_one(job, job->files[i], w->out);
-    }
-    return NULL;
-}
-
-/* Runs the job on n threads (n >= 1); findings end in results[0]. */
-static bool run_parallel(Job *job, int n) {
-    Worker *ws = calloc((size_t)n, sizeof *ws);
-    pthread_t *ts = calloc((size_t)n, sizeof *ts);
-    FindingList *lists = calloc((size_t)n, sizeof *lists);
-    if (!ws || !ts || !lists) {
-        free(ws), free(ts), free(lists);
-        return false;
-    }
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, 256u << 20); /* deep nesting recurses deeply */
-    int started = 0;
-    for (int i = 0; i < n; i++) {
-        findings_init(&lists[i]);
-        ws[i] = (Worker){job, &lists[i]};
-    }
-    for (int i = 1; i < n; i++)
-        if (pthread_create(&ts[i], &attr, work, &ws[i]) == 0) started = i;
-    work(&ws[0]);
-    for (int i = 1; i <= started; i++) pthread_join(ts[i], NULL);
-    pthread_attr_destroy(&attr);
-    for (int i = 1; i < n; i++) findings_take(&lists[0], &lists[i]);
-    *job->results = lists[0];
-    for (int i = 1; i < n; i++) findings_free(&lists[i]);
-    free(ws), free(ts), free(lists);
-    return true;
-}
 
 /* Applies a comma-separated list of codes or code prefixes to enabled[]. */
 static bool apply_codes(const char *list, bool *enabled, bool value) {
@@ -201,7 +120,7 @@ static int run(int argc, char **argv) {
         free(paths), free(enabled);
         return EXIT_USAGE;
     }
-    CheckOptions opt = {enabled, 0.8};
+    CheckOptions opt = {enabled, 0.6};
 
     static char dot[] = ".";
     if (npaths == 0) paths[npaths++] = dot;
@@ -228,17 +147,16 @@ static int run(int argc, char **argv) {
         files = r.files;
         nfiles = r.nfiles;
     }
-    FindingList results;
-    findings_init(&results);
-    Job job = {files, nfiles, 0, &opt, stdin_name, &results, false};
-    if (jobs > nfiles) jobs = nfiles > 0 ? nfiles : 1;
-    if (!run_parallel(&job, jobs) || job.failed) {
+    RunOptions ro = {.check = &opt, .jobs = jobs, .stdin_name = stdin_name, .tree = true};
+    RunResult rr;
+    if (!run_files(files, nfiles, &ro, &rr)) {
         fprintf(stderr, "deadwood: out of memory\n");
+        run_result_free(&rr);
         arena_free(&la);
         free(paths), free(enabled);
         return EXIT_USAGE;
     }
-    findings_sort(&results);
+    FindingList results = rr.findings;
     RuleInfo *infos = rule_infos();
     char cwd[4096];
     OutputOptions oo = {.format = format,
@@ -257,7 +175,7 @@ static int run(int argc, char **argv) {
     int rc = results.len && !exit_zero ? EXIT_FINDINGS : EXIT_CLEAN;
     buf_free(&out);
     free(infos);
-    findings_free(&results);
+    run_result_free(&rr);
     arena_free(&la);
     free(paths), free(enabled);
     return rc;

@@ -1,0 +1,158 @@
+/* run.c — see run.h. */
+#include "run.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tree.h"
+
+typedef struct Shared {
+    const char *const *files;
+    int32_t nfiles;
+    atomic_int next;
+    const RunOptions *o;
+    atomic_bool failed;
+    atomic_int cached;
+    atomic_size_t bytes;
+} Shared;
+
+typedef struct Worker {
+    Shared *sh;
+    FindingList findings;
+    Arena sums; /* this worker's module summaries */
+    struct {
+        ModuleSummary **items;
+        int32_t len, cap;
+    } mods;
+} Worker;
+
+static void unreadable(Worker *w, const char *display, const char *msg) {
+    const Check *rule = check_find("DW001");
+    if (!rule || !check_enabled(w->sh->o->check, rule)) return;
+    Finding f = {0};
+    f.code = rule->info.code;
+    f.name = rule->info.name;
+    f.path = display;
+    f.loc = (Location){1, 1, 1, 1};
+    f.message = msg;
+    f.noqa_line = 1;
+    if (!findings_add(&w->findings, &f)) w->sh->failed = true;
+}
+
+static void one(Worker *w, const char *path) {
+    const RunOptions *o = w->sh->o;
+    bool from_stdin = strcmp(path, "-") == 0;
+    const char *display = from_stdin && o->stdin_name ? o->stdin_name : path;
+    char *data;
+    size_t len;
+    SourceError se;
+    if (!source_read_file(path, &data, &len, &se)) {
+        unreadable(w, display, se.msg);
+        return;
+    }
+    w->sh->bytes += len;
+    bool want_summary = o->tree || o->summary;
+    static const SummaryOptions no_query = {NULL, NULL};
+    const SummaryOptions *sopt = o->summary ? o->summary : &no_query;
+    ModuleSummary *sum = NULL;
+    FindingList mine;
+    findings_init(&mine);
+    bool hit = o->cache && o->cache->lookup(o->cache->ud, display, data, len, &mine);
+    bool ok = true;
+    if (hit) {
+        w->sh->cached++;
+        if (want_summary) {
+            /* the rules' findings come from the cache; the index still needs the module */
+            bool *none = calloc((size_t)check_count, sizeof *none);
+            CheckOptions c = {none, 0};
+            FindingList ignored;
+            findings_init(&ignored);
+            ok = none && check_file_bytes(display, data, len, &c, &ignored, sopt, &w->sums, &sum);
+            findings_free(&ignored);
+            free(none);
+        }
+    } else {
+        ok = check_file_bytes(display, data, len, o->check, &mine, sopt,
+                              want_summary ? &w->sums : NULL, want_summary ? &sum : NULL);
+        if (ok && o->cache) o->cache->store(o->cache->ud, display, data, len, &mine);
+    }
+    if (!ok || !findings_take(&w->findings, &mine)) w->sh->failed = true;
+    findings_free(&mine);
+    if (sum && HVEC_PUSH(w->mods, sum)) w->sh->failed = true;
+    dw_free(data);
+}
+
+static void *work(void *arg) {
+    Worker *w = arg;
+    for (;;) {
+        int i = atomic_fetch_add(&w->sh->next, 1);
+        if (i >= w->sh->nfiles) break;
+        one(w, w->sh->files[i]);
+    }
+    return NULL;
+}
+
+bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, RunResult *r) {
+    memset(r, 0, sizeof *r);
+    findings_init(&r->findings);
+    arena_init(&r->summaries);
+    int n = o->jobs < 1 ? 1 : o->jobs;
+    if (n > nfiles) n = nfiles > 0 ? nfiles : 1;
+    Shared sh = {files, nfiles, 0, o, false, 0, 0};
+    Worker *ws = calloc((size_t)n, sizeof *ws);
+    pthread_t *ts = calloc((size_t)n, sizeof *ts);
+    if (!ws || !ts) {
+        free(ws), free(ts);
+        return false;
+    }
+    for (int i = 0; i < n; i++) {
+        ws[i].sh = &sh;
+        findings_init(&ws[i].findings);
+        arena_init(&ws[i].sums);
+    }
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 256u << 20); /* deeply nested code recurses deeply */
+    int started = 0;
+    for (int i = 1; i < n; i++) {
+        if (pthread_create(&ts[i], &attr, work, &ws[i]) != 0) break;
+        started = i;
+    }
+    work(&ws[0]);
+    for (int i = 1; i <= started; i++) pthread_join(ts[i], NULL);
+    pthread_attr_destroy(&attr);
+    /* unstarted workers' files were taken by the others: every file was processed */
+    bool ok = !sh.failed;
+    int32_t nmods = 0;
+    for (int i = 0; i < n; i++) nmods += ws[i].mods.len;
+    ModuleSummary **mods = arena_alloc(&r->summaries, sizeof *mods * (size_t)(nmods ? nmods : 1));
+    if (!mods) ok = false;
+    int32_t k = 0;
+    for (int i = 0; i < n; i++) {
+        if (ok) ok = findings_take(&r->findings, &ws[i].findings);
+        for (int32_t j = 0; mods && j < ws[i].mods.len; j++) mods[k++] = ws[i].mods.items[j];
+        dw_free(ws[i].mods.items);
+        findings_free(&ws[i].findings);
+    }
+    r->files = nfiles;
+    r->cached = sh.cached;
+    r->bytes = sh.bytes;
+    if (ok && (o->tree || o->summary)) {
+        /* the summaries stay in the workers' arenas: chain them into the result's */
+        ok = index_build(&r->index, mods, k);
+        r->has_index = ok;
+        if (ok && o->tree) ok = tree_rules_run(&r->index, o->check, &r->findings);
+    }
+    for (int i = 0; i < n; i++) arena_adopt(&r->summaries, &ws[i].sums);
+    free(ws), free(ts);
+    findings_sort(&r->findings);
+    return ok;
+}
+
+void run_result_free(RunResult *r) {
+    findings_free(&r->findings);
+    if (r->has_index) index_free(&r->index);
+    arena_free(&r->summaries);
+}

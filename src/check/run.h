@@ -1,0 +1,47 @@
+/* run.h — analyzing a list of files: in parallel, each file's rules, then (when asked) the
+ * whole-tree index and the rules that need it. The CLI's check and query commands call this;
+ * it prints nothing.
+ *
+ * Determinism: findings are sorted before they are returned, so the result is the same whatever
+ * the number of threads. A file that cannot be read becomes a DW001 finding, never an abort.
+ */
+#ifndef DW_RUN_H
+#define DW_RUN_H
+
+#include "check/check.h"
+#include "index/index.h"
+
+/* An optional per-file result cache (the CLI's, keyed by content, configuration and version).
+ * lookup fills `out` with the file's cached findings and returns true on a hit; store records
+ * them. Both are called from worker threads, concurrently. */
+typedef struct RunCache {
+    void *ud;
+    bool (*lookup)(void *ud, const char *display, const char *bytes, size_t len,
+                   FindingList *out);
+    void (*store)(void *ud, const char *display, const char *bytes, size_t len,
+                  const FindingList *findings);
+} RunCache;
+
+typedef struct RunOptions {
+    const CheckOptions *check;
+    int jobs;                /* threads; < 1 means 1 */
+    const char *stdin_name;  /* the display name of "-" */
+    bool tree;               /* build the index and run the whole-tree rules */
+    const SummaryOptions *summary; /* what the index records (queries); NULL: what rules need */
+    const RunCache *cache;   /* NULL: no cache */
+} RunOptions;
+
+typedef struct RunResult {
+    FindingList findings;  /* sorted */
+    ProjectIndex index;    /* built when tree or summary was asked */
+    bool has_index;
+    int32_t files;         /* files analyzed */
+    int32_t cached;        /* of which answered from the cache */
+    size_t bytes;          /* bytes read */
+    Arena summaries;       /* owns the module summaries */
+} RunResult;
+
+bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, RunResult *r);
+void run_result_free(RunResult *r);
+
+#endif

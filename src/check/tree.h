@@ -1,0 +1,33 @@
+/* tree.h — the rules that need the whole tree (override drift, redundant overrides, calls whose
+ * result is always None). Each lives in its own file in src/checks/ like every rule, with an
+ * ordinary Check entry (for its code, name, documentation and selection) and a tree function;
+ * tree.c lists them. */
+#ifndef DW_TREE_H
+#define DW_TREE_H
+
+#include "check/check.h"
+#include "index/index.h"
+
+typedef struct TreeCtx {
+    const ProjectIndex *ix;
+    const CheckOptions *opt;
+    FindingList *out;
+    const Check *current;
+    bool failed;
+} TreeCtx;
+
+typedef struct TreeRule {
+    const Check *check;
+    void (*run)(TreeCtx *tx);
+} TreeRule;
+
+/* Runs every enabled tree rule; false when out of memory. */
+bool tree_rules_run(const ProjectIndex *ix, const CheckOptions *opt, FindingList *out);
+
+/* Reports a finding of the current rule in module m at loc, with an optional related location
+ * (rel_m may be NULL), honouring the file's `# noqa` comments. */
+void tree_report(TreeCtx *tx, const ModuleSummary *m, const SumLoc *loc,
+                 const ModuleSummary *rel_m, const SumLoc *rel_loc, const char *rel_msg,
+                 const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+
+#endif

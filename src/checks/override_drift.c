@@ -1,0 +1,133 @@
+/* DW301 override-drift
+ *
+ * What it does: finds a method that overrides a base-class method found in the tree, whose body
+ * is a near copy of the base method's but not identical, and which does not call super(). "Near
+ * copy": the bodies, flattened into statements (a compound statement counts as its header plus
+ * its inner statements), have at least `similarity` (default 0.6) of their statements in common
+ * in order, counted as 2 x common / (statements of both), and at least 4 in common. Statements
+ * are compared as syntax trees (comments and layout do not count).
+ *
+ * Why is this a bug: the copies have drifted. A fix made to one of them is likely missing from
+ * the other; this is exactly how deadwood's founding bug came back: a subclass copied its base
+ * method before the base was fixed, and kept the defect.
+ *
+ * Example:
+ *     class DeepSpeedZeroOptimizer:
+ *         def copy_grad(self, param):
+ *             grad = self.get_grad(param)
+ *             assert grad is not None
+ *             src = grad.view(-1)
+ *             ...
+ *     class ZenFlowOptimizer(DeepSpeedZeroOptimizer):
+ *         def copy_grad(self, param):        # a copy from before the fix
+ *             grad = self.get_grad(param)
+ *             if grad is None:
+ *                 src = grad.view(-1)
+ *             ...
+ *
+ * Use instead: override only what differs and call super() for the rest, or move the shared
+ * part into a helper both use.
+ *
+ * Reported at the override's `def`, with the base method as a related location; the message
+ * says in how many statements they differ and where the first difference is. The threshold is
+ * set with `[tool.deadwood.rules.DW301] similarity = 0.6`.
+ *
+ * Not reported: overrides calling super(); identical overrides (DW302); overrides of a stub or
+ * abstract method; methods sharing fewer than 4 statements or less than the threshold; a base
+ * found only past a base class outside the tree (the real overridden method may be there).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "check/tree.h"
+#include "rule_docs.h"
+
+enum { MAX_UNITS = 2000 };
+
+/* Longest common subsequence of two unit sequences; fills the first mismatch positions. */
+static int32_t lcs(const StmtUnit *a, int32_t n, const StmtUnit *b, int32_t m, int32_t *first_a,
+                   int32_t *first_b) {
+    int32_t *t = calloc((size_t)(n + 1) * (size_t)(m + 1), sizeof *t);
+    if (!t) return -1;
+#define T(i, j) t[(size_t)(i) * (size_t)(m + 1) + (size_t)(j)]
+    for (int32_t i = n - 1; i >= 0; i--)
+        for (int32_t j = m - 1; j >= 0; j--)
+            T(i, j) = a[i].hash == b[j].hash      ? T(i + 1, j + 1) + 1
+                      : T(i + 1, j) > T(i, j + 1) ? T(i + 1, j)
+                                                  : T(i, j + 1);
+    /* walk the alignment to the first pair that is not matched */
+    int32_t i = 0, j = 0;
+    *first_a = *first_b = -1;
+    while (i < n && j < m) {
+        if (a[i].hash == b[j].hash) {
+            i++, j++;
+        } else {
+            *first_a = i;
+            *first_b = j;
+            break;
+        }
+    }
+    if (*first_a < 0 && (i < n || j < m))
+        *first_a = i < n ? i : n - 1, *first_b = j < m ? j : m - 1;
+    int32_t r = T(0, 0);
+#undef T
+    free(t);
+    return r;
+}
+
+void override_drift_run(TreeCtx *tx) {
+    const ProjectIndex *ix = tx->ix;
+    double threshold = tx->opt && tx->opt->drift_threshold > 0 ? tx->opt->drift_threshold : 0.6;
+    for (int32_t m = 0; m < ix->nmodules; m++) {
+        const ModuleSummary *ms = ix->modules[m];
+        for (int32_t c = 0; c < ms->nclasses; c++) {
+            ClassRef cr = {m, c};
+            const ClassSum *cs = &ms->classes[c];
+            for (int32_t k = 0; k < cs->nmethods; k++) {
+                const FuncSum *f = &ms->functions[cs->methods[k]];
+                if (f->flags & FN_CALLS_SUPER) continue;
+                ClassRef owner;
+                int32_t bf;
+                bool uncertain;
+                if (!index_lookup_method(ix, cr, f->name, 1, &owner, &bf, &uncertain) || uncertain)
+                    continue;
+                const ModuleSummary *bm = ix->modules[owner.module];
+                const FuncSum *b = &bm->functions[bf];
+                if (b->flags & (FN_STUB | FN_ABSTRACT)) continue;
+                if (f->body_hash == b->body_hash) continue; /* identical bodies: DW302's */
+                if (f->nunits > MAX_UNITS || b->nunits > MAX_UNITS) continue;
+                int32_t fa, fb;
+                int32_t common = lcs(f->units, f->nunits, b->units, b->nunits, &fa, &fb);
+                if (common < 4) {
+                    if (common < 0) tx->failed = true;
+                    continue;
+                }
+                double sim = 2.0 * common / (double)(f->nunits + b->nunits);
+                if (sim < threshold) continue;
+                int32_t differ = (f->nunits > b->nunits ? f->nunits : b->nunits) - common;
+                char where[120] = "";
+                if (fa >= 0 && fa < f->nunits && fb >= 0 && fb < b->nunits)
+                    snprintf(where, sizeof where, ": line %d vs base line %d", f->units[fa].line,
+                             b->units[fb].line);
+                const char *file = strrchr(bm->path, '/');
+                file = file ? file + 1 : bm->path;
+                char bname[600];
+                snprintf(bname, sizeof bname, "%s", b->qualname);
+                tree_report(tx, ms, &f->def, bm, &b->def, "the base method",
+                            "override drift: `%s` is a near copy of %s (%s:%d) that differs in "
+                            "%d of %d statements%s",
+                            f->qualname, bname, file, b->line, differ,
+                            f->nunits > b->nunits ? f->nunits : b->nunits, where);
+            }
+        }
+    }
+}
+
+const Check check_override_drift = {
+    {"DW301", "override-drift",
+     "An override is a near copy of the base method it overrides, but differs from it.", DOC_DW301,
+     true, "warning"},
+    {0, 0},
+    NULL,
+    NULL,
+};

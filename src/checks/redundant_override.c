@@ -1,0 +1,68 @@
+/* DW302 redundant-override
+ *
+ * What it does: finds a method identical to the base-class method it overrides (found in the
+ * tree): the same parameters, decorators, return annotation and body, as syntax trees.
+ *
+ * Why is this a bug: the override does nothing but hide the base method. When the base is fixed
+ * or changed, the subclass silently keeps the old copy — the first step of the drift DW301
+ * reports.
+ *
+ * Example:
+ *     class Base:
+ *         def close(self):
+ *             self._file.close()
+ *     class Child(Base):
+ *         def close(self):
+ *             self._file.close()
+ *
+ * Use instead: delete the override.
+ *
+ * Reported at the override's `def`, with the base method as a related location.
+ *
+ * Not reported: overrides that call super() (zero-argument super() depends on the class the
+ * method is written in, so the copies are not equivalent); a base found only past a base class
+ * outside the tree.
+ */
+#include <string.h>
+
+#include "check/tree.h"
+#include "rule_docs.h"
+
+void redundant_override_run(TreeCtx *tx) {
+    const ProjectIndex *ix = tx->ix;
+    for (int32_t m = 0; m < ix->nmodules; m++) {
+        const ModuleSummary *ms = ix->modules[m];
+        for (int32_t c = 0; c < ms->nclasses; c++) {
+            const ClassSum *cs = &ms->classes[c];
+            for (int32_t k = 0; k < cs->nmethods; k++) {
+                const FuncSum *f = &ms->functions[cs->methods[k]];
+                if (f->flags & FN_CALLS_SUPER) continue;
+                ClassRef owner;
+                int32_t bf;
+                bool uncertain;
+                if (!index_lookup_method(ix, (ClassRef){m, c}, f->name, 1, &owner, &bf,
+                                         &uncertain) ||
+                    uncertain)
+                    continue;
+                const ModuleSummary *bm = ix->modules[owner.module];
+                const FuncSum *b = &bm->functions[bf];
+                if (f->body_hash != b->body_hash || f->sig_hash != b->sig_hash ||
+                    (f->flags & FN_ASYNC) != (b->flags & FN_ASYNC))
+                    continue;
+                const char *file = strrchr(bm->path, '/');
+                file = file ? file + 1 : bm->path;
+                tree_report(tx, ms, &f->def, bm, &b->def, "the identical base method",
+                            "redundant override: `%s` is identical to %s (%s:%d); delete it",
+                            f->qualname, b->qualname, file, b->line);
+            }
+        }
+    }
+}
+
+const Check check_redundant_override = {
+    {"DW302", "redundant-override", "An override is identical to the method it overrides.",
+     DOC_DW302, true, "warning"},
+    {0, 0},
+    NULL,
+    NULL,
+};

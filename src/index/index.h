@@ -1,0 +1,218 @@
+/* index.h — the whole-tree index: what every analyzed file contributes (a ModuleSummary,
+ * extracted in parallel, each in its worker's arena) and what is computed over all of them
+ * (module names, resolved imports, classes with resolved bases and their C3 MRO, functions and
+ * methods with their spans, call sites). The whole-tree rules and the callers / overrides /
+ * hierarchy queries read it.
+ *
+ * Summaries hold no pointer into a file's arena: strings are copied, code is kept as hashes
+ * (one per statement, from ast_hash), so the file's arena is freed right after extraction.
+ */
+#ifndef DW_INDEX_H
+#define DW_INDEX_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ast/ast.h"
+#include "base/arena.h"
+
+/* ---- per file ----------------------------------------------------------------------------- */
+
+/* A statement of a function body, flattened (compound statements contribute their header and
+ * then their bodies), kept as a structural hash and a line, for the drift comparison. */
+typedef struct StmtUnit {
+    uint64_t hash;
+    int32_t line;
+} StmtUnit;
+
+enum {
+    FN_ASYNC = 1,
+    FN_GENERATOR = 2,
+    FN_STUB = 4,          /* body is only docstring, `...`, `pass` or `raise NotImplementedError` */
+    FN_ABSTRACT = 8,      /* @abstractmethod */
+    FN_DECORATED = 16,    /* decorated with anything but staticmethod/classmethod/abstractmethod */
+    FN_RETURNS_NONE = 32, /* every return is bare or `return None` (falling off the end counts) */
+    FN_CALLS_SUPER = 64,  /* calls super() anywhere in its body */
+    FN_STATIC = 128,
+    FN_CLASSMETHOD = 256,
+    FN_PROPERTY = 512,
+};
+
+/* A noqa comment of the file, for findings of the whole-tree rules. */
+typedef struct NoqaSum {
+    int32_t line;
+    const char *text;
+} NoqaSum;
+
+/* Positions in summaries are what users see: 1-based lines and 1-based character columns
+ * (end exclusive), with the text of the first line for the full output format. */
+typedef struct SumLoc {
+    int32_t line, col, end_line, end_col;
+    const char *source;
+} SumLoc;
+
+typedef struct FuncSum {
+    const char *name;
+    const char *qualname; /* Class.method, outer.<locals>.inner as CPython spells it */
+    int32_t cls;          /* index of the enclosing class in the module's classes, or -1 */
+    int32_t line, end_line; /* the def's span (decorators excluded) */
+    SumLoc def;           /* the `def NAME` part */
+    uint32_t flags;
+    uint64_t sig_hash;    /* arguments, decorators and return annotation */
+    uint64_t body_hash;   /* the whole body */
+    StmtUnit *units;
+    int32_t nunits;
+} FuncSum;
+
+typedef struct ClassSum {
+    const char *name;
+    const char *qualname;
+    int32_t line, end_line;
+    SumLoc def;         /* the `class NAME` part */
+    const char **bases; /* dotted text as written: "Base", "mod.Base", "" when not a name */
+    int32_t nbases;
+    int32_t *methods;   /* indices into the module's functions */
+    int32_t nmethods;
+} ClassSum;
+
+/* A name bound by an import at module level (or anywhere: imports in functions bind locally,
+ * but resolution is by name, and a module-level name wins). */
+typedef struct ImportSum {
+    const char *bound;  /* the local name */
+    const char *module; /* absolute module named (relative imports resolved against the file) */
+    const char *name;   /* the imported name for `from m import name`, NULL for `import m` */
+} ImportSum;
+
+typedef enum Receiver {
+    RECV_NAME,    /* f(...) */
+    RECV_SELF,    /* self.m(...) inside a method */
+    RECV_CLS,     /* cls.m(...) inside a classmethod */
+    RECV_SUPER,   /* super().m(...) */
+    RECV_DOTTED,  /* a.b.m(...) where a is a module-level name (an import or a class) */
+    RECV_UNKNOWN, /* obj.m(...) on anything else */
+} Receiver;
+
+/* A call site. */
+typedef struct CallSum {
+    const char *callee;   /* the called name: f, m */
+    const char *receiver; /* the receiver's text: "self", "os.path", "" */
+    uint8_t kind;         /* Receiver */
+    SumLoc loc;           /* the call expression */
+    int32_t func;         /* enclosing function (index into functions), -1 at module level */
+    int32_t cls;          /* enclosing class, -1 if none */
+    const char **guards;  /* conditions that hold whenever the call runs, as source text */
+    int32_t nguards;
+    const char **before;  /* callee names of calls that always run before it in its function */
+    int32_t nbefore;
+    bool local;           /* RECV_NAME: the name is bound in the enclosing function (a
+                             parameter, an assignment): it is not the module-level one */
+    /* for DW203: how the call's result is dereferenced, or 0 */
+    uint8_t deref;        /* 0, or the EVF_* flags of the dereference */
+    SumLoc deref_loc;
+} CallSum;
+
+typedef struct ModuleSummary {
+    const char *path;   /* the file, as displayed */
+    const char *module; /* dotted module name */
+    bool is_package;    /* an __init__.py */
+    FuncSum *functions;
+    int32_t nfunctions;
+    ClassSum *classes;
+    int32_t nclasses;
+    ImportSum *imports;
+    int32_t nimports;
+    CallSum *calls;
+    int32_t ncalls;
+    /* module-level names bound by something other than a class, function or import */
+    const char **other_names;
+    int32_t nother;
+    NoqaSum *noqa;
+    int32_t nnoqa;
+} ModuleSummary;
+
+/* What to record for the queries. */
+typedef struct SummaryOptions {
+    const char *callers_of; /* record call sites of this name (the last part of a qualified
+                               name), with their guards; NULL: only the calls DW203 needs */
+    const char *after;      /* --after NAME: record which calls of NAME dominate each site */
+} SummaryOptions;
+
+/* Module name of a file path: package roots by __init__.py up from the file. */
+const char *index_module_name(Arena *a, const char *path, bool *is_package);
+
+/* Extracting a summary: begin with the parsed module (the structural part is extracted at once),
+ * then give every code unit's control-flow graph (module, class and function bodies, as
+ * check.c builds them) to summary_unit, then finish. Strings and arrays go to `out`; `scratch`
+ * is the file's arena. */
+typedef struct SumBuilder SumBuilder;
+struct Cfg;
+struct ParseResult;
+SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const Node *module,
+                          const char *text, size_t len, const struct ParseResult *pr,
+                          const SummaryOptions *opt);
+/* Called for every node of the walk, before (enter) and after (leave) its children. */
+void summary_enter(SumBuilder *sb, const Node *n, const Node *parent);
+void summary_leave(SumBuilder *sb, const Node *n);
+void summary_unit(SumBuilder *sb, const Node *unit, struct Cfg *g);
+/* NULL when out of memory. */
+ModuleSummary *summary_finish(SumBuilder *sb);
+
+/* ---- the tree ----------------------------------------------------------------------------- */
+
+/* An entity a name resolves to. */
+typedef enum EntityKind { ENT_NONE, ENT_MODULE, ENT_CLASS, ENT_FUNCTION } EntityKind;
+typedef struct Entity {
+    uint8_t kind;
+    int32_t module; /* index into index->modules */
+    int32_t item;   /* class or function index in that module (-1 for a module) */
+} Entity;
+
+typedef struct ClassRef {
+    int32_t module, cls;
+} ClassRef;
+
+typedef struct ClassInfo {
+    ClassRef *bases;       /* resolved bases ({-1,-1} for an unresolved one) */
+    int32_t nbases;
+    ClassRef *mro;         /* C3 linearization (the class first); valid when mro_complete */
+    int32_t nmro;
+    bool mro_complete;     /* every base resolved and C3 succeeded */
+    ClassRef *subclasses;  /* direct subclasses in the tree */
+    int32_t nsub, capsub;
+} ClassInfo;
+
+typedef struct ProjectIndex {
+    Arena arena;
+    ModuleSummary **modules;
+    int32_t nmodules;
+    ClassInfo **classes; /* classes[m][c] */
+    /* module name -> index, open addressing */
+    int32_t *mod_hash;
+    int32_t mod_hash_cap;
+} ProjectIndex;
+
+/* Builds the index over the summaries (which stay owned by the caller). False on OOM. */
+bool index_build(ProjectIndex *ix, ModuleSummary **mods, int32_t n);
+void index_free(ProjectIndex *ix);
+
+int32_t index_find_module(const ProjectIndex *ix, const char *name);
+/* What `name` means at module level in module m (following imports and re-exports). */
+Entity index_resolve_name(const ProjectIndex *ix, int32_t m, const char *name);
+/* A dotted name ("a.b.C") from module m's scope. */
+Entity index_resolve_dotted(const ProjectIndex *ix, int32_t m, const char *dotted);
+
+static inline const ClassSum *index_class(const ProjectIndex *ix, ClassRef r) {
+    return &ix->modules[r.module]->classes[r.cls];
+}
+static inline const ClassInfo *index_class_info(const ProjectIndex *ix, ClassRef r) {
+    return &ix->classes[r.module][r.cls];
+}
+/* The method `name` defined directly in class r, or -1. */
+int32_t index_class_method(const ProjectIndex *ix, ClassRef r, const char *name);
+/* Looks `name` up along the MRO of r, starting at position `from` (0: r itself, 1: after r as
+ * super() does). Returns true and sets *owner and *fn when found in a resolved class; sets
+ * *uncertain when an unresolved base lies on the way (the answer may be elsewhere). */
+bool index_lookup_method(const ProjectIndex *ix, ClassRef r, const char *name, int from,
+                         ClassRef *owner, int32_t *fn, bool *uncertain);
+
+#endif

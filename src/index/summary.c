@@ -1,0 +1,816 @@
+/* summary.c — extracting a ModuleSummary from one parsed file, during check.c's walk: classes,
+ * functions (with the flattened statement hashes the drift rule compares), imports, and the call
+ * sites the rules and queries need, read off the units' control-flow graphs (guards from the
+ * dominator tree; call results used as values from a small must-analysis). */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cfg/cfg.h"
+#include "flow/flow.h"
+#include "index.h"
+#include "parse/parser.h"
+#include "source/source.h"
+
+typedef struct UnitVec {
+    StmtUnit *items;
+    int32_t len, cap;
+} UnitVec;
+
+typedef struct Scope {
+    const Node *node;
+    int32_t func;  /* index of the function this scope is, or -1 */
+    int32_t cls;   /* index of the class this scope is, or -1 */
+    const char *qualname;
+} Scope;
+
+/* node -> small value map, by address */
+typedef struct NodeMap {
+    const Node **keys;
+    intptr_t *vals;
+    int32_t cap, len;
+} NodeMap;
+
+struct SumBuilder {
+    Arena *out, *scratch;
+    const SummaryOptions *opt;
+    const char *text;
+    size_t len;
+    LineIndex lines;
+    ModuleSummary *m;
+    VEC(FuncSum) funcs;
+    VEC(ClassSum) classes;
+    VEC(ImportSum) imports;
+    VEC(CallSum) calls;
+    VEC(int32_t) *methods; /* per class, in scratch */
+    int32_t cap_methods;
+    Scope scopes[256];
+    int nscopes;
+    NodeMap unit_func;   /* FunctionDef -> function index, ClassDef -> class index */
+    NodeMap call_deref;  /* Call -> the node dereferencing its result directly */
+    NodeMap assigned;    /* Name target of `x = f()` -> the Call */
+    const char *package; /* for relative imports */
+    bool failed;
+};
+
+/* ---- helpers ------------------------------------------------------------------------------ */
+
+static const char *sdup(SumBuilder *sb, const char *s, size_t n) {
+    char *p = arena_strndup(sb->out, s, n);
+    if (!p) sb->failed = true;
+    return p ? p : "";
+}
+
+static const char *dupstr(SumBuilder *sb, Str s) { return sdup(sb, s.s ? s.s : "", s.s ? (size_t)s.len : 0); }
+
+static void map_put(SumBuilder *sb, NodeMap *m, const Node *k, intptr_t v) {
+    if (m->len * 2 >= m->cap) {
+        int32_t cap = m->cap ? m->cap * 2 : 64;
+        const Node **keys = arena_zalloc(sb->scratch, sizeof *keys * (size_t)cap);
+        intptr_t *vals = arena_alloc(sb->scratch, sizeof *vals * (size_t)cap);
+        if (!keys || !vals) {
+            sb->failed = true;
+            return;
+        }
+        for (int32_t i = 0; i < m->cap; i++) {
+            if (!m->keys[i]) continue;
+            uint32_t h = (uint32_t)((uintptr_t)m->keys[i] >> 4) & (uint32_t)(cap - 1);
+            while (keys[h]) h = (h + 1) & (uint32_t)(cap - 1);
+            keys[h] = m->keys[i];
+            vals[h] = m->vals[i];
+        }
+        m->keys = keys, m->vals = vals, m->cap = cap;
+    }
+    uint32_t h = (uint32_t)((uintptr_t)k >> 4) & (uint32_t)(m->cap - 1);
+    while (m->keys[h] && m->keys[h] != k) h = (h + 1) & (uint32_t)(m->cap - 1);
+    if (!m->keys[h]) m->len++;
+    m->keys[h] = k;
+    m->vals[h] = v;
+}
+
+static bool map_get(const NodeMap *m, const Node *k, intptr_t *v) {
+    if (!m->cap) return false;
+    uint32_t h = (uint32_t)((uintptr_t)k >> 4) & (uint32_t)(m->cap - 1);
+    for (; m->keys[h]; h = (h + 1) & (uint32_t)(m->cap - 1))
+        if (m->keys[h] == k) {
+            *v = m->vals[h];
+            return true;
+        }
+    return false;
+}
+
+static const char *line_source(SumBuilder *sb, int32_t line) {
+    if (line < 1 || line > sb->lines.count) return NULL;
+    const char *s = sb->text + sb->lines.starts[line - 1];
+    const char *e = memchr(s, '\n', sb->len - (size_t)(s - sb->text));
+    return sdup(sb, s, e ? (size_t)(e - s) : strlen(s));
+}
+
+static SumLoc loc_span(SumBuilder *sb, int32_t line, int32_t col, int32_t end_line,
+                       int32_t end_col) {
+    SumLoc l;
+    if (line < 1) line = 1;
+    if (line > sb->lines.count) line = sb->lines.count;
+    if (end_line < line) end_line = line, end_col = col;
+    if (end_line > sb->lines.count) end_line = sb->lines.count;
+    l.line = line;
+    l.col = utf8_count_chars(sb->text + sb->lines.starts[line - 1], (size_t)col) + 1;
+    l.end_line = end_line;
+    l.end_col = utf8_count_chars(sb->text + sb->lines.starts[end_line - 1], (size_t)end_col) + 1;
+    l.source = line_source(sb, line);
+    return l;
+}
+
+static SumLoc loc_node(SumBuilder *sb, const Node *n) {
+    return loc_span(sb, n->lineno, n->col_offset, n->end_lineno, n->end_col_offset);
+}
+
+/* Source text of a node on one line: whitespace runs with newlines folded to one space. */
+static const char *node_text(SumBuilder *sb, const Node *n) {
+    if (n->lineno < 1 || n->end_lineno > sb->lines.count) return "";
+    size_t s = sb->lines.starts[n->lineno - 1] + (size_t)n->col_offset;
+    size_t e = sb->lines.starts[n->end_lineno - 1] + (size_t)n->end_col_offset;
+    if (e > sb->len || e < s) return "";
+    char buf[400];
+    size_t j = 0;
+    bool space = false;
+    for (size_t i = s; i < e && j + 4 < sizeof buf; i++) {
+        char c = sb->text[i];
+        if (c == '\n' || ((c == ' ' || c == '\t') && space)) {
+            space = true;
+            continue;
+        }
+        if (space && j && buf[j - 1] != ' ' && buf[j - 1] != '(' && buf[j - 1] != '[' &&
+            c != ')' && c != ']')
+            buf[j++] = ' ';
+        space = c == ' ' || c == '\t';
+        buf[j++] = c;
+    }
+    if (j + 4 >= sizeof buf) j = sizeof buf - 8, memcpy(buf + j, "...", 3), j += 3;
+    return sdup(sb, buf, j);
+}
+
+/* ---- module names ------------------------------------------------------------------------- */
+
+static bool has_init(const char *dir, size_t n) {
+    char p[4096];
+    if (n + 13 >= sizeof p) return false;
+    memcpy(p, dir, n);
+    snprintf(p + n, sizeof p - n, "%s__init__.py", n ? "/" : "");
+    return access(p, F_OK) == 0;
+}
+
+const char *index_module_name(Arena *a, const char *path, bool *is_package) {
+    size_t n = strlen(path);
+    const char *slash = memrchr(path, '/', n);
+    const char *base = slash ? slash + 1 : path;
+    size_t blen = (size_t)(path + n - base);
+    size_t stem = blen;
+    if (stem > 4 && memcmp(base + stem - 4, ".pyi", 4) == 0) stem -= 4;
+    else if (stem > 3 && memcmp(base + stem - 3, ".py", 3) == 0) stem -= 3;
+    *is_package = stem == 8 && memcmp(base, "__init__", 8) == 0;
+    /* collect package directories upward */
+    const char *parts[128];
+    size_t lens[128];
+    int np = 0;
+    if (!*is_package) parts[np] = base, lens[np++] = stem;
+    size_t dlen = slash ? (size_t)(slash - path) : 0;
+    while (np < 128 && slash && has_init(path, dlen)) {
+        const char *d = memrchr(path, '/', dlen);
+        const char *name = d ? d + 1 : path;
+        size_t len = (size_t)(path + dlen - name);
+        if (len == 0 || (len == 1 && name[0] == '.') || (len == 2 && !memcmp(name, "..", 2)))
+            break;
+        parts[np] = name, lens[np++] = len;
+        if (!d) break;
+        dlen = (size_t)(d - path);
+    }
+    if (np == 0) { /* an __init__.py whose directory is not a package name */
+        parts[np] = base, lens[np++] = stem;
+    }
+    size_t total = 0;
+    for (int i = 0; i < np; i++) total += lens[i] + 1;
+    char *out = arena_alloc(a, total + 1);
+    if (!out) return NULL;
+    size_t k = 0;
+    for (int i = np - 1; i >= 0; i--) {
+        memcpy(out + k, parts[i], lens[i]);
+        k += lens[i];
+        if (i) out[k++] = '.';
+    }
+    out[k] = 0;
+    return out;
+}
+
+/* ---- structure ---------------------------------------------------------------------------- */
+
+static Scope *scope(SumBuilder *sb) { return &sb->scopes[sb->nscopes - 1]; }
+
+static const char *qualify(SumBuilder *sb, Str name) {
+    Scope *s = scope(sb);
+    char buf[512];
+    if (!s->qualname)
+        snprintf(buf, sizeof buf, "%.*s", (int)name.len, name.s);
+    else if (s->func >= 0)
+        snprintf(buf, sizeof buf, "%s.<locals>.%.*s", s->qualname, (int)name.len, name.s);
+    else
+        snprintf(buf, sizeof buf, "%s.%.*s", s->qualname, (int)name.len, name.s);
+    return sdup(sb, buf, strlen(buf));
+}
+
+static bool is_named(const Node *e, const char *name) {
+    Str s = e->kind == AST_NAME ? e->Name.id
+            : e->kind == AST_ATTRIBUTE ? e->Attribute.attr
+            : e->kind == AST_CALL ? (Str){NULL, 0}
+                                  : (Str){NULL, 0};
+    return s.s && str_eq_c(s, name);
+}
+
+/* Hashes of a body, flattened: a compound statement contributes its header, then its bodies. */
+static void flatten(SumBuilder *sb, const NodeList *body, UnitVec *out);
+
+static void unit(SumBuilder *sb, UnitVec *out, uint64_t h, int32_t line) {
+    if (VEC_PUSH(sb->out, *out, ((StmtUnit){h, line}))) sb->failed = true;
+}
+
+static uint64_t mix2(uint64_t a, uint64_t b) { return (a ^ (b + 0x9e3779b97f4a7c15ull + (a << 6) + (a >> 2))) * 0xff51afd7ed558ccdull; }
+
+static void flatten_stmt(SumBuilder *sb, const Node *s, UnitVec *out) {
+    uint64_t k = (uint64_t)s->kind * 0x100000001b3ull;
+    switch (s->kind) {
+    case AST_IF:
+    case AST_WHILE:
+        unit(sb, out, mix2(k, ast_hash(s->If.test)), s->lineno);
+        flatten(sb, &s->If.body, out);
+        if (s->If.orelse.len) {
+            unit(sb, out, mix2(k, 0xe15e), s->If.orelse.items[0]->lineno);
+            flatten(sb, &s->If.orelse, out);
+        }
+        return;
+    case AST_FOR:
+    case AST_ASYNC_FOR:
+        unit(sb, out, mix2(mix2(k, ast_hash(s->For.target)), ast_hash(s->For.iter)), s->lineno);
+        flatten(sb, &s->For.body, out);
+        flatten(sb, &s->For.orelse, out);
+        return;
+    case AST_WITH:
+    case AST_ASYNC_WITH:
+        unit(sb, out, mix2(k, ast_list_hash(&s->With.items)), s->lineno);
+        flatten(sb, &s->With.body, out);
+        return;
+    case AST_TRY:
+    case AST_TRY_STAR:
+        unit(sb, out, k, s->lineno);
+        flatten(sb, &s->Try.body, out);
+        for (int32_t i = 0; i < s->Try.handlers.len; i++) {
+            const Node *h = s->Try.handlers.items[i];
+            uint64_t hh = mix2(ast_hash(h->ExceptHandler.type), h->ExceptHandler.name.s ? hash_bytes(h->ExceptHandler.name.s, (size_t)h->ExceptHandler.name.len, HASH_SEED) : 0);
+            unit(sb, out, mix2(k, hh), h->lineno);
+            flatten(sb, &h->ExceptHandler.body, out);
+        }
+        flatten(sb, &s->Try.orelse, out);
+        flatten(sb, &s->Try.finalbody, out);
+        return;
+    default: unit(sb, out, ast_hash(s), s->lineno); return;
+    }
+}
+
+static void flatten(SumBuilder *sb, const NodeList *body, UnitVec *out) {
+    for (int32_t i = 0; i < body->len; i++) flatten_stmt(sb, body->items[i], out);
+}
+
+typedef struct FnScan {
+    bool yield, ret_value, super_call;
+} FnScan;
+
+static int scan_fn(Node *n, void *ud) {
+    FnScan *f = ud;
+    switch (n->kind) {
+    case AST_FUNCTION_DEF:
+    case AST_ASYNC_FUNCTION_DEF:
+    case AST_CLASS_DEF:
+    case AST_LAMBDA: return 0; /* other scopes */
+    case AST_YIELD:
+    case AST_YIELD_FROM: f->yield = true; break;
+    case AST_RETURN:
+        if (n->Return.value && !(n->Return.value->kind == AST_CONSTANT &&
+                                 n->Return.value->Constant.value.kind == CONST_NONE))
+            f->ret_value = true;
+        break;
+    case AST_CALL:
+        if (n->Call.func->kind == AST_NAME && str_eq_c(n->Call.func->Name.id, "super"))
+            f->super_call = true;
+        break;
+    default: break;
+    }
+    ast_children(n, scan_fn, ud);
+    return 0;
+}
+
+static bool is_stub_stmt(const Node *s) {
+    if (s->kind == AST_PASS) return true;
+    if (s->kind == AST_EXPR && s->Expr.value->kind == AST_CONSTANT) return true; /* ... and docstrings */
+    if (s->kind == AST_RAISE && s->Raise.exc) {
+        const Node *e = s->Raise.exc;
+        if (e->kind == AST_CALL) e = e->Call.func;
+        return is_named(e, "NotImplementedError");
+    }
+    return false;
+}
+
+static void add_function(SumBuilder *sb, const Node *n) {
+    FuncSum f = {0};
+    f.name = dupstr(sb, n->FunctionDef.name);
+    f.qualname = qualify(sb, n->FunctionDef.name);
+    Scope *s = scope(sb);
+    f.cls = s->func < 0 ? s->cls : -1;
+    f.line = n->lineno;
+    f.end_line = n->end_lineno;
+    size_t kw = n->kind == AST_ASYNC_FUNCTION_DEF ? 9 : 3; /* "async def" or "def" */
+    f.def = loc_span(sb, n->lineno, n->col_offset, n->lineno,
+                     n->col_offset + (int32_t)kw + 1 + n->FunctionDef.name.len);
+    uint32_t flags = n->kind == AST_ASYNC_FUNCTION_DEF ? FN_ASYNC : 0;
+    for (int32_t i = 0; i < n->FunctionDef.decorator_list.len; i++) {
+        const Node *d = n->FunctionDef.decorator_list.items[i];
+        if (is_named(d, "staticmethod")) flags |= FN_STATIC;
+        else if (is_named(d, "classmethod")) flags |= FN_CLASSMETHOD;
+        else if (is_named(d, "abstractmethod")) flags |= FN_ABSTRACT;
+        else {
+            flags |= FN_DECORATED;
+            if (is_named(d, "property")) flags |= FN_PROPERTY;
+        }
+    }
+    FnScan scan = {false, false, false};
+    const NodeList *body = &n->FunctionDef.body;
+    for (int32_t i = 0; i < body->len; i++) scan_fn(body->items[i], &scan);
+    if (scan.yield) flags |= FN_GENERATOR;
+    if (scan.super_call) flags |= FN_CALLS_SUPER;
+    bool stub = true;
+    for (int32_t i = 0; i < body->len && stub; i++) stub = is_stub_stmt(body->items[i]);
+    if (stub) flags |= FN_STUB;
+    /* a body that ends in raise and returns nowhere never yields a value: not "returns None" */
+    bool ends_raising = body->len && body->items[body->len - 1]->kind == AST_RAISE;
+    if (!scan.ret_value && !(ends_raising && !scan.yield)) flags |= FN_RETURNS_NONE;
+    f.flags = flags;
+    const Node *args = n->FunctionDef.args;
+    f.sig_hash = mix2(mix2(ast_hash(args), ast_list_hash(&n->FunctionDef.decorator_list)),
+                      ast_hash(n->FunctionDef.returns));
+    f.body_hash = ast_list_hash(body);
+    UnitVec units = {0};
+    /* the docstring is not code */
+    int32_t first = body->len && body->items[0]->kind == AST_EXPR &&
+                            body->items[0]->Expr.value->kind == AST_CONSTANT &&
+                            body->items[0]->Expr.value->Constant.value.kind == CONST_STR
+                        ? 1
+                        : 0;
+    NodeList rest = {body->items + first, body->len - first};
+    flatten(sb, &rest, &units);
+    f.units = units.items;
+    f.nunits = units.len;
+    int32_t idx = sb->funcs.len;
+    if (VEC_PUSH(sb->out, sb->funcs, f)) sb->failed = true;
+    map_put(sb, &sb->unit_func, n, idx);
+    if (f.cls >= 0 && f.cls < sb->classes.len) {
+        if (VEC_PUSH(sb->scratch, sb->methods[f.cls], idx)) sb->failed = true;
+    }
+    if (sb->nscopes < 256) sb->scopes[sb->nscopes++] = (Scope){n, idx, -1, f.qualname};
+}
+
+static const char *dotted_text(SumBuilder *sb, const Node *e) {
+    if (e->kind == AST_SUBSCRIPT) e = e->Subscript.value; /* Generic[T] */
+    if (e->kind == AST_NAME) return dupstr(sb, e->Name.id);
+    if (e->kind == AST_ATTRIBUTE) {
+        const char *left = dotted_text(sb, e->Attribute.value);
+        if (!*left) return "";
+        char buf[512];
+        snprintf(buf, sizeof buf, "%s.%.*s", left, (int)e->Attribute.attr.len, e->Attribute.attr.s);
+        return sdup(sb, buf, strlen(buf));
+    }
+    return "";
+}
+
+static void add_class(SumBuilder *sb, const Node *n) {
+    ClassSum c = {0};
+    c.name = dupstr(sb, n->ClassDef.name);
+    c.qualname = qualify(sb, n->ClassDef.name);
+    c.line = n->lineno;
+    c.end_line = n->end_lineno;
+    c.def = loc_span(sb, n->lineno, n->col_offset, n->lineno,
+                     n->col_offset + 6 + n->ClassDef.name.len);
+    c.nbases = n->ClassDef.bases.len;
+    c.bases = arena_alloc(sb->out, sizeof(char *) * (size_t)(c.nbases ? c.nbases : 1));
+    if (!c.bases) {
+        sb->failed = true;
+        return;
+    }
+    for (int32_t i = 0; i < c.nbases; i++) c.bases[i] = dotted_text(sb, n->ClassDef.bases.items[i]);
+    int32_t idx = sb->classes.len;
+    if (VEC_PUSH(sb->out, sb->classes, c)) sb->failed = true;
+    if (idx >= sb->cap_methods) {
+        int32_t cap = sb->cap_methods ? sb->cap_methods * 2 : 16;
+        void *nm = arena_zalloc(sb->scratch, sizeof(*sb->methods) * (size_t)cap);
+        if (!nm) {
+            sb->failed = true;
+            return;
+        }
+        if (sb->methods) memcpy(nm, sb->methods, sizeof(*sb->methods) * (size_t)sb->cap_methods);
+        sb->methods = nm;
+        sb->cap_methods = cap;
+    }
+    map_put(sb, &sb->unit_func, n, idx);
+    if (sb->nscopes < 256) sb->scopes[sb->nscopes++] = (Scope){n, -1, idx, c.qualname};
+}
+
+static void add_import(SumBuilder *sb, const char *bound, const char *module, const char *name) {
+    ImportSum im = {bound, module, name};
+    if (VEC_PUSH(sb->out, sb->imports, im)) sb->failed = true;
+}
+
+static void imports(SumBuilder *sb, const Node *n) {
+    char buf[1100];
+    if (n->kind == AST_IMPORT) {
+        for (int32_t i = 0; i < n->Import.names.len; i++) {
+            const Node *al = n->Import.names.items[i];
+            Str name = al->alias.name;
+            if (al->alias.asname.s) {
+                add_import(sb, dupstr(sb, al->alias.asname), dupstr(sb, name), NULL);
+            } else {
+                const char *dot = memchr(name.s, '.', (size_t)name.len);
+                size_t first = dot ? (size_t)(dot - name.s) : (size_t)name.len;
+                const char *top = sdup(sb, name.s, first);
+                add_import(sb, top, top, NULL);
+            }
+        }
+        return;
+    }
+    /* from-import: resolve the module relative to this file */
+    const char *base = n->ImportFrom.module.s ? dupstr(sb, n->ImportFrom.module) : NULL;
+    const char *mod = base;
+    int level = n->ImportFrom.level;
+    if (level > 0) {
+        char pkg[512];
+        snprintf(pkg, sizeof pkg, "%s", sb->package ? sb->package : "");
+        for (int l = 1; l < level; l++) {
+            char *d = strrchr(pkg, '.');
+            if (d) *d = 0;
+            else pkg[0] = 0;
+        }
+        if (base && *pkg)
+            snprintf(buf, sizeof buf, "%s.%s", pkg, base);
+        else
+            snprintf(buf, sizeof buf, "%s", base ? base : pkg);
+        mod = sdup(sb, buf, strlen(buf));
+    }
+    if (!mod) return;
+    for (int32_t i = 0; i < n->ImportFrom.names.len; i++) {
+        const Node *al = n->ImportFrom.names.items[i];
+        if (al->alias.name.len == 1 && al->alias.name.s[0] == '*') continue;
+        Str bound = al->alias.asname.s ? al->alias.asname : al->alias.name;
+        add_import(sb, dupstr(sb, bound), mod, dupstr(sb, al->alias.name));
+    }
+}
+
+/* ---- the walk ----------------------------------------------------------------------------- */
+
+static void mark_deref(SumBuilder *sb, const Node *value, const Node *at, uint8_t how) {
+    if (value && value->kind == AST_CALL) map_put(sb, &sb->call_deref, value, (intptr_t)at | 0);
+    (void)how;
+}
+
+void summary_enter(SumBuilder *sb, const Node *n, const Node *parent) {
+    (void)parent;
+    switch (n->kind) {
+    case AST_FUNCTION_DEF:
+    case AST_ASYNC_FUNCTION_DEF: add_function(sb, n); return;
+    case AST_CLASS_DEF: add_class(sb, n); return;
+    case AST_IMPORT:
+    case AST_IMPORT_FROM:
+        if (scope(sb)->node->kind == AST_MODULE) imports(sb, n);
+        return;
+    case AST_ATTRIBUTE: mark_deref(sb, n->Attribute.value, n, EVF_ATTRIBUTE); return;
+    case AST_SUBSCRIPT: mark_deref(sb, n->Subscript.value, n, EVF_SUBSCRIPT); return;
+    case AST_CALL: mark_deref(sb, n->Call.func, n, EVF_CALLEE); return;
+    case AST_STARRED: mark_deref(sb, n->Starred.value, n, EVF_ITER); return;
+    case AST_FOR:
+    case AST_ASYNC_FOR: mark_deref(sb, n->For.iter, n->For.iter, EVF_ITER); return;
+    case AST_ASSIGN:
+        if (n->Assign.targets.len == 1 && n->Assign.targets.items[0]->kind == AST_NAME &&
+            n->Assign.value->kind == AST_CALL)
+            map_put(sb, &sb->assigned, n->Assign.targets.items[0], (intptr_t)n->Assign.value);
+        return;
+    default: return;
+    }
+}
+
+void summary_leave(SumBuilder *sb, const Node *n) {
+    if ((n->kind == AST_FUNCTION_DEF || n->kind == AST_ASYNC_FUNCTION_DEF ||
+         n->kind == AST_CLASS_DEF) &&
+        sb->nscopes > 1 && scope(sb)->node == n)
+        sb->nscopes--;
+}
+
+SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const Node *module,
+                          const char *text, size_t len, const ParseResult *pr,
+                          const SummaryOptions *opt) {
+    SumBuilder *sb = arena_zalloc(scratch, sizeof *sb);
+    if (!sb) return NULL;
+    sb->out = out;
+    sb->scratch = scratch;
+    sb->opt = opt;
+    sb->text = text;
+    sb->len = len;
+    if (!line_index_build(scratch, text, len, &sb->lines)) return NULL;
+    sb->m = arena_zalloc(out, sizeof *sb->m);
+    if (!sb->m) return NULL;
+    sb->m->path = sdup(sb, path, strlen(path));
+    sb->m->module = index_module_name(out, path, &sb->m->is_package);
+    if (!sb->m->module) return NULL;
+    /* the package a relative import starts from */
+    if (sb->m->is_package) {
+        sb->package = sb->m->module;
+    } else {
+        const char *d = strrchr(sb->m->module, '.');
+        sb->package = d ? sdup(sb, sb->m->module, (size_t)(d - sb->m->module)) : "";
+    }
+    sb->scopes[0] = (Scope){module, -1, -1, NULL};
+    sb->nscopes = 1;
+    if (pr && pr->nnoqa) {
+        sb->m->noqa = arena_alloc(out, sizeof(NoqaSum) * (size_t)pr->nnoqa);
+        if (!sb->m->noqa) return NULL;
+        for (int32_t i = 0; i < pr->nnoqa; i++) {
+            const char *s = text + pr->noqa[i];
+            const char *e = memchr(s, '\n', len - pr->noqa[i]);
+            sb->m->noqa[i] = (NoqaSum){line_index_line(&sb->lines, pr->noqa[i]),
+                                       sdup(sb, s, e ? (size_t)(e - s) : strlen(s))};
+        }
+        sb->m->nnoqa = pr->nnoqa;
+    }
+    return sb;
+}
+
+/* ---- call sites from a unit's graph ------------------------------------------------------- */
+
+typedef struct CallFlow {
+    SumBuilder *sb;
+    const Node *unit;
+    Cfg *g;
+    bool reporting;
+} CallFlow;
+
+static void add_call(SumBuilder *sb, const Node *call, const Node *unit, uint8_t deref,
+                     const Node *deref_at, Cfg *g, const int32_t *idom, const int32_t *npred,
+                     int32_t block, int32_t ev);
+
+/* must-facts: path holds the result of the call in the witness */
+static void cf_event(PathFacts *pf, void *s, const CfgEvent *ev, void *ud) {
+    CallFlow *c = ud;
+    intptr_t v;
+    switch ((CfgEventKind)ev->kind) {
+    case EV_ASSIGN:
+        facts_kill_prefix(pf, s, ev->path);
+        if (map_get(&c->sb->assigned, ev->node, &v)) facts_set(pf, s, ev->path, (const Node *)v);
+        return;
+    case EV_DEREF: {
+        const Node *call = facts_get(pf, s, ev->path);
+        if (!call) return;
+        if (c->reporting && !(ev->flags & EVF_PROTECTED))
+            add_call(c->sb, call, c->unit, ev->flags ? ev->flags : EVF_ATTRIBUTE, ev->node,
+                     c->g, NULL, NULL, -1, -1);
+        facts_clear(pf, s, ev->path);
+        return;
+    }
+    default: facts_apply_kills(pf, s, ev); return;
+    }
+}
+
+static const char *callee_name(const Node *call, Str *out) {
+    const Node *f = call->Call.func;
+    if (f->kind == AST_NAME) *out = f->Name.id;
+    else if (f->kind == AST_ATTRIBUTE) *out = f->Attribute.attr;
+    else return NULL;
+    return "";
+}
+
+static bool name_matches(Str callee, const char *want) {
+    if (!want) return false;
+    const char *last = strrchr(want, '.');
+    return str_eq_c(callee, last ? last + 1 : want);
+}
+
+/* The negation of a test, as source text. */
+static const char *negate(SumBuilder *sb, const Node *t) {
+    char buf[600];
+    if (t->kind == AST_UNARY_OP && t->UnaryOp.op == AST_NOT) return node_text(sb, t->UnaryOp.operand);
+    if (t->kind == AST_COMPARE && t->Compare.ops.len == 1) {
+        static const struct {
+            uint8_t op;
+            const char *neg;
+        } inv[] = {{AST_EQ, "!="}, {AST_NOT_EQ, "=="}, {AST_LT, ">="}, {AST_LT_E, ">"},
+                   {AST_GT, "<="}, {AST_GT_E, "<"},    {AST_IS, "is not"}, {AST_IS_NOT, "is"},
+                   {AST_IN, "not in"}, {AST_NOT_IN, "in"}};
+        for (size_t i = 0; i < sizeof inv / sizeof *inv; i++)
+            if (inv[i].op == t->Compare.ops.items[0]) {
+                snprintf(buf, sizeof buf, "%s %s %s", node_text(sb, t->Compare.left), inv[i].neg,
+                         node_text(sb, t->Compare.comparators.items[0]));
+                return sdup(sb, buf, strlen(buf));
+            }
+    }
+    bool paren = t->kind == AST_BOOL_OP || t->kind == AST_IF_EXP || t->kind == AST_LAMBDA ||
+                 t->kind == AST_NAMED_EXPR || t->kind == AST_COMPARE;
+    snprintf(buf, sizeof buf, paren ? "not (%s)" : "not %s", node_text(sb, t));
+    return sdup(sb, buf, strlen(buf));
+}
+
+/* Is `name` a parameter of the unit, or assigned anywhere in it? */
+static bool bound_locally(const Cfg *g, const Node *unit, Str name) {
+    if (unit->kind == AST_FUNCTION_DEF || unit->kind == AST_ASYNC_FUNCTION_DEF) {
+        const Node *a = unit->FunctionDef.args;
+        const NodeList *lists[] = {&a->arguments.posonlyargs, &a->arguments.args,
+                                   &a->arguments.kwonlyargs};
+        for (int l = 0; l < 3; l++)
+            for (int32_t i = 0; i < lists[l]->len; i++)
+                if (str_eq(lists[l]->items[i]->arg.arg, name)) return true;
+        if (a->arguments.vararg && str_eq(a->arguments.vararg->arg.arg, name)) return true;
+        if (a->arguments.kwarg && str_eq(a->arguments.kwarg->arg.arg, name)) return true;
+    }
+    for (int32_t b = 0; b < g->nblocks; b++)
+        for (int32_t e = 0; e < g->blocks[b].nevents; e++) {
+            const CfgEvent *ev = &g->blocks[b].events[e];
+            if ((ev->kind == EV_ASSIGN || ev->kind == EV_ASSIGN_NONE || ev->kind == EV_DEL) &&
+                ev->path >= 0 && g->paths[ev->path].parent < 0 &&
+                str_eq(g->paths[ev->path].name, name))
+                return true;
+        }
+    return false;
+}
+
+static void add_call(SumBuilder *sb, const Node *call, const Node *unit, uint8_t deref,
+                     const Node *deref_at, Cfg *g, const int32_t *idom, const int32_t *npred,
+                     int32_t block, int32_t ev) {
+    Str callee;
+    if (!callee_name(call, &callee)) return;
+    CallSum c = {0};
+    c.callee = dupstr(sb, callee);
+    const Node *f = call->Call.func;
+    c.receiver = "";
+    c.kind = RECV_NAME;
+    if (f->kind == AST_ATTRIBUTE) {
+        const Node *v = f->Attribute.value;
+        c.receiver = node_text(sb, v);
+        if (v->kind == AST_NAME && str_eq_c(v->Name.id, "self")) c.kind = RECV_SELF;
+        else if (v->kind == AST_NAME && str_eq_c(v->Name.id, "cls")) c.kind = RECV_CLS;
+        else if (v->kind == AST_CALL && v->Call.func->kind == AST_NAME &&
+                 str_eq_c(v->Call.func->Name.id, "super"))
+            c.kind = RECV_SUPER;
+        else {
+            const Node *root = v;
+            while (root->kind == AST_ATTRIBUTE) root = root->Attribute.value;
+            c.kind = root->kind == AST_NAME ? RECV_DOTTED : RECV_UNKNOWN;
+        }
+    }
+    c.loc = loc_node(sb, call);
+    intptr_t idx = -1;
+    c.func = -1;
+    c.cls = -1;
+    if (unit->kind == AST_CLASS_DEF && map_get(&sb->unit_func, unit, &idx)) c.cls = (int32_t)idx;
+    if ((unit->kind == AST_FUNCTION_DEF || unit->kind == AST_ASYNC_FUNCTION_DEF) &&
+        map_get(&sb->unit_func, unit, &idx)) {
+        c.func = (int32_t)idx;
+        c.cls = sb->funcs.items[idx].cls;
+    }
+    if (deref) {
+        c.deref = deref;
+        c.deref_loc = loc_node(sb, deref_at);
+    }
+    if (c.kind == RECV_NAME && g && unit->kind != AST_MODULE) c.local = bound_locally(g, unit, callee);
+    if (g && idom) {
+        /* guards: conditional edges into blocks that dominate the call's block */
+        const char *gs[64];
+        int32_t ng = 0;
+        for (int32_t b = block; b >= 0 && ng < 64;) {
+            if (npred[b] == 1) {
+                for (int32_t p = 0; p < g->nblocks; p++) {
+                    const CfgBlock *pb = &g->blocks[p];
+                    for (int32_t k = 0; k < pb->nsucc; k++) {
+                        const CfgEdge *e = &pb->succ[k];
+                        if (e->to != b || !e->test || pb->nsucc < 2) continue;
+                        gs[ng++] = e->polarity ? node_text(sb, e->test) : negate(sb, e->test);
+                    }
+                }
+            }
+            if (b == g->entry || idom[b] == b) break;
+            b = idom[b];
+        }
+        c.nguards = ng;
+        c.guards = arena_alloc(sb->out, sizeof(char *) * (size_t)(ng ? ng : 1));
+        if (!c.guards) sb->failed = true;
+        for (int32_t i = 0; c.guards && i < ng; i++) c.guards[i] = gs[ng - 1 - i];
+        /* --after: calls of that name in dominating blocks, or earlier in this one */
+        if (sb->opt->after) {
+            const char *bs[16];
+            int32_t nb = 0;
+            for (int32_t b = block; b >= 0 && nb < 16;) {
+                const CfgBlock *blk = &g->blocks[b];
+                int32_t upto = b == block ? ev : blk->nevents;
+                for (int32_t i = 0; i < upto && nb < 16; i++) {
+                    const CfgEvent *e = &blk->events[i];
+                    Str cn;
+                    if (e->kind == EV_CALL && e->node->kind == AST_CALL &&
+                        callee_name(e->node, &cn) && name_matches(cn, sb->opt->after)) {
+                        char buf[300];
+                        snprintf(buf, sizeof buf, "%.*s (line %d)", (int)cn.len, cn.s,
+                                 e->node->lineno);
+                        bs[nb++] = sdup(sb, buf, strlen(buf));
+                    }
+                }
+                if (b == g->entry || idom[b] == b) break;
+                b = idom[b];
+            }
+            c.nbefore = nb;
+            c.before = arena_alloc(sb->out, sizeof(char *) * (size_t)(nb ? nb : 1));
+            for (int32_t i = 0; c.before && i < nb; i++) c.before[i] = bs[nb - 1 - i];
+        }
+    }
+    if (VEC_PUSH(sb->out, sb->calls, c)) sb->failed = true;
+}
+
+void summary_unit(SumBuilder *sb, const Node *unit, Cfg *g) {
+    if (sb->failed) return;
+    int32_t *idom = NULL, *npred = NULL;
+    for (int32_t i = 0; i < g->nrpo; i++) {
+        int32_t b = g->rpo[i];
+        const CfgBlock *blk = &g->blocks[b];
+        for (int32_t e = 0; e < blk->nevents; e++) {
+            const CfgEvent *ev = &blk->events[e];
+            if (ev->kind != EV_CALL || ev->node->kind != AST_CALL) continue;
+            Str callee;
+            if (!callee_name(ev->node, &callee)) continue;
+            intptr_t v;
+            bool direct = map_get(&sb->call_deref, ev->node, &v);
+            bool wanted = name_matches(callee, sb->opt->callers_of);
+            if (!direct && !wanted) continue;
+            if (wanted && !idom) {
+                idom = cfg_dominators(sb->scratch, g);
+                npred = arena_zalloc(sb->scratch, sizeof(int32_t) * (size_t)g->nblocks);
+                if (!idom || !npred) {
+                    sb->failed = true;
+                    return;
+                }
+                for (int32_t p = 0; p < g->nblocks; p++) {
+                    const CfgBlock *pb = &g->blocks[p];
+                    for (int32_t k = 0; k < pb->nsucc; k++) npred[pb->succ[k].to]++;
+                    for (int32_t k = 0; k < pb->nhandlers; k++) npred[pb->handlers[k]]++;
+                }
+            }
+            const Node *at = direct ? (const Node *)v : NULL;
+            uint8_t how = 0;
+            if (at) {
+                how = at->kind == AST_SUBSCRIPT ? EVF_SUBSCRIPT
+                      : at->kind == AST_CALL    ? EVF_CALLEE
+                      : at->kind == AST_ATTRIBUTE ? EVF_ATTRIBUTE
+                                                  : EVF_ITER;
+            }
+            add_call(sb, ev->node, unit, how, at, g, wanted ? idom : NULL, npred, b, e);
+        }
+    }
+    /* call results kept in a name and dereferenced later */
+    if (!sb->assigned.len) return;
+    bool *track = arena_zalloc(sb->scratch, sizeof(bool) * (size_t)(g->npaths + 1));
+    if (!track) {
+        sb->failed = true;
+        return;
+    }
+    bool any = false;
+    for (int32_t b = 0; b < g->nblocks; b++)
+        for (int32_t e = 0; e < g->blocks[b].nevents; e++) {
+            const CfgEvent *ev = &g->blocks[b].events[e];
+            intptr_t v;
+            if (ev->kind == EV_ASSIGN && ev->path >= 0 && map_get(&sb->assigned, ev->node, &v))
+                any = track[ev->path] = true;
+        }
+    if (!any) return;
+    CallFlow cf = {sb, unit, g, false};
+    PathFacts pf = {.event = cf_event, .edge = NULL, .ud = &cf};
+    if (!facts_solve_and_replay(&pf, sb->scratch, g, track, &cf.reporting)) sb->failed = true;
+}
+
+ModuleSummary *summary_finish(SumBuilder *sb) {
+    if (sb->failed) return NULL;
+    ModuleSummary *m = sb->m;
+    m->functions = sb->funcs.items;
+    m->nfunctions = sb->funcs.len;
+    m->classes = sb->classes.items;
+    m->nclasses = sb->classes.len;
+    for (int32_t c = 0; c < m->nclasses; c++) {
+        int32_t n = c < sb->cap_methods ? sb->methods[c].len : 0;
+        m->classes[c].methods = arena_alloc(sb->out, sizeof(int32_t) * (size_t)(n ? n : 1));
+        if (!m->classes[c].methods) return NULL;
+        if (n) memcpy(m->classes[c].methods, sb->methods[c].items, sizeof(int32_t) * (size_t)n);
+        m->classes[c].nmethods = n;
+    }
+    m->imports = sb->imports.items;
+    m->nimports = sb->imports.len;
+    m->calls = sb->calls.items;
+    m->ncalls = sb->calls.len;
+    return m;
+}
