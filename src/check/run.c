@@ -94,6 +94,10 @@ static void *work(void *arg) {
     return NULL;
 }
 
+static int by_path(const void *a, const void *b) {
+    return strcmp((*(ModuleSummary *const *)a)->path, (*(ModuleSummary *const *)b)->path);
+}
+
 bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, RunResult *r) {
     memset(r, 0, sizeof *r);
     findings_init(&r->findings);
@@ -139,6 +143,9 @@ bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, Ru
     r->files = nfiles;
     r->cached = sh.cached;
     r->bytes = sh.bytes;
+    /* the index (and every answer read from it) must not depend on which worker took which
+     * file: modules in path order */
+    if (mods) qsort(mods, (size_t)k, sizeof *mods, by_path);
     if (ok && (o->tree || o->summary)) {
         /* the summaries stay in the workers' arenas: chain them into the result's */
         ok = index_build(&r->index, mods, k);

@@ -16,7 +16,18 @@ typedef struct Command {
     const char *usage;
 } Command;
 
-extern const Command cmd_check, cmd_rule, cmd_parse;
+extern const Command cmd_check, cmd_rule, cmd_parse, cmd_callers, cmd_overrides, cmd_hierarchy;
+
+struct RunResult;
+struct SummaryOptions;
+struct SumLoc;
+typedef struct Arena Arena;
+/* Finds the files under paths and builds the whole-tree index (no rule runs); EXIT_CLEAN or
+ * EXIT_USAGE (already reported). */
+int cli_build_index(char **paths, int npaths, const struct SummaryOptions *sopt,
+                    struct RunResult *rr, Arena *la);
+void cli_json_loc(FILE *f, const char *key, const struct SumLoc *l);
+void cli_json_str(FILE *f, const char *s);
 
 /* Prints "deadwood: " + message to stderr; returns EXIT_USAGE. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -4,7 +4,8 @@
 
 #include "cli.h"
 
-static const Command *const commands[] = {&cmd_check, &cmd_rule, &cmd_parse};
+static const Command *const commands[] = {&cmd_check,     &cmd_callers, &cmd_overrides,
+                                          &cmd_hierarchy, &cmd_rule,    &cmd_parse};
 enum { NCOMMANDS = sizeof commands / sizeof *commands };
 
 int cli_usage_error(const char *fmt, ...) {

@@ -3,6 +3,7 @@
  * sites the rules and queries need, read off the units' control-flow graphs (guards from the
  * dominator tree; call results used as values from a small must-analysis). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -794,8 +795,16 @@ void summary_unit(SumBuilder *sb, const Node *unit, Cfg *g) {
     if (!facts_solve_and_replay(&pf, sb->scratch, g, track, &cf.reporting)) sb->failed = true;
 }
 
+static int by_position(const void *x, const void *y) {
+    const CallSum *a = x, *b = y;
+    if (a->loc.line != b->loc.line) return a->loc.line < b->loc.line ? -1 : 1;
+    if (a->loc.col != b->loc.col) return a->loc.col < b->loc.col ? -1 : 1;
+    return 0;
+}
+
 ModuleSummary *summary_finish(SumBuilder *sb) {
     if (sb->failed) return NULL;
+    if (sb->calls.len > 1) qsort(sb->calls.items, (size_t)sb->calls.len, sizeof(CallSum), by_position);
     ModuleSummary *m = sb->m;
     m->functions = sb->funcs.items;
     m->nfunctions = sb->funcs.len;

@@ -1,0 +1,55 @@
+/* cli_index.c — what the query commands share: finding the files and building the index with
+ * no rule enabled, and printing positions of summaries. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check/run.h"
+#include "cli.h"
+#include "discover/walk.h"
+
+int cli_build_index(char **paths, int npaths, const SummaryOptions *sopt, RunResult *rr,
+                    Arena *la) {
+    static char dot[] = ".";
+    char *def[1] = {dot};
+    if (npaths == 0) paths = def, npaths = 1;
+    DiscoverOptions dopt;
+    discover_options_init(&dopt);
+    DiscoverResult r = {0};
+    if (!discover_files(la, &dopt, (const char *const *)paths, npaths, &r)) {
+        fprintf(stderr, "deadwood: %s\n", r.error ? r.error : "cannot list files");
+        return EXIT_USAGE;
+    }
+    for (int32_t i = 0; i < r.ndiags; i++)
+        fprintf(stderr, "deadwood: warning: %s: %s\n", r.diags[i].path, r.diags[i].message);
+    bool *none = calloc((size_t)check_count, sizeof *none);
+    if (!none) return EXIT_USAGE;
+    CheckOptions opt = {none, 0.6};
+    RunOptions ro = {.check = &opt,
+                     .jobs = (int)sysconf(_SC_NPROCESSORS_ONLN),
+                     .summary = sopt};
+    bool ok = run_files(r.files, r.nfiles, &ro, rr);
+    free(none);
+    if (!ok || !rr->has_index) {
+        fprintf(stderr, "deadwood: out of memory\n");
+        return EXIT_USAGE;
+    }
+    return EXIT_CLEAN;
+}
+
+void cli_json_loc(FILE *f, const char *key, const SumLoc *l) {
+    fprintf(f, "\"%s\": {\"row\": %d, \"column\": %d}", key, l->line, l->col);
+}
+
+void cli_json_str(FILE *f, const char *s) {
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}

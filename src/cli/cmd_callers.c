@@ -1,0 +1,158 @@
+/* cmd_callers.c — `deadwood callers NAME [PATH...]`: every call of NAME in the tree, with the
+ * function it is in, how it reaches NAME, and the conditions that hold whenever it runs. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check/run.h"
+#include "cli.h"
+#include "index/query.h"
+
+static const char usage[] =
+    "Usage: deadwood callers [OPTIONS] NAME [PATH...]\n\n"
+    "Lists every call of NAME: f(...), obj.NAME(...), self.NAME(...), super().NAME(...),\n"
+    "cls.NAME(...). A qualified NAME (Class.method, module.func) lists only the calls that can\n"
+    "reach that definition (plus calls on receivers of unknown type, marked as such).\n"
+    "For each call: where it is, the enclosing function and its lines, how it reaches NAME,\n"
+    "and the conditions that hold whenever it runs (enclosing if/elif/while tests, and the\n"
+    "negated tests of earlier `if ...: return/continue/break/raise` guards).\n\n"
+    "Options:\n"
+    "  --after NAME2        also say which calls of NAME2 always run before each call\n"
+    "  --output-format FMT  text (default) or json\n"
+    "  -h, --help           this help\n";
+
+static const char *fname(const ModuleSummary *m, const CallSum *c) {
+    if (c->func >= 0) return m->functions[c->func].qualname;
+    if (c->cls >= 0) return m->classes[c->cls].qualname;
+    return "<module>";
+}
+
+static int run(int argc, char **argv) {
+    const char *name = NULL, *after = NULL;
+    bool json = false;
+    char **paths = calloc((size_t)argc + 1, sizeof *paths);
+    int npaths = 0;
+    if (!paths) return EXIT_USAGE;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            fputs(usage, stdout);
+            free(paths);
+            return EXIT_CLEAN;
+        } else if (strcmp(argv[i], "--after") == 0 && i + 1 < argc) {
+            after = argv[++i];
+        } else if (strcmp(argv[i], "--output-format") == 0 && i + 1 < argc) {
+            const char *f = argv[++i];
+            if (strcmp(f, "json") != 0 && strcmp(f, "text") != 0) {
+                free(paths);
+                return cli_usage_error("callers: --output-format is text or json");
+            }
+            json = strcmp(f, "json") == 0;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            free(paths);
+            return cli_usage_error("callers: unknown option '%s'", argv[i]);
+        } else if (!name) {
+            name = argv[i];
+        } else {
+            paths[npaths++] = argv[i];
+        }
+    }
+    if (!name) {
+        free(paths);
+        fputs(usage, stderr);
+        return EXIT_USAGE;
+    }
+    SummaryOptions so = {name, after};
+    RunResult rr;
+    Arena la;
+    arena_init(&la);
+    int rc = cli_build_index(paths, npaths, &so, &rr, &la);
+    if (rc != EXIT_CLEAN) {
+        arena_free(&la);
+        free(paths);
+        return rc;
+    }
+    const ProjectIndex *ix = &rr.index;
+    Target t[64];
+    int nt = query_targets(ix, name, t, 64);
+    if (strchr(name, '.') && nt == 0) {
+        fprintf(stderr, "deadwood: no definition of %s in the tree; listing calls by name\n",
+                name);
+    }
+    const char *last = strrchr(name, '.');
+    last = last ? last + 1 : name;
+    int count = 0;
+    if (json) printf("[");
+    for (int32_t m = 0; m < ix->nmodules; m++) {
+        const ModuleSummary *ms = ix->modules[m];
+        for (int32_t i = 0; i < ms->ncalls; i++) {
+            const CallSum *c = &ms->calls[i];
+            if (strcmp(c->callee, last) != 0) continue;
+            Reach how;
+            if (!query_call_reaches(ix, m, c, t, nt, &how)) continue;
+            const FuncSum *f = c->func >= 0 ? &ms->functions[c->func] : NULL;
+            if (json) {
+                printf("%s\n  {\"filename\": ", count ? "," : "");
+                cli_json_str(stdout, ms->path);
+                printf(", ");
+                cli_json_loc(stdout, "location", &c->loc);
+                printf(", \"function\": ");
+                cli_json_str(stdout, fname(ms, c));
+                if (f)
+                    printf(", \"function_lines\": [%d, %d]", f->line, f->end_line);
+                printf(", \"reach\": ");
+                cli_json_str(stdout, query_reach_name(how));
+                printf(", \"receiver\": ");
+                cli_json_str(stdout, c->receiver);
+                printf(", \"conditions\": [");
+                for (int32_t g = 0; g < c->nguards; g++) {
+                    if (g) printf(", ");
+                    cli_json_str(stdout, c->guards[g]);
+                }
+                printf("]");
+                if (after) {
+                    printf(", \"after\": [");
+                    for (int32_t b = 0; b < c->nbefore; b++) {
+                        if (b) printf(", ");
+                        cli_json_str(stdout, c->before[b]);
+                    }
+                    printf("]");
+                }
+                printf("}");
+            } else {
+                printf("%s:%d:%d: in %s", ms->path, c->loc.line, c->loc.col, fname(ms, c));
+                if (f) printf(" (%d-%d)", f->line, f->end_line);
+                printf(", %s", query_reach_name(how));
+                if (*c->receiver && (how == REACH_UNKNOWN || how == REACH_DIRECT))
+                    printf(" (%s)", c->receiver);
+                putchar('\n');
+                if (c->nguards) {
+                    printf("    when: ");
+                    for (int32_t g = 0; g < c->nguards; g++)
+                        printf("%s%s", g ? " and " : "", c->guards[g]);
+                    putchar('\n');
+                }
+                if (after) {
+                    if (c->nbefore) {
+                        printf("    after: ");
+                        for (int32_t b = 0; b < c->nbefore; b++)
+                            printf("%s%s", b ? ", " : "", c->before[b]);
+                        putchar('\n');
+                    } else {
+                        printf("    not always after %s\n", after);
+                    }
+                }
+            }
+            count++;
+        }
+    }
+    if (json)
+        printf("%s]\n", count ? "\n" : "");
+    else
+        fprintf(stderr, "%d call%s of %s.\n", count, count == 1 ? "" : "s", name);
+    run_result_free(&rr);
+    arena_free(&la);
+    free(paths);
+    return EXIT_CLEAN;
+}
+
+const Command cmd_callers = {"callers", run, "list the calls of a function or method, with their guards",
+                             usage};

@@ -1,0 +1,166 @@
+/* cmd_hierarchy.c — `deadwood hierarchy CLASS [PATH...]`: a class's MRO, and for each method it
+ * has whether it defines it or inherits it, and from where. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check/run.h"
+#include "cli.h"
+#include "index/query.h"
+
+static const char usage[] =
+    "Usage: deadwood hierarchy [OPTIONS] CLASS [PATH...]\n\n"
+    "The class's method resolution order (C3, as Python computes it; bases outside the tree\n"
+    "are named but not followed), and for every method it has: defined here, or inherited\n"
+    "from which class.\n\n"
+    "Options:\n"
+    "  --output-format FMT  text (default) or json\n"
+    "  -h, --help           this help\n";
+
+static int run(int argc, char **argv) {
+    const char *name = NULL;
+    bool json = false;
+    char **paths = calloc((size_t)argc + 1, sizeof *paths);
+    int npaths = 0;
+    if (!paths) return EXIT_USAGE;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            fputs(usage, stdout);
+            free(paths);
+            return EXIT_CLEAN;
+        } else if (strcmp(argv[i], "--output-format") == 0 && i + 1 < argc) {
+            json = strcmp(argv[++i], "json") == 0;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            free(paths);
+            return cli_usage_error("hierarchy: unknown option '%s'", argv[i]);
+        } else if (!name) {
+            name = argv[i];
+        } else {
+            paths[npaths++] = argv[i];
+        }
+    }
+    if (!name) {
+        free(paths);
+        fputs(usage, stderr);
+        return EXIT_USAGE;
+    }
+    RunResult rr;
+    Arena la;
+    arena_init(&la);
+    SummaryOptions so = {NULL, NULL};
+    int rc = cli_build_index(paths, npaths, &so, &rr, &la);
+    if (rc != EXIT_CLEAN) {
+        arena_free(&la);
+        free(paths);
+        return rc;
+    }
+    const ProjectIndex *ix = &rr.index;
+    ClassRef cls[16];
+    int n = query_classes(ix, name, cls, 16);
+    if (n == 0) {
+        fprintf(stderr, "deadwood: no class %s in the tree\n", name);
+        rc = EXIT_FINDINGS;
+    }
+    if (json) printf("[");
+    for (int k = 0; k < n; k++) {
+        ClassRef c = cls[k];
+        const ModuleSummary *ms = ix->modules[c.module];
+        const ClassSum *cs = &ms->classes[c.cls];
+        const ClassInfo *ci = index_class_info(ix, c);
+        /* the order: the MRO when complete, else depth-first over resolved bases */
+        ClassRef order[256];
+        int no = 0;
+        if (ci->mro_complete) {
+            for (int32_t i = 0; i < ci->nmro && no < 256; i++) order[no++] = ci->mro[i];
+        } else {
+            ClassRef stack[256];
+            int sp = 0;
+            stack[sp++] = c;
+            while (sp && no < 256) {
+                ClassRef x = stack[--sp];
+                bool seen = false;
+                for (int i = 0; i < no; i++)
+                    if (order[i].module == x.module && order[i].cls == x.cls) seen = true;
+                if (seen) continue;
+                order[no++] = x;
+                const ClassInfo *xi = index_class_info(ix, x);
+                for (int32_t i = xi->nbases - 1; i >= 0 && sp < 256; i--)
+                    if (xi->bases[i].module >= 0) stack[sp++] = xi->bases[i];
+            }
+        }
+        if (json) {
+            printf("%s\n  {\"class\": ", k ? "," : "");
+            cli_json_str(stdout, cs->qualname);
+            printf(", \"filename\": ");
+            cli_json_str(stdout, ms->path);
+            printf(", \"line\": %d, \"mro_complete\": %s, \"mro\": [", cs->line,
+                   ci->mro_complete ? "true" : "false");
+            for (int i = 0; i < no; i++) {
+                if (i) printf(", ");
+                cli_json_str(stdout, index_class(ix, order[i])->qualname);
+            }
+            printf("], \"external_bases\": [");
+        } else {
+            printf("%s (%s:%d)\nMRO: ", cs->qualname, ms->path, cs->line);
+            for (int i = 0; i < no; i++)
+                printf("%s%s", i ? " -> " : "", index_class(ix, order[i])->qualname);
+            printf("%s\n", ci->mro_complete ? " -> object" : "");
+        }
+        /* bases outside the tree */
+        int next = 0;
+        for (int i = 0; i < no; i++) {
+            const ClassInfo *xi = index_class_info(ix, order[i]);
+            const ClassSum *xs = index_class(ix, order[i]);
+            for (int32_t b = 0; b < xi->nbases; b++) {
+                if (xi->bases[b].module >= 0) continue;
+                const char *bn = xs->bases[xi->bases[b].cls];
+                if (json) {
+                    printf("%s", next ? ", " : "");
+                    cli_json_str(stdout, *bn ? bn : "?");
+                } else {
+                    printf("%s%s", next ? ", " : "bases outside the tree: ", *bn ? bn : "?");
+                }
+                next++;
+            }
+        }
+        if (json) printf("], \"methods\": [");
+        else printf("%smethods:\n", next ? "\n" : "");
+        /* methods: first definition along the order wins */
+        int nm = 0;
+        for (int i = 0; i < no; i++) {
+            const ModuleSummary *xm = ix->modules[order[i].module];
+            const ClassSum *xs = index_class(ix, order[i]);
+            for (int32_t j = 0; j < xs->nmethods; j++) {
+                const FuncSum *f = &xm->functions[xs->methods[j]];
+                if (index_class_method(ix, order[i], f->name) != xs->methods[j]) continue;
+                bool shadowed = false;
+                for (int p = 0; p < i && !shadowed; p++)
+                    shadowed = index_class_method(ix, order[p], f->name) >= 0;
+                if (shadowed) continue;
+                if (json) {
+                    printf("%s\n    {\"name\": ", nm ? "," : "");
+                    cli_json_str(stdout, f->name);
+                    printf(", \"defined_in\": ");
+                    cli_json_str(stdout, xs->qualname);
+                    printf(", \"filename\": ");
+                    cli_json_str(stdout, xm->path);
+                    printf(", \"line\": %d, \"inherited\": %s}", f->line, i ? "true" : "false");
+                } else if (i == 0) {
+                    printf("  %-32s defined here (line %d)\n", f->name, f->line);
+                } else {
+                    printf("  %-32s inherited from %s (%s:%d)\n", f->name, xs->qualname,
+                           xm->path, f->line);
+                }
+                nm++;
+            }
+        }
+        if (json) printf("%s]}", nm ? "\n  " : "");
+    }
+    if (json) printf("%s]\n", n ? "\n" : "");
+    run_result_free(&rr);
+    arena_free(&la);
+    free(paths);
+    return rc;
+}
+
+const Command cmd_hierarchy = {"hierarchy", run, "show a class's MRO and where its methods come from",
+                               usage};

@@ -1,0 +1,176 @@
+/* cmd_overrides.c — `deadwood overrides NAME [PATH...]`: every class defining method NAME, what
+ * each definition overrides, and every class that inherits one of them unchanged. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check/run.h"
+#include "cli.h"
+#include "index/query.h"
+
+static const char usage[] =
+    "Usage: deadwood overrides [OPTIONS] NAME [PATH...]\n\n"
+    "Every class in the tree defining method NAME (Class.NAME restricts to that class's\n"
+    "hierarchy), which definition each one overrides, and every class that inherits one of\n"
+    "them unchanged, with the definition it gets.\n\n"
+    "Options:\n"
+    "  --output-format FMT  text (default) or json\n"
+    "  -h, --help           this help\n";
+
+static const char *file_of(const char *path) {
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+static void print_def(const ProjectIndex *ix, ClassRef c, int32_t fn, bool json) {
+    const ModuleSummary *m = ix->modules[c.module];
+    const FuncSum *f = &m->functions[fn];
+    if (json) {
+        printf("{\"qualname\": ");
+        cli_json_str(stdout, f->qualname);
+        printf(", \"filename\": ");
+        cli_json_str(stdout, m->path);
+        printf(", \"line\": %d}", f->line);
+    } else {
+        printf("%s (%s:%d)", f->qualname, file_of(m->path), f->line);
+    }
+}
+
+/* In the hierarchy of `root` (its ancestors and descendants), or root is NULL. */
+static bool related(const ProjectIndex *ix, ClassRef c, const ClassRef *root) {
+    if (!root) return true;
+    ClassRef o;
+    int32_t fn;
+    bool u;
+    (void)o, (void)fn, (void)u;
+    const ClassInfo *ci = index_class_info(ix, c);
+    for (int32_t i = 0; ci->mro_complete && i < ci->nmro; i++)
+        if (ci->mro[i].module == root->module && ci->mro[i].cls == root->cls) return true;
+    const ClassInfo *ri = index_class_info(ix, *root);
+    for (int32_t i = 0; ri->mro_complete && i < ri->nmro; i++)
+        if (ri->mro[i].module == c.module && ri->mro[i].cls == c.cls) return true;
+    return c.module == root->module && c.cls == root->cls;
+}
+
+static int run(int argc, char **argv) {
+    const char *name = NULL;
+    bool json = false;
+    char **paths = calloc((size_t)argc + 1, sizeof *paths);
+    int npaths = 0;
+    if (!paths) return EXIT_USAGE;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            fputs(usage, stdout);
+            free(paths);
+            return EXIT_CLEAN;
+        } else if (strcmp(argv[i], "--output-format") == 0 && i + 1 < argc) {
+            json = strcmp(argv[++i], "json") == 0;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            free(paths);
+            return cli_usage_error("overrides: unknown option '%s'", argv[i]);
+        } else if (!name) {
+            name = argv[i];
+        } else {
+            paths[npaths++] = argv[i];
+        }
+    }
+    if (!name) {
+        free(paths);
+        fputs(usage, stderr);
+        return EXIT_USAGE;
+    }
+    RunResult rr;
+    Arena la;
+    arena_init(&la);
+    SummaryOptions so = {NULL, NULL};
+    int rc = cli_build_index(paths, npaths, &so, &rr, &la);
+    if (rc != EXIT_CLEAN) {
+        arena_free(&la);
+        free(paths);
+        return rc;
+    }
+    const ProjectIndex *ix = &rr.index;
+    const char *meth = strrchr(name, '.');
+    ClassRef root, *rootp = NULL;
+    if (meth) {
+        char cls[1024];
+        snprintf(cls, sizeof cls, "%.*s", (int)(meth - name), name);
+        if (query_classes(ix, cls, &root, 1) == 1) rootp = &root;
+        else fprintf(stderr, "deadwood: no class %s in the tree\n", cls);
+        meth++;
+    } else {
+        meth = name;
+    }
+    int ndef = 0, ninh = 0;
+    if (json) printf("{\"method\": \"%s\", \"definitions\": [", meth);
+    else printf("definitions of %s:\n", meth);
+    for (int32_t m = 0; m < ix->nmodules; m++)
+        for (int32_t c = 0; c < ix->modules[m]->nclasses; c++) {
+            ClassRef cr = {m, c};
+            int32_t fn = index_class_method(ix, cr, meth);
+            if (fn < 0 || !related(ix, cr, rootp)) continue;
+            ClassRef owner;
+            int32_t bf;
+            bool unc;
+            bool over = index_lookup_method(ix, cr, meth, 1, &owner, &bf, &unc);
+            if (json) {
+                printf("%s\n  {\"definition\": ", ndef ? "," : "");
+                print_def(ix, cr, fn, true);
+                printf(", \"overrides\": ");
+                if (over) print_def(ix, owner, bf, true);
+                else printf("null");
+                printf(", \"base_outside_tree\": %s}", unc ? "true" : "false");
+            } else {
+                printf("  %s:%d: ", ix->modules[m]->path, ix->modules[m]->functions[fn].line);
+                print_def(ix, cr, fn, false);
+                if (over) {
+                    printf("\n      overrides ");
+                    print_def(ix, owner, bf, false);
+                    if (unc) printf(" (a base outside the tree comes first: it may override that)");
+                } else if (unc) {
+                    printf("\n      may override a method of a base class outside the tree");
+                } else {
+                    printf("\n      overrides nothing in the tree");
+                }
+                putchar('\n');
+            }
+            ndef++;
+        }
+    if (json) printf("%s], \"inherited\": [", ndef ? "\n" : "");
+    else printf("inherited unchanged by:\n");
+    for (int32_t m = 0; m < ix->nmodules; m++)
+        for (int32_t c = 0; c < ix->modules[m]->nclasses; c++) {
+            ClassRef cr = {m, c};
+            if (index_class_method(ix, cr, meth) >= 0 || !related(ix, cr, rootp)) continue;
+            ClassRef owner;
+            int32_t bf;
+            bool unc;
+            if (!index_lookup_method(ix, cr, meth, 0, &owner, &bf, &unc)) continue;
+            const ClassSum *cs = &ix->modules[m]->classes[c];
+            if (json) {
+                printf("%s\n  {\"class\": ", ninh ? "," : "");
+                cli_json_str(stdout, cs->qualname);
+                printf(", \"filename\": ");
+                cli_json_str(stdout, ix->modules[m]->path);
+                printf(", \"line\": %d, \"gets\": ", cs->line);
+                print_def(ix, owner, bf, true);
+                printf("}");
+            } else {
+                printf("  %s:%d: %s gets ", ix->modules[m]->path, cs->line, cs->qualname);
+                print_def(ix, owner, bf, false);
+                if (unc) printf(" (unless a base outside the tree defines it)");
+                putchar('\n');
+            }
+            ninh++;
+        }
+    if (json) printf("%s]}\n", ninh ? "\n" : "");
+    else if (!ninh) printf("  (none)\n");
+    run_result_free(&rr);
+    arena_free(&la);
+    free(paths);
+    return EXIT_CLEAN;
+}
+
+const Command cmd_overrides = {"overrides", run,
+                               "list the definitions of a method, what they override and who "
+                               "inherits them",
+                               usage};
