@@ -198,9 +198,17 @@ const char *check_node_text(const CheckCtx *cx, const Node *n, char *buf, size_t
 
 /* ---- the walk ----------------------------------------------------------------------------- */
 
+enum { MAX_UNITS = 512 };
+
 typedef struct Walk {
     CheckCtx *cx;
     SumBuilder *sb;
+    /* the code units enclosing the current node, and whether each needs its graph: the flow
+     * rules only learn something where None is compared or assigned, so most functions never
+     * get one built */
+    const Node *units[MAX_UNITS];
+    bool needs[MAX_UNITS];
+    int nunits;
     const Check *visitors[AST_KIND_COUNT][16];
     int nvisitors[AST_KIND_COUNT];
     const Check *flows[16];
@@ -209,7 +217,6 @@ typedef struct Walk {
 } Walk;
 
 static void run_unit(Walk *W, const Node *unit) {
-    if (!W->nflows && !W->sb) return;
     Cfg *g = cfg_build(W->cx->arena, unit);
     if (!g) return;
     W->cx->unit = unit;
@@ -220,22 +227,59 @@ static void run_unit(Walk *W, const Node *unit) {
     if (W->sb) summary_unit(W->sb, unit, g);
 }
 
+static bool is_none(const Node *e) {
+    return e && e->kind == AST_CONSTANT && e->Constant.value.kind == CONST_NONE;
+}
+
+/* Does this node give a flow rule something to track (a None comparison or assignment)? */
+static bool flow_trigger(const Node *n) {
+    switch (n->kind) {
+    case AST_COMPARE:
+        if (is_none(n->Compare.left)) return true;
+        for (int32_t i = 0; i < n->Compare.comparators.len; i++)
+            if (is_none(n->Compare.comparators.items[i])) return true;
+        return false;
+    case AST_ASSIGN: return is_none(n->Assign.value);
+    case AST_ANN_ASSIGN: return is_none(n->AnnAssign.value);
+    case AST_NAMED_EXPR: return is_none(n->NamedExpr.value);
+    case AST_MATCH_SINGLETON: return n->MatchSingleton.value.kind == CONST_NONE;
+    default: return false;
+    }
+}
+
 static int walk(Node *n, void *ud) {
     Walk *W = ud;
     for (int i = 0; i < W->nvisitors[n->kind]; i++) {
         W->cx->current = W->visitors[n->kind][i];
         W->visitors[n->kind][i]->visit(W->cx, n, W->parent);
     }
-    if (W->sb) summary_enter(W->sb, n, W->parent);
-    switch (n->kind) {
-    case AST_FUNCTION_DEF:
-    case AST_ASYNC_FUNCTION_DEF:
-    case AST_CLASS_DEF: run_unit(W, n); break;
-    default: break;
-    }
+    bool unit = n->kind == AST_FUNCTION_DEF || n->kind == AST_ASYNC_FUNCTION_DEF ||
+                n->kind == AST_CLASS_DEF;
+    bool need = (W->sb && summary_enter(W->sb, n, W->parent)) || (W->nflows && flow_trigger(n));
+    if (need) W->needs[W->nunits - 1] = true;
     const Node *saved = W->parent;
     W->parent = n;
-    ast_children(n, walk, W);
+    if (!unit || W->nunits >= MAX_UNITS) { /* (nested too deeply: left to the outer unit) */
+        ast_children(n, walk, W);
+    } else {
+        /* decorators, defaults, bases run in the enclosing unit; the body is the unit's own */
+        const NodeList *body = n->kind == AST_CLASS_DEF ? &n->ClassDef.body : &n->FunctionDef.body;
+        for (const FieldDesc *fd = ast_kinds[n->kind].fields; fd->name; fd++) {
+            const char *p = (const char *)n + fd->offset;
+            if (fd->type == FT_NODE || fd->type == FT_OPT) {
+                Node *c = *(Node *const *)p;
+                if (c) walk(c, W);
+            } else if (fd->type == FT_LIST && (const NodeList *)p != body) {
+                const NodeList *l = (const NodeList *)p;
+                for (int32_t i = 0; i < l->len; i++)
+                    if (l->items[i]) walk(l->items[i], W);
+            }
+        }
+        W->units[W->nunits] = n;
+        W->needs[W->nunits++] = false;
+        for (int32_t i = 0; i < body->len; i++) walk(body->items[i], W);
+        if (W->needs[--W->nunits]) run_unit(W, n);
+    }
     W->parent = saved;
     if (W->sb) summary_leave(W->sb, n);
     return 0;
@@ -267,7 +311,10 @@ bool check_file_bytes(const char *display, const char *bytes, size_t len, const 
         arena_free(&a);
         return false;
     }
-    if (src.text) line_index_build(&a, src.text, src.len, &cx.lines);
+    if (st == PARSE_OK)
+        cx.lines = pr.lines;
+    else if (src.text)
+        line_index_build(&a, src.text, src.len, &cx.lines);
     if (st == PARSE_SYNTAX_ERROR) {
         const Check *rule = lookup(err.decode ? "DW001" : "DW000");
         if (rule && check_enabled(opt, rule)) {
@@ -298,7 +345,7 @@ bool check_file_bytes(const char *display, const char *bytes, size_t len, const 
     }
     W->cx = &cx;
     if (sum_arena) {
-        static const SummaryOptions none = {NULL, NULL};
+        static const SummaryOptions none = {NULL, NULL, false, false};
         W->sb = summary_begin(sum_arena, &a, display, pr.module, src.text, src.len, &pr,
                               sopt ? sopt : &none);
         if (!W->sb) {
@@ -315,8 +362,11 @@ bool check_file_bytes(const char *display, const char *bytes, size_t len, const 
                     W->visitors[k][W->nvisitors[k]++] = c;
         if (c->flow && W->nflows < 16) W->flows[W->nflows++] = c;
     }
-    run_unit(W, pr.module);
+    W->units[0] = pr.module;
+    W->needs[0] = false;
+    W->nunits = 1;
     walk(pr.module, W);
+    if (W->needs[0]) run_unit(W, pr.module);
     bool ok = true;
     if (W->sb) {
         *summary = summary_finish(W->sb);

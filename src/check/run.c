@@ -13,6 +13,7 @@ typedef struct Shared {
     int32_t nfiles;
     atomic_int next;
     const RunOptions *o;
+    const SummaryOptions *sopt; /* NULL: no summaries */
     atomic_bool failed;
     atomic_int cached;
     atomic_size_t bytes;
@@ -53,9 +54,8 @@ static void one(Worker *w, const char *path) {
         return;
     }
     w->sh->bytes += len;
-    bool want_summary = o->tree || o->summary;
-    static const SummaryOptions no_query = {NULL, NULL};
-    const SummaryOptions *sopt = o->summary ? o->summary : &no_query;
+    const SummaryOptions *sopt = w->sh->sopt;
+    bool want_summary = sopt != NULL;
     ModuleSummary *sum = NULL;
     FindingList mine;
     findings_init(&mine);
@@ -104,7 +104,10 @@ bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, Ru
     arena_init(&r->summaries);
     int n = o->jobs < 1 ? 1 : o->jobs;
     if (n > nfiles) n = nfiles > 0 ? nfiles : 1;
-    Shared sh = {files, nfiles, 0, o, false, 0, 0};
+    SummaryOptions tree_needs;
+    bool tree = o->tree && tree_rules_needs(o->check, &tree_needs);
+    Shared sh = {files, nfiles, 0, o, o->summary ? o->summary : tree ? &tree_needs : NULL,
+                 false, 0, 0};
     Worker *ws = calloc((size_t)n, sizeof *ws);
     pthread_t *ts = calloc((size_t)n, sizeof *ts);
     if (!ws || !ts) {
@@ -146,11 +149,11 @@ bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, Ru
     /* the index (and every answer read from it) must not depend on which worker took which
      * file: modules in path order */
     if (mods) qsort(mods, (size_t)k, sizeof *mods, by_path);
-    if (ok && (o->tree || o->summary)) {
+    if (ok && sh.sopt) {
         /* the summaries stay in the workers' arenas: chain them into the result's */
         ok = index_build(&r->index, mods, k);
         r->has_index = ok;
-        if (ok && o->tree) ok = tree_rules_run(&r->index, o->check, &r->findings);
+        if (ok && tree) ok = tree_rules_run(&r->index, o->check, &r->findings);
     }
     for (int i = 0; i < n; i++) arena_adopt(&r->summaries, &ws[i].sums);
     free(ws), free(ts);

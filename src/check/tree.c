@@ -16,6 +16,14 @@ static const TreeRule tree_rules[] = {
     {&check_redundant_override, redundant_override_run},
 };
 
+bool tree_rules_needs(const CheckOptions *opt, SummaryOptions *so) {
+    memset(so, 0, sizeof *so);
+    so->call_results = check_enabled(opt, &check_none_result_dereference);
+    so->method_bodies = check_enabled(opt, &check_override_drift) ||
+                        check_enabled(opt, &check_redundant_override);
+    return so->call_results || so->method_bodies;
+}
+
 bool tree_rules_run(const ProjectIndex *ix, const CheckOptions *opt, FindingList *out) {
     TreeCtx tx = {ix, opt, out, NULL, false};
     for (size_t i = 0; i < sizeof tree_rules / sizeof *tree_rules; i++) {

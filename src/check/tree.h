@@ -21,6 +21,9 @@ typedef struct TreeRule {
     void (*run)(TreeCtx *tx);
 } TreeRule;
 
+/* What the enabled tree rules need the summaries to record; false when none is enabled. */
+bool tree_rules_needs(const CheckOptions *opt, SummaryOptions *so);
+
 /* Runs every enabled tree rule; false when out of memory. */
 bool tree_rules_run(const ProjectIndex *ix, const CheckOptions *opt, FindingList *out);
 

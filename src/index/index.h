@@ -135,6 +135,8 @@ typedef struct SummaryOptions {
     const char *callers_of; /* record call sites of this name (the last part of a qualified
                                name), with their guards; NULL: only the calls DW203 needs */
     const char *after;      /* --after NAME: record which calls of NAME dominate each site */
+    bool call_results;      /* record calls whose result is dereferenced (DW203) */
+    bool method_bodies;     /* statement hashes of methods (DW301, DW302) */
 } SummaryOptions;
 
 /* Module name of a file path: package roots by __init__.py up from the file. */
@@ -150,8 +152,9 @@ struct ParseResult;
 SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const Node *module,
                           const char *text, size_t len, const struct ParseResult *pr,
                           const SummaryOptions *opt);
-/* Called for every node of the walk, before (enter) and after (leave) its children. */
-void summary_enter(SumBuilder *sb, const Node *n, const Node *parent);
+/* Called for every node of the walk, before (enter) and after (leave) its children; enter
+ * returns true when the node's code unit needs its graph given to summary_unit. */
+bool summary_enter(SumBuilder *sb, const Node *n, const Node *parent);
 void summary_leave(SumBuilder *sb, const Node *n);
 void summary_unit(SumBuilder *sb, const Node *unit, struct Cfg *g);
 /* NULL when out of memory. */

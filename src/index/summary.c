@@ -48,11 +48,13 @@ struct SumBuilder {
     Scope scopes[256];
     int nscopes;
     NodeMap unit_func;   /* FunctionDef -> function index, ClassDef -> class index */
-    NodeMap call_deref;  /* Call -> the node dereferencing its result directly */
-    NodeMap assigned;    /* Name target of `x = f()` -> the Call */
     const char *package; /* for relative imports */
     bool failed;
 };
+
+static void add_call(SumBuilder *sb, const Node *call, const Node *unit, uint8_t deref,
+                     const Node *deref_at, Cfg *g, const int32_t *idom, const int32_t *npred,
+                     int32_t block, int32_t ev);
 
 /* ---- helpers ------------------------------------------------------------------------------ */
 
@@ -280,34 +282,6 @@ static void flatten(SumBuilder *sb, const NodeList *body, UnitVec *out) {
     for (int32_t i = 0; i < body->len; i++) flatten_stmt(sb, body->items[i], out);
 }
 
-typedef struct FnScan {
-    bool yield, ret_value, super_call;
-} FnScan;
-
-static int scan_fn(Node *n, void *ud) {
-    FnScan *f = ud;
-    switch (n->kind) {
-    case AST_FUNCTION_DEF:
-    case AST_ASYNC_FUNCTION_DEF:
-    case AST_CLASS_DEF:
-    case AST_LAMBDA: return 0; /* other scopes */
-    case AST_YIELD:
-    case AST_YIELD_FROM: f->yield = true; break;
-    case AST_RETURN:
-        if (n->Return.value && !(n->Return.value->kind == AST_CONSTANT &&
-                                 n->Return.value->Constant.value.kind == CONST_NONE))
-            f->ret_value = true;
-        break;
-    case AST_CALL:
-        if (n->Call.func->kind == AST_NAME && str_eq_c(n->Call.func->Name.id, "super"))
-            f->super_call = true;
-        break;
-    default: break;
-    }
-    ast_children(n, scan_fn, ud);
-    return 0;
-}
-
 static bool is_stub_stmt(const Node *s) {
     if (s->kind == AST_PASS) return true;
     if (s->kind == AST_EXPR && s->Expr.value->kind == AST_CONSTANT) return true; /* ... and docstrings */
@@ -341,33 +315,33 @@ static void add_function(SumBuilder *sb, const Node *n) {
             if (is_named(d, "property")) flags |= FN_PROPERTY;
         }
     }
-    FnScan scan = {false, false, false};
+    /* yields, returns with a value and super() calls are noted by summary_enter during the
+     * walk of the body, and settled in summary_leave */
     const NodeList *body = &n->FunctionDef.body;
-    for (int32_t i = 0; i < body->len; i++) scan_fn(body->items[i], &scan);
-    if (scan.yield) flags |= FN_GENERATOR;
-    if (scan.super_call) flags |= FN_CALLS_SUPER;
     bool stub = true;
     for (int32_t i = 0; i < body->len && stub; i++) stub = is_stub_stmt(body->items[i]);
     if (stub) flags |= FN_STUB;
-    /* a body that ends in raise and returns nowhere never yields a value: not "returns None" */
-    bool ends_raising = body->len && body->items[body->len - 1]->kind == AST_RAISE;
-    if (!scan.ret_value && !(ends_raising && !scan.yield)) flags |= FN_RETURNS_NONE;
     f.flags = flags;
-    const Node *args = n->FunctionDef.args;
-    f.sig_hash = mix2(mix2(ast_hash(args), ast_list_hash(&n->FunctionDef.decorator_list)),
-                      ast_hash(n->FunctionDef.returns));
-    f.body_hash = ast_list_hash(body);
-    UnitVec units = {0};
-    /* the docstring is not code */
-    int32_t first = body->len && body->items[0]->kind == AST_EXPR &&
-                            body->items[0]->Expr.value->kind == AST_CONSTANT &&
-                            body->items[0]->Expr.value->Constant.value.kind == CONST_STR
-                        ? 1
-                        : 0;
-    NodeList rest = {body->items + first, body->len - first};
-    flatten(sb, &rest, &units);
-    f.units = units.items;
-    f.nunits = units.len;
+    if (f.cls >= 0 && sb->opt->method_bodies) { /* what the override rules compare */
+        const Node *args = n->FunctionDef.args;
+        f.sig_hash = mix2(mix2(ast_hash(args), ast_list_hash(&n->FunctionDef.decorator_list)),
+                          ast_hash(n->FunctionDef.returns));
+        UnitVec units = {0};
+        /* the docstring is not code */
+        int32_t first = body->len && body->items[0]->kind == AST_EXPR &&
+                                body->items[0]->Expr.value->kind == AST_CONSTANT &&
+                                body->items[0]->Expr.value->Constant.value.kind == CONST_STR
+                            ? 1
+                            : 0;
+        NodeList rest = {body->items + first, body->len - first};
+        flatten(sb, &rest, &units);
+        f.units = units.items;
+        f.nunits = units.len;
+        /* the whole body, docstring included, from the statement hashes already made */
+        uint64_t h = first ? ast_hash(body->items[0]) : 0x5eed;
+        for (int32_t i = 0; i < units.len; i++) h = mix2(h, units.items[i].hash);
+        f.body_hash = h;
+    }
     int32_t idx = sb->funcs.len;
     if (VEC_PUSH(sb->out, sb->funcs, f)) sb->failed = true;
     map_put(sb, &sb->unit_func, n, idx);
@@ -473,41 +447,245 @@ static void imports(SumBuilder *sb, const Node *n) {
 
 /* ---- the walk ----------------------------------------------------------------------------- */
 
-static void mark_deref(SumBuilder *sb, const Node *value, const Node *at, uint8_t how) {
-    if (value && value->kind == AST_CALL) map_put(sb, &sb->call_deref, value, (intptr_t)at | 0);
-    (void)how;
+/* The unit (module, class or function node) the walk is in. */
+static const Node *current_unit(SumBuilder *sb) { return scope(sb)->node; }
+
+/* A call whose result `at` dereferences directly (f().x, f()[0], f()(), *f(), for in f()). */
+static bool mark_deref(SumBuilder *sb, const Node *value, const Node *at) {
+    if (!sb->opt->call_results || !value || value->kind != AST_CALL) return false;
+    uint8_t how = at->kind == AST_SUBSCRIPT    ? EVF_SUBSCRIPT
+                  : at->kind == AST_CALL        ? EVF_CALLEE
+                  : at->kind == AST_ATTRIBUTE   ? EVF_ATTRIBUTE
+                                                : EVF_ITER;
+    add_call(sb, value, current_unit(sb), how, at, NULL, NULL, NULL, -1, -1);
+    return false;
 }
 
-void summary_enter(SumBuilder *sb, const Node *n, const Node *parent) {
+/* ---- `x = f()` then x dereferenced: the first use of x after the assignment --------------- */
+
+enum { USE_NONE, USE_DEREF, USE_OTHER };
+
+typedef struct Use {
+    Str name;
+    int kind;
+    uint8_t how;
+    const Node *at;
+} Use;
+
+static bool is_name(const Node *e, Str name) {
+    return e && e->kind == AST_NAME && str_eq(e->Name.id, name);
+}
+
+static void first_use(const Node *n, Use *u);
+
+static void first_use_list(const NodeList *l, Use *u) {
+    for (int32_t i = 0; i < l->len && u->kind == USE_NONE; i++)
+        if (l->items[i]) first_use(l->items[i], u);
+}
+
+static void deref_use(const Node *value, const Node *at, uint8_t how, Use *u) {
+    if (is_name(value, u->name)) {
+        u->kind = USE_DEREF;
+        u->how = how;
+        u->at = at;
+    } else {
+        first_use(value, u);
+    }
+}
+
+/* The first mention of u->name in n, in evaluation order (approximately: field order, with the
+ * value of an assignment before its targets). Nested functions, lambdas and comprehension
+ * bodies do not run here: a mention there ends the search as a non-dereference. */
+static void first_use(const Node *n, Use *u) {
+    if (u->kind != USE_NONE) return;
+    switch (n->kind) {
+    case AST_NAME:
+        if (str_eq(n->Name.id, u->name)) u->kind = USE_OTHER;
+        return;
+    case AST_ATTRIBUTE: deref_use(n->Attribute.value, n, EVF_ATTRIBUTE, u); return;
+    case AST_SUBSCRIPT:
+        deref_use(n->Subscript.value, n, EVF_SUBSCRIPT, u);
+        if (u->kind == USE_NONE) first_use(n->Subscript.slice, u);
+        return;
+    case AST_CALL:
+        deref_use(n->Call.func, n, EVF_CALLEE, u);
+        first_use_list(&n->Call.args, u);
+        for (int32_t i = 0; i < n->Call.keywords.len && u->kind == USE_NONE; i++)
+            first_use(n->Call.keywords.items[i]->keyword.value, u);
+        return;
+    case AST_STARRED: deref_use(n->Starred.value, n, EVF_ITER, u); return;
+    case AST_ASSIGN:
+        first_use(n->Assign.value, u);
+        first_use_list(&n->Assign.targets, u);
+        return;
+    case AST_ANN_ASSIGN:
+        if (n->AnnAssign.value) first_use(n->AnnAssign.value, u);
+        if (n->AnnAssign.value && u->kind == USE_NONE) first_use(n->AnnAssign.target, u);
+        return;
+    case AST_AUG_ASSIGN:
+        if (is_name(n->AugAssign.target, u->name)) {
+            u->kind = USE_DEREF;
+            u->how = EVF_AUGMENTED;
+            u->at = n;
+            return;
+        }
+        first_use(n->AugAssign.target, u);
+        first_use(n->AugAssign.value, u);
+        return;
+    case AST_FOR:
+    case AST_ASYNC_FOR:
+        deref_use(n->For.iter, n->For.iter, EVF_ITER, u);
+        first_use(n->For.target, u);
+        first_use_list(&n->For.body, u);
+        first_use_list(&n->For.orelse, u);
+        return;
+    case AST_FUNCTION_DEF:
+    case AST_ASYNC_FUNCTION_DEF:
+    case AST_CLASS_DEF:
+    case AST_LAMBDA:
+    case AST_LIST_COMP:
+    case AST_SET_COMP:
+    case AST_DICT_COMP:
+    case AST_GENERATOR_EXP: {
+        /* runs later or in another scope: any mention stops the search */
+        u->kind = USE_OTHER; /* conservative: whether or not it mentions the name */
+        return;
+    }
+    default: break;
+    }
+    for (const FieldDesc *fd = ast_kinds[n->kind].fields; fd->name && u->kind == USE_NONE; fd++) {
+        const char *p = (const char *)n + fd->offset;
+        if (fd->type == FT_NODE || fd->type == FT_OPT) {
+            const Node *c = *(Node *const *)p;
+            if (c) first_use(c, u);
+        } else if (fd->type == FT_LIST) {
+            first_use_list((const NodeList *)p, u);
+        }
+    }
+}
+
+static void call_results_in(SumBuilder *sb, const Node *unit, const NodeList *body);
+
+static void call_results_stmt(SumBuilder *sb, const Node *unit, const Node *s) {
+    switch (s->kind) {
+    case AST_IF:
+    case AST_WHILE:
+        call_results_in(sb, unit, &s->If.body);
+        call_results_in(sb, unit, &s->If.orelse);
+        return;
+    case AST_FOR:
+    case AST_ASYNC_FOR:
+        call_results_in(sb, unit, &s->For.body);
+        call_results_in(sb, unit, &s->For.orelse);
+        return;
+    case AST_WITH:
+    case AST_ASYNC_WITH: call_results_in(sb, unit, &s->With.body); return;
+    case AST_TRY:
+    case AST_TRY_STAR:
+        call_results_in(sb, unit, &s->Try.body);
+        for (int32_t i = 0; i < s->Try.handlers.len; i++)
+            call_results_in(sb, unit, &s->Try.handlers.items[i]->ExceptHandler.body);
+        call_results_in(sb, unit, &s->Try.orelse);
+        call_results_in(sb, unit, &s->Try.finalbody);
+        return;
+    case AST_MATCH:
+        for (int32_t i = 0; i < s->Match.cases.len; i++)
+            call_results_in(sb, unit, &s->Match.cases.items[i]->match_case.body);
+        return;
+    default: return;
+    }
+}
+
+/* In each statement list of a unit: `x = f()` followed, before any other mention of x, by a
+ * dereference of x in a later statement of the same list (so on every path to it). */
+static void call_results_in(SumBuilder *sb, const Node *unit, const NodeList *body) {
+    for (int32_t i = 0; i < body->len; i++) {
+        const Node *s = body->items[i];
+        call_results_stmt(sb, unit, s);
+        if (s->kind != AST_ASSIGN || s->Assign.targets.len != 1 ||
+            s->Assign.targets.items[0]->kind != AST_NAME || s->Assign.value->kind != AST_CALL)
+            continue;
+        Use u = {s->Assign.targets.items[0]->Name.id, USE_NONE, 0, NULL};
+        for (int32_t j = i + 1; j < body->len && u.kind == USE_NONE; j++)
+            first_use(body->items[j], &u);
+        if (u.kind == USE_DEREF)
+            add_call(sb, s->Assign.value, unit, u.how, u.at, NULL, NULL, NULL, -1, -1);
+    }
+}
+
+enum { FN_VALUE_RETURN = 1u << 30 }; /* while walking: a `return` with a value was seen */
+
+static FuncSum *current_function(SumBuilder *sb) {
+    int32_t f = scope(sb)->func;
+    return f >= 0 ? &sb->funcs.items[f] : NULL;
+}
+
+bool summary_enter(SumBuilder *sb, const Node *n, const Node *parent) {
     (void)parent;
+    FuncSum *cur;
+    switch (n->kind) {
+    case AST_YIELD:
+    case AST_YIELD_FROM:
+        if ((cur = current_function(sb))) cur->flags |= FN_GENERATOR;
+        break;
+    case AST_RETURN:
+        if (n->Return.value &&
+            !(n->Return.value->kind == AST_CONSTANT &&
+              n->Return.value->Constant.value.kind == CONST_NONE) &&
+            (cur = current_function(sb)))
+            cur->flags |= FN_VALUE_RETURN;
+        break;
+    default: break;
+    }
     switch (n->kind) {
     case AST_FUNCTION_DEF:
-    case AST_ASYNC_FUNCTION_DEF: add_function(sb, n); return;
-    case AST_CLASS_DEF: add_class(sb, n); return;
+    case AST_ASYNC_FUNCTION_DEF: add_function(sb, n); return false;
+    case AST_CLASS_DEF: add_class(sb, n); return false;
     case AST_IMPORT:
     case AST_IMPORT_FROM:
         if (scope(sb)->node->kind == AST_MODULE) imports(sb, n);
-        return;
-    case AST_ATTRIBUTE: mark_deref(sb, n->Attribute.value, n, EVF_ATTRIBUTE); return;
-    case AST_SUBSCRIPT: mark_deref(sb, n->Subscript.value, n, EVF_SUBSCRIPT); return;
-    case AST_CALL: mark_deref(sb, n->Call.func, n, EVF_CALLEE); return;
-    case AST_STARRED: mark_deref(sb, n->Starred.value, n, EVF_ITER); return;
+        return false;
+    case AST_ATTRIBUTE: return mark_deref(sb, n->Attribute.value, n);
+    case AST_SUBSCRIPT: return mark_deref(sb, n->Subscript.value, n);
+    case AST_CALL: {
+        if (n->Call.func->kind == AST_NAME && str_eq_c(n->Call.func->Name.id, "super") &&
+            (cur = current_function(sb)))
+            cur->flags |= FN_CALLS_SUPER;
+        bool need = mark_deref(sb, n->Call.func, n);
+        /* a call the callers query asks about: its unit's graph gives the guards */
+        if (sb->opt->callers_of) {
+            const Node *f = n->Call.func;
+            Str name = f->kind == AST_NAME ? f->Name.id
+                       : f->kind == AST_ATTRIBUTE ? f->Attribute.attr
+                                                  : (Str){NULL, 0};
+            const char *last = strrchr(sb->opt->callers_of, '.');
+            if (name.s && str_eq_c(name, last ? last + 1 : sb->opt->callers_of)) need = true;
+        }
+        return need;
+    }
+    case AST_STARRED: return mark_deref(sb, n->Starred.value, n);
     case AST_FOR:
-    case AST_ASYNC_FOR: mark_deref(sb, n->For.iter, n->For.iter, EVF_ITER); return;
-    case AST_ASSIGN:
-        if (n->Assign.targets.len == 1 && n->Assign.targets.items[0]->kind == AST_NAME &&
-            n->Assign.value->kind == AST_CALL)
-            map_put(sb, &sb->assigned, n->Assign.targets.items[0], (intptr_t)n->Assign.value);
-        return;
-    default: return;
+    case AST_ASYNC_FOR: return mark_deref(sb, n->For.iter, n->For.iter);
+    default: return false;
     }
 }
 
 void summary_leave(SumBuilder *sb, const Node *n) {
     if ((n->kind == AST_FUNCTION_DEF || n->kind == AST_ASYNC_FUNCTION_DEF ||
          n->kind == AST_CLASS_DEF) &&
-        sb->nscopes > 1 && scope(sb)->node == n)
+        sb->nscopes > 1 && scope(sb)->node == n) {
+        FuncSum *f = current_function(sb);
+        if (f && sb->opt->call_results) call_results_in(sb, n, &n->FunctionDef.body);
+        if (f) {
+            /* a body that ends by raising and returns nowhere never gives a value back */
+            const NodeList *body = &n->FunctionDef.body;
+            bool ends_raising = body->len && body->items[body->len - 1]->kind == AST_RAISE;
+            if (!(f->flags & FN_VALUE_RETURN) && !(ends_raising && !(f->flags & FN_GENERATOR)))
+                f->flags |= FN_RETURNS_NONE;
+            f->flags &= ~(uint32_t)FN_VALUE_RETURN;
+        }
         sb->nscopes--;
+    }
 }
 
 SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const Node *module,
@@ -520,7 +698,7 @@ SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const No
     sb->opt = opt;
     sb->text = text;
     sb->len = len;
-    if (!line_index_build(scratch, text, len, &sb->lines)) return NULL;
+    sb->lines = pr->lines;
     sb->m = arena_zalloc(out, sizeof *sb->m);
     if (!sb->m) return NULL;
     sb->m->path = sdup(sb, path, strlen(path));
@@ -551,38 +729,7 @@ SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const No
 
 /* ---- call sites from a unit's graph ------------------------------------------------------- */
 
-typedef struct CallFlow {
-    SumBuilder *sb;
-    const Node *unit;
-    Cfg *g;
-    bool reporting;
-} CallFlow;
 
-static void add_call(SumBuilder *sb, const Node *call, const Node *unit, uint8_t deref,
-                     const Node *deref_at, Cfg *g, const int32_t *idom, const int32_t *npred,
-                     int32_t block, int32_t ev);
-
-/* must-facts: path holds the result of the call in the witness */
-static void cf_event(PathFacts *pf, void *s, const CfgEvent *ev, void *ud) {
-    CallFlow *c = ud;
-    intptr_t v;
-    switch ((CfgEventKind)ev->kind) {
-    case EV_ASSIGN:
-        facts_kill_prefix(pf, s, ev->path);
-        if (map_get(&c->sb->assigned, ev->node, &v)) facts_set(pf, s, ev->path, (const Node *)v);
-        return;
-    case EV_DEREF: {
-        const Node *call = facts_get(pf, s, ev->path);
-        if (!call) return;
-        if (c->reporting && !(ev->flags & EVF_PROTECTED))
-            add_call(c->sb, call, c->unit, ev->flags ? ev->flags : EVF_ATTRIBUTE, ev->node,
-                     c->g, NULL, NULL, -1, -1);
-        facts_clear(pf, s, ev->path);
-        return;
-    }
-    default: facts_apply_kills(pf, s, ev); return;
-    }
-}
 
 static const char *callee_name(const Node *call, Str *out) {
     const Node *f = call->Call.func;
@@ -622,27 +769,70 @@ static const char *negate(SumBuilder *sb, const Node *t) {
     return sdup(sb, buf, strlen(buf));
 }
 
-/* Is `name` a parameter of the unit, or assigned anywhere in it? */
-static bool bound_locally(const Cfg *g, const Node *unit, Str name) {
-    if (unit->kind == AST_FUNCTION_DEF || unit->kind == AST_ASYNC_FUNCTION_DEF) {
-        const Node *a = unit->FunctionDef.args;
-        const NodeList *lists[] = {&a->arguments.posonlyargs, &a->arguments.args,
-                                   &a->arguments.kwonlyargs};
-        for (int l = 0; l < 3; l++)
-            for (int32_t i = 0; i < lists[l]->len; i++)
-                if (str_eq(lists[l]->items[i]->arg.arg, name)) return true;
-        if (a->arguments.vararg && str_eq(a->arguments.vararg->arg.arg, name)) return true;
-        if (a->arguments.kwarg && str_eq(a->arguments.kwarg->arg.arg, name)) return true;
+typedef struct BindScan {
+    Str name;
+    bool bound, global;
+} BindScan;
+
+static int scan_bind(Node *n, void *ud) {
+    BindScan *b = ud;
+    switch (n->kind) {
+    case AST_FUNCTION_DEF:
+    case AST_ASYNC_FUNCTION_DEF:
+        if (str_eq(n->FunctionDef.name, b->name)) b->bound = true;
+        return 0; /* its body is another scope */
+    case AST_CLASS_DEF:
+        if (str_eq(n->ClassDef.name, b->name)) b->bound = true;
+        return 0;
+    case AST_LAMBDA:
+    case AST_LIST_COMP:
+    case AST_SET_COMP:
+    case AST_DICT_COMP:
+    case AST_GENERATOR_EXP: return 0;
+    case AST_NAME:
+        if (n->Name.ctx != AST_LOAD && str_eq(n->Name.id, b->name)) b->bound = true;
+        return 0;
+    case AST_ALIAS: {
+        Str bound = n->alias.asname.s ? n->alias.asname : n->alias.name;
+        const char *dot = n->alias.asname.s ? NULL : memchr(bound.s, '.', (size_t)bound.len);
+        if (dot) bound.len = (int32_t)(dot - bound.s);
+        if (str_eq(bound, b->name)) b->bound = true;
+        return 0;
     }
-    for (int32_t b = 0; b < g->nblocks; b++)
-        for (int32_t e = 0; e < g->blocks[b].nevents; e++) {
-            const CfgEvent *ev = &g->blocks[b].events[e];
-            if ((ev->kind == EV_ASSIGN || ev->kind == EV_ASSIGN_NONE || ev->kind == EV_DEL) &&
-                ev->path >= 0 && g->paths[ev->path].parent < 0 &&
-                str_eq(g->paths[ev->path].name, name))
-                return true;
-        }
-    return false;
+    case AST_GLOBAL:
+        for (int32_t i = 0; i < n->Global.names.len; i++)
+            if (str_eq(n->Global.names.items[i], b->name)) b->global = true;
+        return 0;
+    case AST_EXCEPT_HANDLER:
+        if (n->ExceptHandler.name.s && str_eq(n->ExceptHandler.name, b->name)) b->bound = true;
+        break;
+    case AST_MATCH_AS:
+        if (n->MatchAs.name.s && str_eq(n->MatchAs.name, b->name)) b->bound = true;
+        break;
+    case AST_MATCH_STAR:
+        if (n->MatchStar.name.s && str_eq(n->MatchStar.name, b->name)) b->bound = true;
+        break;
+    default: break;
+    }
+    return ast_children(n, scan_bind, ud);
+}
+
+/* Is `name` a parameter of the function, or bound anywhere in its body (and not declared
+ * global)? Then a call of that name is not the module-level function. */
+static bool bound_locally(const Node *unit, Str name) {
+    if (unit->kind != AST_FUNCTION_DEF && unit->kind != AST_ASYNC_FUNCTION_DEF) return false;
+    BindScan b = {name, false, false};
+    const Node *a = unit->FunctionDef.args;
+    const NodeList *lists[] = {&a->arguments.posonlyargs, &a->arguments.args,
+                               &a->arguments.kwonlyargs};
+    for (int l = 0; l < 3; l++)
+        for (int32_t i = 0; i < lists[l]->len; i++)
+            if (str_eq(lists[l]->items[i]->arg.arg, name)) b.bound = true;
+    if (a->arguments.vararg && str_eq(a->arguments.vararg->arg.arg, name)) b.bound = true;
+    if (a->arguments.kwarg && str_eq(a->arguments.kwarg->arg.arg, name)) b.bound = true;
+    const NodeList *body = &unit->FunctionDef.body;
+    for (int32_t i = 0; i < body->len; i++) scan_bind(body->items[i], &b);
+    return b.bound && !b.global;
 }
 
 static void add_call(SumBuilder *sb, const Node *call, const Node *unit, uint8_t deref,
@@ -683,7 +873,7 @@ static void add_call(SumBuilder *sb, const Node *call, const Node *unit, uint8_t
         c.deref = deref;
         c.deref_loc = loc_node(sb, deref_at);
     }
-    if (c.kind == RECV_NAME && g && unit->kind != AST_MODULE) c.local = bound_locally(g, unit, callee);
+    if (c.kind == RECV_NAME) c.local = bound_locally(unit, callee);
     if (g && idom) {
         /* guards: conditional edges into blocks that dominate the call's block */
         const char *gs[64];
@@ -746,11 +936,8 @@ void summary_unit(SumBuilder *sb, const Node *unit, Cfg *g) {
             if (ev->kind != EV_CALL || ev->node->kind != AST_CALL) continue;
             Str callee;
             if (!callee_name(ev->node, &callee)) continue;
-            intptr_t v;
-            bool direct = map_get(&sb->call_deref, ev->node, &v);
-            bool wanted = name_matches(callee, sb->opt->callers_of);
-            if (!direct && !wanted) continue;
-            if (wanted && !idom) {
+            if (!name_matches(callee, sb->opt->callers_of)) continue;
+            if (!idom) {
                 idom = cfg_dominators(sb->scratch, g);
                 npred = arena_zalloc(sb->scratch, sizeof(int32_t) * (size_t)g->nblocks);
                 if (!idom || !npred) {
@@ -763,36 +950,9 @@ void summary_unit(SumBuilder *sb, const Node *unit, Cfg *g) {
                     for (int32_t k = 0; k < pb->nhandlers; k++) npred[pb->handlers[k]]++;
                 }
             }
-            const Node *at = direct ? (const Node *)v : NULL;
-            uint8_t how = 0;
-            if (at) {
-                how = at->kind == AST_SUBSCRIPT ? EVF_SUBSCRIPT
-                      : at->kind == AST_CALL    ? EVF_CALLEE
-                      : at->kind == AST_ATTRIBUTE ? EVF_ATTRIBUTE
-                                                  : EVF_ITER;
-            }
-            add_call(sb, ev->node, unit, how, at, g, wanted ? idom : NULL, npred, b, e);
+            add_call(sb, ev->node, unit, 0, NULL, g, idom, npred, b, e);
         }
     }
-    /* call results kept in a name and dereferenced later */
-    if (!sb->assigned.len) return;
-    bool *track = arena_zalloc(sb->scratch, sizeof(bool) * (size_t)(g->npaths + 1));
-    if (!track) {
-        sb->failed = true;
-        return;
-    }
-    bool any = false;
-    for (int32_t b = 0; b < g->nblocks; b++)
-        for (int32_t e = 0; e < g->blocks[b].nevents; e++) {
-            const CfgEvent *ev = &g->blocks[b].events[e];
-            intptr_t v;
-            if (ev->kind == EV_ASSIGN && ev->path >= 0 && map_get(&sb->assigned, ev->node, &v))
-                any = track[ev->path] = true;
-        }
-    if (!any) return;
-    CallFlow cf = {sb, unit, g, false};
-    PathFacts pf = {.event = cf_event, .edge = NULL, .ud = &cf};
-    if (!facts_solve_and_replay(&pf, sb->scratch, g, track, &cf.reporting)) sb->failed = true;
 }
 
 static int by_position(const void *x, const void *y) {
@@ -803,6 +963,7 @@ static int by_position(const void *x, const void *y) {
 }
 
 ModuleSummary *summary_finish(SumBuilder *sb) {
+    if (sb->opt->call_results) call_results_in(sb, sb->scopes[0].node, &sb->scopes[0].node->Module.body);
     if (sb->failed) return NULL;
     if (sb->calls.len > 1) qsort(sb->calls.items, (size_t)sb->calls.len, sizeof(CallSum), by_position);
     ModuleSummary *m = sb->m;
