@@ -1019,6 +1019,7 @@ bool lex_tokenize(Arena *arena, const SourceText *src, TokenArray *a) {
     L->end = src->text + src->len;
     L->cur = src->text;
     if (!line_index_build(arena, src->text, src->len, &L->lines)) return false;
+    a->lines = L->lines;
     L->arena = arena;
     L->out = a;
     L->atbol = true;

@@ -65,6 +65,7 @@ typedef struct TokenArray {
     /* offsets of the comments that mention "noqa" (any case), in order */
     uint32_t *noqa;
     int32_t nnoqa, cap_noqa;
+    LineIndex lines; /* the text's line starts (built once, shared with later stages) */
 } TokenArray;
 
 /* Tokenizes src into a (allocated in arena a). Returns false only when out of memory; a lexical

@@ -83,6 +83,12 @@ static void newline_indent(JsonWriter *w) {
     for (int i = 0; i < w->depth; i++) buf_put(w->b, "  ", 2);
 }
 
+/* The member count of the innermost container (nesting past OUT_JSON_MAXDEPTH, which no format
+ * reaches, shares the last counter rather than overrun). */
+static int32_t *members(JsonWriter *w) {
+    return &w->count[(w->depth < OUT_JSON_MAXDEPTH ? w->depth : OUT_JSON_MAXDEPTH) - 1];
+}
+
 /* Before a value: after a key nothing; in an array a comma if needed and a new indented line. */
 static void before_value(JsonWriter *w) {
     if (w->after_key) {
@@ -90,19 +96,19 @@ static void before_value(JsonWriter *w) {
         return;
     }
     if (w->depth == 0) return;
-    if (w->count[w->depth - 1]++) buf_putc(w->b, ',');
+    if ((*members(w))++) buf_putc(w->b, ',');
     newline_indent(w);
 }
 
 void jw_open(JsonWriter *w, char bracket) {
     before_value(w);
     buf_putc(w->b, bracket);
-    if (w->depth < OUT_JSON_MAXDEPTH) w->count[w->depth] = 0;
     w->depth++;
+    *members(w) = 0;
 }
 
 void jw_close(JsonWriter *w, char bracket) {
-    bool empty = w->depth <= OUT_JSON_MAXDEPTH && w->count[w->depth - 1] == 0;
+    bool empty = *members(w) == 0;
     w->depth--;
     if (!empty) newline_indent(w);
     buf_putc(w->b, bracket);

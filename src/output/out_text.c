@@ -90,7 +90,7 @@ void out_echo_line(Buf *b, const char *line, int32_t col, int32_t end_col, int32
             width += w;
         } else {
             out_put_visible_char(b, line + i, len, cp);
-            width += cp < 0x300 || len == 1 ? 1 : out_char_width(cp);
+            width += len == 1 ? 1 : out_char_width(cp);
         }
         i += (size_t)len;
     }

@@ -232,6 +232,7 @@ ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, Pars
         out->module = m;
         out->noqa = ta.noqa;
         out->nnoqa = ta.nnoqa;
+        out->lines = ta.lines;
         dw_free(P.stack);
         return PARSE_OK;
     }

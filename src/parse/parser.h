@@ -28,6 +28,7 @@ typedef struct ParseResult {
     Node *module;
     const uint32_t *noqa; /* offsets of the '#' of comments mentioning "noqa", in order */
     int32_t nnoqa;
+    LineIndex lines;      /* line starts of the decoded text */
 } ParseResult;
 
 /* Parses src. On PARSE_OK *out holds the Module node; otherwise err says why. */

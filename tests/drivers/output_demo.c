@@ -1,0 +1,150 @@
+/* output_demo — prints a fixed set of findings in one output format (src/output), for
+ * tests/output/run.py to compare with tests/output/expected/.
+ *
+ * Usage: output_demo FORMAT [--color] [--empty] [--no-root] [--many N]
+ *   FORMAT     text, full, json, sarif or github
+ *   --color    OutputOptions.color = true
+ *   --empty    no findings at all
+ *   --no-root  OutputOptions.root = NULL (SARIF then has no originalUriBaseIds)
+ *   --many N   instead of the fixed set, N generated findings over 100 files (for size tests)
+ *
+ * The fixed set covers what the formats must get right: several files, related locations in the
+ * same and in other files, a path with spaces and non-ASCII characters, a path with ',' and ':',
+ * an absolute path under the root, one outside it and a "./" path, a message with quotes,
+ * backslashes, a newline, control characters and '%', a tab-indented line with a tab inside it, a
+ * line with wide (CJK) characters, a line with a combining accent, a span over several lines, a
+ * span at the end of its line, a code that is not in the rule list, and a line number of three
+ * digits. Exit status 0, 2 on a usage error or when the output fails.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/base/finding.h"
+#include "../../src/output/output.h"
+
+static const RuleInfo rules[] = {
+    {"DW101", "dead-branch", "A branch whose condition is always false never runs.",
+     "## What it does\nFinds `if`/`while` branches whose condition is always false.\n\n"
+     "## Why is this bad?\nDead code misleads readers.",
+     true, "warning"},
+    {"DW201", "none-dereference", "An attribute of a value that is always None.",
+     "## What it does\nFinds `x.attr` where `x` is always `None`.\n\n"
+     "## Why is this bad?\nIt raises `AttributeError`.",
+     true, "error"},
+    {"DW301", "drifted-copy", "Two copies of a block that have drifted apart.",
+     "## What it does\nFinds copied blocks that differ in one place.", false, "note"},
+};
+
+#define ROOT  "/srv/proj ø"
+#define NAIVE "docs and notes/ünïcode dir/naïve.py"
+
+static Location loc(int32_t line, int32_t col, int32_t end_line, int32_t end_col) {
+    return (Location){line, col, end_line, end_col};
+}
+
+static void add(FindingList *l, const char *code, const char *name, const char *path, Location at,
+                const char *message, const char *source, Related *rel, int32_t nrel) {
+    Finding f = {.code = code,
+                 .name = name,
+                 .path = path,
+                 .loc = at,
+                 .message = message,
+                 .source = source,
+                 .noqa_line = at.line,
+                 .related = rel,
+                 .nrelated = nrel};
+    if (!findings_add(l, &f)) {
+        fputs("output_demo: out of memory\n", stderr);
+        exit(2);
+    }
+}
+
+static void fixed_set(FindingList *l) {
+    Related none_set[] = {{"app/main.py", loc(2, 5, 2, 9), "`user` is set to None here"}};
+    add(l, "DW201", "none-dereference", "app/main.py", loc(3, 12, 3, 21),
+        "`user` is always None here", "    return user.name", none_set, 1);
+    add(l, "DW101", "dead-branch", "app/main.py", loc(7, 1, 9, 14),
+        "this branch never runs: the condition is always false", "if False:", NULL, 0);
+    Related copies[] = {
+        {"app/copy of main.py", loc(3, 1, 5, 1), "the other copy"},
+        {ROOT "/lib/util.py", loc(40, 5, 40, 9), "differs here: \"b\" instead of \"a\""},
+    };
+    add(l, "DW301", "drifted-copy", "app/main.py", loc(120, 5, 120, 31),
+        "copy differs in \"name\" \\ 'C:\\temp'\nsecond line \x01\x1b[31m\x7f tab\there 100%",
+        "    key = \"name\"  # \"C:\\temp\"", copies, 2);
+    add(l, "DW201", "none-dereference", "app/odd,name:v2.py", loc(1, 1, 1, 5),
+        "`self` is None, 50% of the time", "self.x", NULL, 0);
+    /* s = "日本語テキスト" + naïve.attr : wide characters, then a precomposed ï */
+    Related stub[] = {{"/usr/lib/python3/dist-packages/naïve-stubs/__init__.pyi", loc(1, 1, 1, 6),
+                       "declared `Optional` here"}};
+    add(l, "DW201", "none-dereference", NAIVE, loc(4, 17, 4, 27), "`naïve` is always None here",
+        "s = \"日本語テキスト\" + naïve.attr", stub, 1);
+    /* cafe\u0301 = None; cafe\u0301.strip(): an e with a combining acute accent (two characters) */
+    add(l, "DW201", "none-dereference", NAIVE, loc(9, 15, 9, 26), "`café` is always None here",
+        "cafe\xcc\x81 = None; cafe\xcc\x81.strip()", NULL, 0);
+    add(l, "DW201", "none-dereference", "scripts/tabs.py", loc(5, 10, 5, 13),
+        "`x` is always None here", "\t\treturn x.y", NULL, 0);
+    add(l, "DW201", "none-dereference", "scripts/tabs.py", loc(6, 9, 6, 15),
+        "`b` is always None here", "\tfoo(a,\tb.attr)", NULL, 0);
+    /* a span that starts at the end of its line (the newline) */
+    add(l, "DW101", "dead-branch", ROOT "/lib/util.py", loc(12, 12, 13, 1),
+        "the loop body never runs", "while False", NULL, 0);
+    add(l, "DW999", "future-rule", "./setup.py", loc(1, 1, 1, 7), "not a known rule", "import x",
+        NULL, 0);
+}
+
+static void many(FindingList *l, long n) {
+    char path[32], msg[64];
+    Related rel = {"pkg/base.py", loc(1, 1, 1, 2), "defined here"};
+    for (long i = 0; i < n; i++) {
+        snprintf(path, sizeof path, "pkg/mod%03ld.py", i % 100);
+        snprintf(msg, sizeof msg, "finding number %ld", i);
+        add(l, i % 2 ? "DW201" : "DW101", NULL, path,
+            loc((int32_t)(i / 100 + 1), 5, (int32_t)(i / 100 + 1), 9), msg,
+            "    x.y = \"é\"\t# note", &rel, i % 3 == 0);
+    }
+}
+
+int main(int argc, char **argv) {
+    OutputOptions opt = {.root = ROOT,
+                         .rules = rules,
+                         .nrules = (int)(sizeof rules / sizeof *rules),
+                         .version = "0.1.0"};
+    if (argc < 2 || !output_format_parse(argv[1], &opt.format)) {
+        fprintf(stderr, "usage: output_demo %s [--color] [--empty] [--no-root] [--many N]\n",
+                OUTPUT_FORMAT_NAMES);
+        return 2;
+    }
+    bool empty = false;
+    long n = -1;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--color") == 0)
+            opt.color = true;
+        else if (strcmp(argv[i], "--empty") == 0)
+            empty = true;
+        else if (strcmp(argv[i], "--no-root") == 0)
+            opt.root = NULL;
+        else if (strcmp(argv[i], "--many") == 0 && i + 1 < argc)
+            n = atol(argv[++i]);
+        else {
+            fprintf(stderr, "output_demo: unknown option %s\n", argv[i]);
+            return 2;
+        }
+    }
+    FindingList l;
+    findings_init(&l);
+    if (n >= 0)
+        many(&l, n);
+    else if (!empty)
+        fixed_set(&l);
+    findings_sort(&l);
+    Buf out;
+    buf_init(&out);
+    bool ok = output_write(&out, &l, &opt);
+    if (ok) fwrite(out.data, 1, out.len, stdout);
+    buf_free(&out);
+    findings_free(&l);
+    if (!ok) fputs("output_demo: output failed\n", stderr);
+    return ok ? 0 : 2;
+}

@@ -1,0 +1,442 @@
+#!/usr/bin/env python3
+"""The output formats (src/output) on a fixed set of findings built by BINDIR/output_demo.
+
+1. Each format's output is compared byte for byte with a reviewed file in expected/ (text, full,
+   their coloured forms, json, sarif with and without a root, github, and the empty list).
+   `run.py --update` rewrites the expected files from the current output: review the diff.
+2. Colour: no escape sequence unless --color is given, and only text and full change with it.
+3. json: parses, is a list of objects with ruff's keys in a fixed order, with the right types;
+   it agrees finding by finding with the text and github outputs.
+4. sarif: valid against the official SARIF 2.1.0 schema (../shared/schemas, with python3's
+   jsonschema, the validator the schema's $schema names; SKIP when jsonschema is missing:
+   `apt-get install -y python3-jsonschema`), and shaped as GitHub code scanning wants it: rules
+   with help, one location per result, ruleIndex/ruleId agreeing, relative percent-encoded URIs
+   under %SRCROOT% that decode to the paths, regions equal to the json locations, unique
+   fingerprints, columnKind.
+5. full: the carets stand under the right characters, measured independently here with Python's
+   Unicode database (tab expansion, wide and combining characters, a span past the line end).
+6. Size: 100,000 findings in every format (complete and well-formed; no timing assertion).
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import unicodedata
+import urllib.parse
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from suite import ROOT, Suite  # noqa: E402
+
+s = Suite(__doc__)
+UPDATE = "--update" in s.rest
+DEMO = os.path.join(s.bindir, "output_demo")
+HERE = os.path.dirname(os.path.abspath(__file__))
+EXPECTED = os.path.join(HERE, "expected")
+SCHEMA = os.path.normpath(os.path.join(ROOT, "..", "shared", "schemas", "sarif-schema-2.1.0.json"))
+DEMO_ROOT = "/srv/proj ø"  # output_demo's OutputOptions.root
+ESC = b"\x1b"
+
+# (expected file, output_demo arguments)
+CASES = [
+    ("text.txt", ["text"]),
+    ("text-color.txt", ["text", "--color"]),
+    ("full.txt", ["full"]),
+    ("full-color.txt", ["full", "--color"]),
+    ("json.json", ["json"]),
+    ("sarif.json", ["sarif"]),
+    ("sarif-no-root.json", ["sarif", "--no-root"]),
+    ("github.txt", ["github"]),
+    ("json-empty.json", ["json", "--empty"]),
+    ("sarif-empty.json", ["sarif", "--empty"]),
+]
+FORMATS = ["text", "full", "json", "sarif", "github"]
+JSON_KEYS = ["cell", "code", "end_location", "filename", "fix", "location", "message",
+             "noqa_row", "related", "url"]
+RELATED_KEYS = ["end_location", "filename", "location", "message"]
+
+NAIVE = "docs and notes/ünïcode dir/naïve.py"
+# What the carets of the full format must stand under, per (path, line) of output_demo's set.
+UNDERLINED = {
+    ("./setup.py", 1): "import",
+    (DEMO_ROOT + "/lib/util.py", 12): "",  # a span at the line end: one caret after the text
+    ("app/main.py", 3): "user.name",
+    ("app/main.py", 7): "if False:",  # a span over three lines: to the end of the first
+    ("app/main.py", 120): 'key = "name"  # "C:\\temp"',
+    ("app/odd,name:v2.py", 1): "self",
+    (NAIVE, 4): "naïve.attr",  # after seven wide characters
+    (NAIVE, 9): "cafe\u0301.strip",  # after an e with a combining accent
+    ("scripts/tabs.py", 5): "x.y",  # after two tabs
+    ("scripts/tabs.py", 6): "b.attr",  # after a tab in the middle of the line
+}
+
+
+def demo(args):
+    """output_demo's stdout (bytes), or None after recording a failure."""
+    name = "output_demo " + " ".join(args)
+    try:
+        p = subprocess.run([DEMO] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=600)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        s.fail(name, e)
+        return None
+    if p.returncode != 0 or p.stderr:
+        s.fail(name, f"exit {p.returncode}: {p.stderr.decode(errors='replace')[-2000:]}")
+        return None
+    return p.stdout
+
+
+def first_difference(got, want):
+    for i, (a, b) in enumerate(zip(got.splitlines(), want.splitlines())):
+        if a != b:
+            return f"line {i + 1}:\n  got  {a!r}\n  want {b!r}"
+    return f"lengths differ: got {len(got)} bytes, want {len(want)}"
+
+
+# ---- 1. the expected files -----------------------------------------------------------------
+
+outputs = {}
+for fname, args in CASES:
+    out = demo(args)
+    if out is None:
+        continue
+    outputs[fname] = out
+    path = os.path.join(EXPECTED, fname)
+    if UPDATE:
+        with open(path, "wb") as f:
+            f.write(out)
+    if not os.path.exists(path):
+        s.fail(f"expected {fname}", f"{path} is missing (run.py --update, then review it)")
+        continue
+    with open(path, "rb") as f:
+        want = f.read()
+    s.check(out == want, f"expected {fname}", first_difference(out, want))
+
+for fmt in ["text", "full", "github"]:
+    out = demo([fmt, "--empty"])
+    if out is not None:
+        s.check(out == b"", f"{fmt} of no findings is empty", repr(out[:200]))
+
+# ---- 2. colour -----------------------------------------------------------------------------
+
+for fmt in FORMATS:
+    plain, colored = demo([fmt]), demo([fmt, "--color"])
+    if plain is None or colored is None:
+        continue
+    s.check(ESC not in plain, f"{fmt}: no escape sequence without --color")
+    if fmt in ("text", "full"):
+        s.check(colored.count(ESC + b"[") >= 10, f"{fmt} --color: coloured")
+        stripped = re.sub(rb"\x1b\[[0-9;]*m", b"", colored)
+        s.check(stripped == plain, f"{fmt} --color: only escapes added",
+                first_difference(stripped, plain))
+    else:
+        s.check(colored == plain, f"{fmt} --color: colour ignored")
+
+# ---- 3. json -------------------------------------------------------------------------------
+
+findings = None
+raw = outputs.get("json.json")
+if raw is not None:
+    try:
+        findings = json.loads(raw.decode("utf-8"), object_pairs_hook=lambda kv: kv)
+    except ValueError as e:
+        s.fail("json parses", e)
+
+
+def as_dict(pairs):
+    """object_pairs_hook gives lists of pairs (to see the key order); nested ones converted."""
+    if isinstance(pairs, list) and all(isinstance(p, tuple) and len(p) == 2 for p in pairs):
+        return {k: as_dict(v) for k, v in pairs}
+    if isinstance(pairs, list):
+        return [as_dict(v) for v in pairs]
+    return pairs
+
+
+def is_position(v):
+    return (isinstance(v, list) and [k for k, _ in v] == ["column", "row"]
+            and all(isinstance(x, int) and x >= 1 for _, x in v))
+
+
+if findings is not None:
+    problems = []
+    if not isinstance(findings, list) or not findings:
+        problems.append("not a non-empty list")
+    for i, obj in enumerate(findings or []):
+        keys = [k for k, _ in obj] if isinstance(obj, list) else None
+        if keys != JSON_KEYS:
+            problems.append(f"#{i}: keys {keys}")
+            continue
+        d = dict(obj)
+        if d["cell"] is not None or d["fix"] is not None:
+            problems.append(f"#{i}: cell/fix not null")
+        if not all(isinstance(d[k], str) and d[k] for k in ("code", "filename", "message")):
+            problems.append(f"#{i}: code/filename/message not strings")
+        if not is_position(d["location"]) or not is_position(d["end_location"]):
+            problems.append(f"#{i}: bad location {d['location']} {d['end_location']}")
+        if not (d["noqa_row"] is None or isinstance(d["noqa_row"], int)):
+            problems.append(f"#{i}: noqa_row {d['noqa_row']!r}")
+        if not (isinstance(d["url"], str) and d["url"].startswith("https://")
+                and d["url"].endswith("/README.md#" + d["code"].lower())):
+            problems.append(f"#{i}: url {d['url']!r}")
+        for r in d["related"] if isinstance(d["related"], list) else [None]:
+            if not isinstance(r, list) or [k for k, _ in r] != RELATED_KEYS:
+                problems.append(f"#{i}: related {r!r}")
+    s.check(not problems, "json fields", "; ".join(problems))
+    findings = [as_dict(f) for f in findings] if not problems else None
+
+if findings is not None:
+    # The json message must carry the demo's control characters escaped and intact.
+    msgs = [f["message"] for f in findings]
+    s.check(any("\n" in m and "\x1b[31m" in m and "\x7f" in m and '"' in m and "\\" in m
+                for m in msgs), "json keeps quotes, backslashes, newline and controls")
+    s.check(b"\\u001b" in raw and b"\\u007f" in raw and b"\xc3\xaf" in raw,
+            "json escapes controls and writes non-ASCII as UTF-8")
+
+    # text: one line per finding, in the same order, path:line:col: CODE message.
+    text = outputs.get("text.txt", b"").decode("utf-8").split("\n")
+    s.check(len(text) == len(findings) + 1 and text[-1] == "", "text: one line per finding",
+            f"{len(text) - 1} lines for {len(findings)} findings")
+    bad = [f"{t!r}" for t, f in zip(text, findings)
+           if not t.startswith("%s:%d:%d: %s " % (f["filename"], f["location"]["row"],
+                                                   f["location"]["column"], f["code"]))]
+    s.check(not bad, "text agrees with json", "\n".join(bad))
+
+    # github: one command per finding, with the json's values once unescaped.
+    def unescape(v):
+        return (v.replace("%0D", "\r").replace("%0A", "\n").replace("%3A", ":")
+                .replace("%2C", ",").replace("%25", "%"))
+
+    cmd = re.compile(r"^::(error|warning|notice) ([^:]*)::(.*)$")
+    lines = outputs.get("github.txt", b"").decode("utf-8").split("\n")
+    bad = []
+    if len(lines) != len(findings) + 1:
+        bad.append(f"{len(lines) - 1} lines for {len(findings)} findings")
+    for line, f in zip(lines, findings):
+        m = cmd.match(line)
+        if not m:
+            bad.append(f"not a command: {line!r}")
+            continue
+        props = dict(p.split("=", 1) for p in m[2].split(","))
+        props = {k: unescape(v) for k, v in props.items()}
+        loc, end = f["location"], f["end_location"]
+        want = {"file": f["filename"], "line": str(loc["row"]), "endLine": str(end["row"]),
+                "title": f["code"]}
+        if loc["row"] == end["row"]:
+            want.update(col=str(loc["column"]), endColumn=str(end["column"]))
+        if props != want:
+            bad.append(f"properties {props} != {want}")
+        msg = unescape(m[3])
+        if not msg.startswith(f["code"] + " "):
+            bad.append(f"message without its code: {msg!r}")
+        elif not re.search(r"[\x00-\x08\x0b-\x1f\x7f]", f["message"]) and msg[len(f["code"]) + 1:] != f["message"]:
+            bad.append(f"message {msg!r} != {f['message']!r}")
+        if re.search(r"[\x00-\x08\x0b-\x1f\x7f]", m[0]):
+            bad.append(f"raw control character in {line!r}")
+    s.check(not bad, "github agrees with json", "\n".join(bad))
+
+# ---- 4. sarif ------------------------------------------------------------------------------
+
+VALIDATE = r"""
+import json, sys
+import jsonschema
+schema = json.load(open(sys.argv[1], encoding="utf-8"))
+cls = jsonschema.validators.validator_for(schema)
+cls.check_schema(schema)
+v = cls(schema, format_checker=jsonschema.FormatChecker())
+for i, doc in enumerate(json.load(sys.stdin)):
+    errs = sorted(v.iter_errors(doc), key=lambda e: list(e.absolute_path))
+    for e in errs[:5]:
+        print(f"document {i}: {'/'.join(map(str, e.absolute_path))}: {e.message[:300]}")
+print("VALIDATOR", cls.__name__)
+"""
+
+
+def schema_check(docs):
+    """Validates with the first python3 that has jsonschema: this one, then Debian's."""
+    for exe in [sys.executable, "/usr/bin/python3"]:
+        if not os.path.exists(exe):
+            continue
+        probe = subprocess.run([exe, "-c", "import jsonschema"], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+        if probe.returncode != 0:
+            continue
+        p = subprocess.run([exe, "-c", VALIDATE, SCHEMA], input=json.dumps(docs),
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        out = p.stdout.strip().splitlines()
+        if p.returncode != 0 or not out or not out[-1].startswith("VALIDATOR "):
+            s.fail("sarif schema", f"validator failed: {p.stderr[-2000:]}")
+        else:
+            s.check(len(out) == 1, f"sarif schema ({out[-1].split()[1]})", "\n".join(out[:-1]))
+        return
+    s.skip("sarif schema", "python3-jsonschema is not installed (apt-get install -y "
+           "python3-jsonschema)")
+
+
+sarifs = {}
+for fname in ["sarif.json", "sarif-no-root.json", "sarif-empty.json"]:
+    if fname in outputs:
+        try:
+            sarifs[fname] = json.loads(outputs[fname].decode("utf-8"))
+        except ValueError as e:
+            s.fail(f"{fname} parses", e)
+if not os.path.exists(SCHEMA):
+    s.fail("sarif schema", f"{SCHEMA} is missing")
+elif sarifs:
+    schema_check(list(sarifs.values()))
+
+
+def relative_to_root(path):
+    """The path GitHub should see: output_demo's paths relative to its root, or None."""
+    if path.startswith(DEMO_ROOT + "/"):
+        return path[len(DEMO_ROOT) + 1:]
+    if path.startswith("/"):
+        return None
+    while path.startswith("./"):
+        path = path[2:]
+    return path
+
+
+def check_artifact(loc, path, problems, where):
+    art = loc["physicalLocation"]["artifactLocation"]
+    uri = art["uri"]
+    rel = relative_to_root(path)
+    if not re.fullmatch(r"[A-Za-z0-9\-._~/%]*", uri.replace("file:///", "", 1)):
+        problems.append(f"{where}: URI with unencoded characters: {uri!r}")
+    if rel is not None:
+        if art.get("uriBaseId") != "%SRCROOT%" or ":" in uri or uri.startswith("/"):
+            problems.append(f"{where}: {uri!r} is not relative to %SRCROOT%")
+        if urllib.parse.unquote(uri, errors="strict") != rel:
+            problems.append(f"{where}: {uri!r} does not decode to {rel!r}")
+    elif "uriBaseId" in art or urllib.parse.unquote(uri) != "file://" + path:
+        problems.append(f"{where}: {uri!r} is not the file URI of {path!r}")
+
+
+def check_region(loc, want, problems, where):
+    region = loc["physicalLocation"]["region"]
+    got = (region["startLine"], region["startColumn"], region["endLine"], region["endColumn"])
+    exp = (want["location"]["row"], want["location"]["column"], want["end_location"]["row"],
+           want["end_location"]["column"])
+    if got != exp:
+        problems.append(f"{where}: region {got} != json {exp}")
+
+
+doc = sarifs.get("sarif.json")
+if doc is not None and findings is not None:
+    problems = []
+    run = doc["runs"][0]
+    rules = run["tool"]["driver"]["rules"]
+    if run.get("columnKind") != "unicodeCodePoints":
+        problems.append(f"columnKind {run.get('columnKind')!r}")
+    base = run.get("originalUriBaseIds", {}).get("%SRCROOT%", {}).get("uri", "")
+    if urllib.parse.unquote(base) != "file://" + DEMO_ROOT + "/":
+        problems.append(f"%SRCROOT% is {base!r}")
+    ids = [r["id"] for r in rules]
+    if len(set(ids)) != len(ids):
+        problems.append(f"duplicate rule ids {ids}")
+    for r in rules:
+        if not all(r.get(k, {}).get("text") for k in ("shortDescription", "fullDescription", "help")):
+            problems.append(f"rule {r['id']} lacks a description or help text")
+        if not r.get("helpUri", "").endswith("#" + r["id"].lower()):
+            problems.append(f"rule {r['id']}: helpUri {r.get('helpUri')!r}")
+    results = run["results"]
+    if len(results) != len(findings):
+        problems.append(f"{len(results)} results for {len(findings)} findings")
+    prints = []
+    for i, (res, f) in enumerate(zip(results, findings)):
+        where = f"result {i}"
+        if res["ruleId"] != f["code"] or rules[res["ruleIndex"]]["id"] != res["ruleId"]:
+            problems.append(f"{where}: ruleId {res['ruleId']} / ruleIndex {res['ruleIndex']}")
+        if res["message"]["text"] != f["message"]:
+            problems.append(f"{where}: message {res['message']['text']!r}")
+        if len(res["locations"]) != 1:
+            problems.append(f"{where}: {len(res['locations'])} locations")
+        check_artifact(res["locations"][0], f["filename"], problems, where)
+        check_region(res["locations"][0], f, problems, where)
+        related = res.get("relatedLocations", [])
+        if [r["id"] for r in related] != list(range(len(f["related"]))):
+            problems.append(f"{where}: related ids {[r['id'] for r in related]}")
+        for k, (rl, fr) in enumerate(zip(related, f["related"])):
+            check_artifact(rl, fr["filename"], problems, f"{where} related {k}")
+            check_region(rl, fr, problems, f"{where} related {k}")
+            if rl["message"]["text"] != fr["message"]:
+                problems.append(f"{where} related {k}: message {rl['message']['text']!r}")
+        fp = res.get("partialFingerprints", {}).get("primaryLocationLineHash", "")
+        if not re.fullmatch(r"[0-9a-f]{16}:[1-9][0-9]*", fp):
+            problems.append(f"{where}: fingerprint {fp!r}")
+        prints.append(fp)
+    if len(set(prints)) != len(prints):
+        problems.append("fingerprints repeat")
+    s.check(not problems, "sarif for GitHub code scanning", "\n".join(problems))
+
+doc = sarifs.get("sarif-no-root.json")
+if doc is not None:
+    s.check("originalUriBaseIds" not in doc["runs"][0], "sarif without a root has no base ids")
+
+# ---- 5. carets -----------------------------------------------------------------------------
+
+
+def width(ch):
+    if 0x1160 <= ord(ch) <= 0x11FF or (ord(ch) >= 0x300 and unicodedata.category(ch) in ("Mn", "Me", "Cf")):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+full = outputs.get("full.txt")
+if full is not None:
+    lines = full.decode("utf-8").split("\n")
+    header = re.compile(r"^(?! )(.*):(\d+):(\d+): (\S+) ")
+    seen = set()
+    for i, line in enumerate(lines):
+        m = header.match(line)
+        if not m or i + 3 >= len(lines):
+            continue
+        key = (m[1], int(m[2]))
+        src = re.match(r"^(\d+) \| ?(.*)$", lines[i + 2])
+        carets = re.match(r"^ +\| ( *)(\^+) (\S+)$", lines[i + 3])
+        name = f"full carets {key[0]}:{key[1]}"
+        if key not in UNDERLINED:
+            s.fail(name, "not in UNDERLINED")
+            continue
+        seen.add(key)
+        if not src or not carets or int(src[1]) != key[1] or carets[3] != m[4]:
+            s.fail(name, "no snippet: " + "\n".join(lines[i:i + 5]))
+            continue
+        at, n = len(carets[1]), len(carets[2])
+        if "\t" in src[2]:
+            s.fail(name, "a tab in the echoed line")
+            continue
+        col, under = 0, ""
+        for ch in src[2]:
+            if at <= col < at + n or (width(ch) == 0 and under and col == at + n):
+                under += ch
+            col += width(ch)
+        want = UNDERLINED[key]
+        ok = under == want and (n == 1 and at == col if want == "" else True)
+        s.check(ok, name, f"carets at {at} x{n} underline {under!r}, want {want!r}")
+    s.check(seen == set(UNDERLINED), "full: every finding has a snippet",
+            f"missing {set(UNDERLINED) - seen}")
+
+# ---- 6. size -------------------------------------------------------------------------------
+
+N = 100000
+for fmt in FORMATS:
+    out = demo([fmt, "--many", str(N)])
+    if out is None:
+        continue
+    name = f"{fmt} of {N} findings"
+    if fmt in ("text", "github"):
+        nl = out.count(b"\n")
+        s.check(nl == N, name, f"{nl} lines")
+    elif fmt == "full":
+        snippets = len(re.findall(rb"\n +\| +\^+ DW\d+\n", out))
+        s.check(snippets == N, name, f"{snippets} snippets")
+    elif fmt == "json":
+        data = json.loads(out)
+        s.check(len(data) == N and sum(len(d["related"]) for d in data) == (N + 2) // 3, name)
+    else:
+        res = json.loads(out)["runs"][0]["results"]
+        prints = {r["partialFingerprints"]["primaryLocationLineHash"] for r in res}
+        s.check(len(res) == N and len(prints) == N, name,
+                f"{len(res)} results, {len(prints)} distinct fingerprints")
+
+s.finish()
