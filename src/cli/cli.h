@@ -26,11 +26,27 @@ typedef struct Arena Arena;
  * EXIT_USAGE (already reported). */
 int cli_build_index(char **paths, int npaths, const struct SummaryOptions *sopt,
                     struct RunResult *rr, Arena *la);
+/* The arguments every query command takes: NAME [PATH...], --output-format text|json, and
+ * (callers) --after NAME2. */
+typedef struct QueryArgs {
+    const char *name, *after;
+    bool json;
+    char **paths;
+    int npaths;
+} QueryArgs;
+/* -1 to go on, or the exit status to return (help printed, or a usage error reported). */
+int cli_query_args(int argc, char **argv, const char *usage, bool takes_after, QueryArgs *q);
+void cli_query_free(QueryArgs *q);
 void cli_json_loc(FILE *f, const char *key, const struct SumLoc *l);
 void cli_json_str(FILE *f, const char *s);
 
 /* Prints "deadwood: " + message to stderr; returns EXIT_USAGE. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Matches argv[*i] against an option taking a value, written `NAME VALUE` or `NAME=VALUE` (one
+ * or two names, e.g. "--jobs" and "-j"; short may be NULL; `-j4` too). 1: matched, *val set, *i advanced
+ * past the value; 0: another option; -1: the value is missing (already reported). */
+int cli_option_value(int argc, char **argv, int *i, const char *name, const char *short_name,
+                     const char **val);
 /* True when argv[i] is -h or --help. */
 bool cli_is_help(const char *arg);
 /* 1-based character column of a 0-based byte column in a line of text (NULL text: col + 1). */

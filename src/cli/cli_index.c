@@ -8,6 +8,40 @@
 #include "cli.h"
 #include "discover/walk.h"
 
+int cli_query_args(int argc, char **argv, const char *usage, bool takes_after, QueryArgs *q) {
+    memset(q, 0, sizeof *q);
+    q->paths = calloc((size_t)argc + 1, sizeof *q->paths);
+    if (!q->paths) return EXIT_USAGE;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_help(a)) {
+            fputs(usage, stdout);
+            return EXIT_CLEAN;
+        } else if (takes_after && strcmp(a, "--after") == 0 && i + 1 < argc) {
+            q->after = argv[++i];
+        } else if (strcmp(a, "--output-format") == 0 && i + 1 < argc) {
+            const char *f = argv[++i];
+            if (strcmp(f, "json") != 0 && strcmp(f, "text") != 0)
+                return cli_usage_error("%s: --output-format is text or json", argv[0]);
+            q->json = strcmp(f, "json") == 0;
+        } else if (a[0] == '-' && a[1]) {
+            return cli_usage_error("%s: unknown option '%s' (see: deadwood %s --help)", argv[0], a,
+                                   argv[0]);
+        } else if (!q->name) {
+            q->name = a;
+        } else {
+            q->paths[q->npaths++] = argv[i];
+        }
+    }
+    if (!q->name) {
+        fputs(usage, stderr);
+        return EXIT_USAGE;
+    }
+    return -1;
+}
+
+void cli_query_free(QueryArgs *q) { free(q->paths); }
+
 int cli_build_index(char **paths, int npaths, const SummaryOptions *sopt, RunResult *rr,
                     Arena *la) {
     static char dot[] = ".";

@@ -27,47 +27,23 @@ static const char *fname(const ModuleSummary *m, const CallSum *c) {
 }
 
 static int run(int argc, char **argv) {
-    const char *name = NULL, *after = NULL;
-    bool json = false;
-    char **paths = calloc((size_t)argc + 1, sizeof *paths);
-    int npaths = 0;
-    if (!paths) return EXIT_USAGE;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i])) {
-            fputs(usage, stdout);
-            free(paths);
-            return EXIT_CLEAN;
-        } else if (strcmp(argv[i], "--after") == 0 && i + 1 < argc) {
-            after = argv[++i];
-        } else if (strcmp(argv[i], "--output-format") == 0 && i + 1 < argc) {
-            const char *f = argv[++i];
-            if (strcmp(f, "json") != 0 && strcmp(f, "text") != 0) {
-                free(paths);
-                return cli_usage_error("callers: --output-format is text or json");
-            }
-            json = strcmp(f, "json") == 0;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            free(paths);
-            return cli_usage_error("callers: unknown option '%s'", argv[i]);
-        } else if (!name) {
-            name = argv[i];
-        } else {
-            paths[npaths++] = argv[i];
-        }
+    QueryArgs q;
+    int rc = cli_query_args(argc, argv, usage, true, &q);
+    if (rc >= 0) {
+        cli_query_free(&q);
+        return rc;
     }
-    if (!name) {
-        free(paths);
-        fputs(usage, stderr);
-        return EXIT_USAGE;
-    }
-    SummaryOptions so = {name, after};
+    const char *name = q.name;
+    bool json = q.json;
+    const char *after = q.after;
+    SummaryOptions so = {.callers_of = name, .after = after};
     RunResult rr;
     Arena la;
     arena_init(&la);
-    int rc = cli_build_index(paths, npaths, &so, &rr, &la);
+    rc = cli_build_index(q.paths, q.npaths, &so, &rr, &la);
     if (rc != EXIT_CLEAN) {
         arena_free(&la);
-        free(paths);
+        cli_query_free(&q);
         return rc;
     }
     const ProjectIndex *ix = &rr.index;
@@ -150,7 +126,7 @@ static int run(int argc, char **argv) {
         fprintf(stderr, "%d call%s of %s.\n", count, count == 1 ? "" : "s", name);
     run_result_free(&rr);
     arena_free(&la);
-    free(paths);
+    cli_query_free(&q);
     return EXIT_CLEAN;
 }
 

@@ -52,40 +52,22 @@ static bool related(const ProjectIndex *ix, ClassRef c, const ClassRef *root) {
 }
 
 static int run(int argc, char **argv) {
-    const char *name = NULL;
-    bool json = false;
-    char **paths = calloc((size_t)argc + 1, sizeof *paths);
-    int npaths = 0;
-    if (!paths) return EXIT_USAGE;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i])) {
-            fputs(usage, stdout);
-            free(paths);
-            return EXIT_CLEAN;
-        } else if (strcmp(argv[i], "--output-format") == 0 && i + 1 < argc) {
-            json = strcmp(argv[++i], "json") == 0;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            free(paths);
-            return cli_usage_error("overrides: unknown option '%s'", argv[i]);
-        } else if (!name) {
-            name = argv[i];
-        } else {
-            paths[npaths++] = argv[i];
-        }
+    QueryArgs q;
+    int rc = cli_query_args(argc, argv, usage, false, &q);
+    if (rc >= 0) {
+        cli_query_free(&q);
+        return rc;
     }
-    if (!name) {
-        free(paths);
-        fputs(usage, stderr);
-        return EXIT_USAGE;
-    }
+    const char *name = q.name;
+    bool json = q.json;
     RunResult rr;
     Arena la;
     arena_init(&la);
-    SummaryOptions so = {NULL, NULL};
-    int rc = cli_build_index(paths, npaths, &so, &rr, &la);
+    SummaryOptions so = {0};
+    rc = cli_build_index(q.paths, q.npaths, &so, &rr, &la);
     if (rc != EXIT_CLEAN) {
         arena_free(&la);
-        free(paths);
+        cli_query_free(&q);
         return rc;
     }
     const ProjectIndex *ix = &rr.index;
@@ -166,7 +148,7 @@ static int run(int argc, char **argv) {
     else if (!ninh) printf("  (none)\n");
     run_result_free(&rr);
     arena_free(&la);
-    free(paths);
+    cli_query_free(&q);
     return EXIT_CLEAN;
 }
 

@@ -21,7 +21,7 @@ bool starts_expression(int k) {
     }
 }
 
-static Node *name_node(Parser *P, const Token *t, int ctx) {
+Node *name_node(Parser *P, const Token *t, int ctx) {
     Node *n = node_new(P, AST_NAME);
     n->lineno = t->lineno;
     n->col_offset = t->col;
@@ -689,6 +689,27 @@ static _Noreturn void closing_error(Parser *P, int closer) {
     syntax_error_tok(P, t, "invalid syntax. Perhaps you forgot a comma?");
 }
 
+/* The rest of a comprehension after its element: the for/if clauses, then the closer. */
+static NodeList comprehension_tail(Parser *P, const Node *elt, int closer) {
+    if (elt->kind == AST_STARRED)
+        syntax_error_node(P, elt, "iterable unpacking cannot be used in comprehension");
+    NodeList gens = parse_for_if_clauses(P);
+    if (kind(P) != closer) closing_error(P, closer);
+    P->pos++;
+    return gens;
+}
+
+/* The rest of a display after its first element: `, elt`* [','] then the closer. */
+static NodeList display_tail(Parser *P, int32_t mark, int closer) {
+    while (accept(P, TOK_COMMA)) {
+        if (kind(P) == closer) break;
+        push(P, parse_star_named_expression(P));
+    }
+    if (kind(P) != closer) closing_error(P, closer);
+    P->pos++;
+    return list_from(P, mark);
+}
+
 /* tuple | group | genexp, at '(' */
 static Node *parse_paren(Parser *P) {
     int32_t start = P->pos++;
@@ -705,11 +726,7 @@ static Node *parse_paren(Parser *P) {
     }
     Node *first = parse_star_named_expression(P);
     if (comp_follows(P)) {
-        if (first->kind == AST_STARRED)
-            syntax_error_node(P, first, "iterable unpacking cannot be used in comprehension");
-        NodeList gens = parse_for_if_clauses(P);
-        if (kind(P) != TOK_RPAR) closing_error(P, TOK_RPAR);
-        P->pos++;
+        NodeList gens = comprehension_tail(P, first, TOK_RPAR);
         Node *g = node_from(P, AST_GENERATOR_EXP, start);
         g->GeneratorExp.elt = first;
         g->GeneratorExp.generators = gens;
@@ -727,14 +744,9 @@ static Node *parse_paren(Parser *P) {
     }
     int32_t mark = P->sp;
     push(P, first);
-    while (accept(P, TOK_COMMA)) {
-        if (kind(P) == TOK_RPAR) break;
-        push(P, parse_star_named_expression(P));
-    }
-    if (kind(P) != TOK_RPAR) closing_error(P, TOK_RPAR);
-    P->pos++;
+    NodeList elts = display_tail(P, mark, TOK_RPAR);
     Node *t = node_from(P, AST_TUPLE, start);
-    t->Tuple.elts = list_from(P, mark);
+    t->Tuple.elts = elts;
     t->Tuple.ctx = AST_LOAD;
     return t;
 }
@@ -746,26 +758,17 @@ static Node *parse_bracket(Parser *P) {
     if (kind(P) != TOK_RSQB) {
         Node *first = parse_star_named_expression(P);
         if (comp_follows(P)) {
-            if (first->kind == AST_STARRED)
-                syntax_error_node(P, first, "iterable unpacking cannot be used in comprehension");
-            NodeList gens = parse_for_if_clauses(P);
-            if (kind(P) != TOK_RSQB) closing_error(P, TOK_RSQB);
-            P->pos++;
+            NodeList gens = comprehension_tail(P, first, TOK_RSQB);
             Node *c = node_from(P, AST_LIST_COMP, start);
             c->ListComp.elt = first;
             c->ListComp.generators = gens;
             return c;
         }
         push(P, first);
-        while (accept(P, TOK_COMMA)) {
-            if (kind(P) == TOK_RSQB) break;
-            push(P, parse_star_named_expression(P));
-        }
     }
-    if (kind(P) != TOK_RSQB) closing_error(P, TOK_RSQB);
-    P->pos++;
+    NodeList elts = display_tail(P, mark, TOK_RSQB);
     Node *l = node_from(P, AST_LIST, start);
-    l->List.elts = list_from(P, mark);
+    l->List.elts = elts;
     l->List.ctx = AST_LOAD;
     return l;
 }
@@ -796,9 +799,7 @@ static Node *parse_brace(Parser *P) {
             value = parse_expression(P);
             is_dict = true;
             if (comp_follows(P)) {
-                NodeList gens = parse_for_if_clauses(P);
-                if (kind(P) != TOK_RBRACE) closing_error(P, TOK_RBRACE);
-                P->pos++;
+                NodeList gens = comprehension_tail(P, key, TOK_RBRACE);
                 Node *c = node_from(P, AST_DICT_COMP, start);
                 c->DictComp.key = key;
                 c->DictComp.value = value;
@@ -809,12 +810,7 @@ static Node *parse_brace(Parser *P) {
             is_dict = false;
             value = first;
             if (comp_follows(P)) {
-                if (first->kind == AST_STARRED)
-                    syntax_error_node(P, first,
-                                      "iterable unpacking cannot be used in comprehension");
-                NodeList gens = parse_for_if_clauses(P);
-                if (kind(P) != TOK_RBRACE) closing_error(P, TOK_RBRACE);
-                P->pos++;
+                NodeList gens = comprehension_tail(P, first, TOK_RBRACE);
                 Node *c = node_from(P, AST_SET_COMP, start);
                 c->SetComp.elt = first;
                 c->SetComp.generators = gens;
@@ -861,14 +857,9 @@ static Node *parse_brace(Parser *P) {
         return d;
     }
     push(P, value);
-    while (accept(P, TOK_COMMA)) {
-        if (kind(P) == TOK_RBRACE) break;
-        push(P, parse_star_named_expression(P));
-    }
-    if (kind(P) != TOK_RBRACE) closing_error(P, TOK_RBRACE);
-    P->pos++;
+    NodeList elts = display_tail(P, kmark, TOK_RBRACE);
     Node *s = node_from(P, AST_SET, start);
-    s->Set.elts = list_from(P, kmark);
+    s->Set.elts = elts;
     return s;
 }
 

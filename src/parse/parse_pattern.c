@@ -19,21 +19,10 @@ static Str capture_target(Parser *P) {
     return ident(P, t);
 }
 
-static Node *name_load(Parser *P, const Token *t) {
-    Node *n = node_new(P, AST_NAME);
-    n->lineno = t->lineno;
-    n->col_offset = t->col;
-    n->end_lineno = t->end_lineno;
-    n->end_col_offset = t->end_col;
-    n->Name.id = ident(P, t);
-    n->Name.ctx = AST_LOAD;
-    return n;
-}
-
 /* name_or_attr: attr | NAME;  attr: name_or_attr '.' NAME */
 static Node *name_or_attr(Parser *P) {
     int32_t start = P->pos;
-    Node *e = name_load(P, advance(P));
+    Node *e = name_node(P, advance(P), AST_LOAD);
     while (kind(P) == TOK_DOT) {
         P->pos++;
         Token *t = peek(P);

@@ -239,14 +239,7 @@ static StrList name_list(Parser *P) {
 /* type_alias: "type" NAME [type_params] '=' expression */
 static Node *parse_type_alias(Parser *P) {
     int32_t start = P->pos++;
-    Token *nt = advance(P);
-    Node *name = node_new(P, AST_NAME);
-    name->lineno = nt->lineno;
-    name->col_offset = nt->col;
-    name->end_lineno = nt->end_lineno;
-    name->end_col_offset = nt->end_col;
-    name->Name.id = ident(P, nt);
-    name->Name.ctx = AST_STORE;
+    Node *name = name_node(P, advance(P), AST_STORE);
     NodeList tp = EMPTY_LIST;
     if (kind(P) == TOK_LSQB) tp = parse_type_params(P);
     expect(P, TOK_EQUAL);

@@ -96,6 +96,8 @@ Node *node_span(Parser *P, AstKind k, const Node *first, const Node *last);
 Node *node_new(Parser *P, AstKind k);
 void set_end_last(Parser *P, Node *n);
 Str ident(Parser *P, const Token *t);
+/* A Name node of one token. */
+Node *name_node(Parser *P, const Token *t, int ctx);
 /* Scratch-stack list building: mark = P->sp; push...; list = list_from(P, mark). */
 void push(Parser *P, Node *n);
 NodeList list_from(Parser *P, int32_t mark);
