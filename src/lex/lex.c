@@ -31,7 +31,8 @@ typedef struct Lexer {
     int32_t cap;
     LineIndex lines;
     /* token positions: a line cursor that only moves forward through the line index */
-    int32_t pos_line; /* 0-based index into lines.starts */
+    int32_t pos_line;  /* 0-based index into lines.starts */
+    uint32_t pos_next; /* where the line after pos_line starts */
     int indent, pendin;
     int indstack[MAXINDENT], altindstack[MAXINDENT];
     bool atbol, blankline;
@@ -143,12 +144,14 @@ static inline void position(Lexer *L, const char *p, int32_t *line, int32_t *col
     uint32_t off = (uint32_t)(p - L->buf);
     const uint32_t *st = L->lines.starts;
     int32_t l = L->pos_line;
-    if (off < st[l]) { /* never for tokens in order; kept so a mistake costs time, not truth */
+    if (off >= L->pos_next) { /* on a later line: walk the index */
+        while (l + 1 < L->lines.count && st[l + 1] <= off) l++;
+        L->pos_line = l;
+        L->pos_next = l + 1 < L->lines.count ? st[l + 1] : UINT32_MAX;
+    } else if (off < st[l]) { /* never for tokens in order; kept so a mistake costs time only */
         line_col(L, p, line, col);
         return;
     }
-    while (l + 1 < L->lines.count && st[l + 1] <= off) l++;
-    L->pos_line = l;
     *line = l + 1;
     *col = (int32_t)(off - st[l]);
 }
@@ -557,8 +560,17 @@ static int string(Lexer *L, int quote) {
             end_quote_size = 1; /* empty string */
     }
     if (c != quote) backup(L, c);
+    /* ordinary characters are skipped a pointer at a time; see nextc() for the sentinel */
+    static const bool special[256] = {[0] = 1, ['\n'] = 1, ['\\'] = 1, ['\''] = 1, ['"'] = 1};
+    const unsigned char *p = (const unsigned char *)L->cur;
     while (end_quote_size != quote_size) {
-        c = nextc(L);
+        while (!special[*p]) p++;
+        c = *p++;
+        if (c == 0) {
+            c = EOF_;
+            p = (const unsigned char *)L->end + 1;
+        }
+        L->cur = (const char *)p;
         if (c == EOF_ || (quote_size == 1 && c == '\n')) {
             int32_t start = cur_line(L);
             int32_t first_line, col;
@@ -578,11 +590,13 @@ static int string(Lexer *L, int quote) {
         }
         if (c == quote) {
             end_quote_size++;
+            if (end_quote_size < quote_size && *p != quote) end_quote_size = 0;
         } else {
             end_quote_size = 0;
-            if (c == '\\') nextc(L); /* skip the escaped character */
+            if (c == '\\' && *p) p++; /* skip the escaped character */
         }
     }
+    L->cur = (const char *)p;
     return emit(L, TOK_STRING, L->start, L->cur);
 }
 
@@ -904,7 +918,9 @@ again:
     if (is_id_start(c)) {
         /* string prefixes: b, r, u, f and their combinations */
         bool saw_b = false, saw_r = false, saw_u = false, saw_f = false;
-        for (;;) {
+        int lc0 = c | 0x20;
+        bool maybe_prefix = c < 128 && (lc0 == 'b' || lc0 == 'r' || lc0 == 'u' || lc0 == 'f');
+        while (maybe_prefix) {
             int lc = c | 0x20;
             if (!(saw_b || saw_u || saw_f) && lc == 'b' && c < 128) saw_b = true;
             else if (!(saw_b || saw_u || saw_r || saw_f) && lc == 'u' && c < 128) saw_u = true;
@@ -1020,6 +1036,7 @@ bool lex_tokenize(Arena *arena, const SourceText *src, TokenArray *a) {
     L->cur = src->text;
     if (!line_index_build(arena, src->text, src->len, &L->lines)) return false;
     a->lines = L->lines;
+    L->pos_next = L->lines.count > 1 ? L->lines.starts[1] : UINT32_MAX;
     L->arena = arena;
     L->out = a;
     L->atbol = true;
