@@ -2,10 +2,12 @@
  * into blocks of events in CPython's evaluation order (see cfg.h). */
 #include "cfg.h"
 
+#include "names.h"
+
 #include <stdio.h>
 #include <string.h>
 
-enum { MAX_PATH_DEPTH = 8 };
+enum { MAX_PATH_DEPTH = 8, MAX_FINALLY_COPIES = 6 };
 
 typedef struct Loop {
     int32_t brk, cont;
@@ -15,7 +17,7 @@ typedef struct Loop {
 typedef struct Try {
     const int32_t *handlers; /* handler entry blocks (all enclosing ones, innermost first) */
     int32_t nhandlers;
-    bool protect;            /* a handler catches AttributeError/TypeError/everything */
+    bool protect; /* a handler catches AttributeError/TypeError/everything */
 } Try;
 
 typedef struct Builder {
@@ -28,9 +30,8 @@ typedef struct Builder {
     const Try *try_;
     int32_t finally_stack[64]; /* innermost finally blocks (entry ids) */
     int nfinally;
-    const Node *const *shared; /* names other code may rebind */
-    int32_t nshared;
-    bool module_level;
+    int finally_copies; /* finally bodies being built around the current statement */
+    UnitNames names;    /* which names other code may rebind */
     bool failed;
 } Builder;
 
@@ -95,10 +96,7 @@ static uint32_t path_hash(int32_t parent, Str name) {
 }
 
 static bool is_shared(const Builder *B, Str name) {
-    if (B->module_level) return true;
-    for (int32_t i = 0; i < B->nshared; i++)
-        if (str_eq(B->shared[i]->Name.id, name)) return true;
-    return false;
+    return unit_name_shared(&B->names, name);
 }
 
 static int32_t intern_path(Builder *B, int32_t parent, Str name) {
@@ -164,6 +162,20 @@ static void eval_list(Builder *B, const NodeList *l) {
 static void deref(Builder *B, const Node *value, const Node *at, uint8_t how) {
     int32_t p = path_of(B, value);
     if (p >= 0) emit(B, EV_DEREF, p, at, how);
+}
+
+/* Attributes None itself has (dir(None) in CPython 3.8-3.13): reading them is no dereference. */
+static bool none_has_attribute(Str a) {
+    static const char *const names[] = {
+        "__bool__", "__class__",   "__delattr__", "__dir__",           "__doc__",
+        "__eq__",   "__format__",  "__ge__",      "__getattribute__",  "__getstate__",
+        "__gt__",   "__hash__",    "__init__",    "__init_subclass__", "__le__",
+        "__lt__",   "__ne__",      "__new__",     "__reduce__",        "__reduce_ex__",
+        "__repr__", "__setattr__", "__sizeof__",  "__str__",           "__subclasshook__"};
+    if (a.len < 5 || a.s[0] != '_' || a.s[1] != '_') return false;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (str_eq_c(a, names[i])) return true;
+    return false;
 }
 
 static bool is_none(const Node *e) {
@@ -240,7 +252,7 @@ static void eval(Builder *B, const Node *e) {
     }
     case AST_ATTRIBUTE:
         eval(B, e->Attribute.value);
-        deref(B, e->Attribute.value, e, EVF_ATTRIBUTE);
+        if (!none_has_attribute(e->Attribute.attr)) deref(B, e->Attribute.value, e, EVF_ATTRIBUTE);
         return;
     case AST_SUBSCRIPT:
         eval(B, e->Subscript.value);
@@ -440,6 +452,9 @@ static void store(Builder *B, const Node *t, bool value_none, const Node *value)
         eval(B, t->Subscript.value);
         eval(B, t->Subscript.slice);
         deref(B, t->Subscript.value, t, EVF_SUBSCRIPT);
+        /* __setitem__ / __delitem__ may run code, and `obj.__dict__[name] = v` stores an
+         * attribute: like a call */
+        emit(B, EV_CALL, -1, t, 0);
         return;
     case AST_STARRED: store(B, t->Starred.value, false, NULL); return;
     case AST_TUPLE:
@@ -476,36 +491,93 @@ static bool catches_deref_errors(const Node *type) {
             if (catches_deref_errors(type->Tuple.elts.items[i])) return true;
         return false;
     }
-    Str name = type->kind == AST_NAME ? type->Name.id
+    Str name = type->kind == AST_NAME        ? type->Name.id
                : type->kind == AST_ATTRIBUTE ? type->Attribute.attr
-                                              : (Str){NULL, 0};
+                                             : (Str){NULL, 0};
     return str_eq_c(name, "AttributeError") || str_eq_c(name, "TypeError") ||
            str_eq_c(name, "Exception") || str_eq_c(name, "BaseException");
+}
+
+/* A context manager that swallows the exceptions it expects, so control may go on after the
+ * `with` from anywhere in its body: contextlib.suppress, pytest.raises, unittest's assertRaises
+ * and assertRaisesRegex. */
+static bool suppresses_exceptions(const Node *e) {
+    if (e->kind != AST_CALL) return false;
+    const Node *f = e->Call.func;
+    Str name = f->kind == AST_NAME        ? f->Name.id
+               : f->kind == AST_ATTRIBUTE ? f->Attribute.attr
+                                          : (Str){NULL, 0};
+    return str_eq_c(name, "assertRaises") || str_eq_c(name, "assertRaisesRegex") ||
+           str_eq_c(name, "raises") || str_eq_c(name, "suppress");
 }
 
 /* A context manager that expects AttributeError or TypeError: unittest's assertRaises and
  * assertRaisesRegex, pytest.raises, contextlib.suppress. */
 static bool expects_deref_errors(const Node *e) {
-    if (e->kind != AST_CALL) return false;
-    const Node *f = e->Call.func;
-    Str name = f->kind == AST_NAME ? f->Name.id
-               : f->kind == AST_ATTRIBUTE ? f->Attribute.attr
-                                          : (Str){NULL, 0};
-    if (!str_eq_c(name, "assertRaises") && !str_eq_c(name, "assertRaisesRegex") &&
-        !str_eq_c(name, "raises") && !str_eq_c(name, "suppress"))
-        return false;
+    if (!suppresses_exceptions(e)) return false;
     for (int32_t i = 0; i < e->Call.args.len; i++)
         if (catches_deref_errors(e->Call.args.items[i])) return true;
     return false;
 }
 
+static void stmts(Builder *B, const NodeList *l);
+
+static void with_stmt(Builder *B, const Node *s) {
+    bool protect = false, suppress = false;
+    for (int32_t i = 0; i < s->With.items.len; i++) {
+        const Node *it = s->With.items.items[i];
+        eval(B, it->withitem.context_expr);
+        emit(B, EV_CALL, -1, it->withitem.context_expr, 0);
+        if (it->withitem.optional_vars) store(B, it->withitem.optional_vars, false, NULL);
+        /* `with self.assertRaises(TypeError):` and friends: the body is expected to raise */
+        protect |= expects_deref_errors(it->withitem.context_expr);
+        suppress |= suppresses_exceptions(it->withitem.context_expr);
+    }
+    const Try *saved = B->try_;
+    int32_t outer = saved ? saved->nhandlers : 0;
+    int32_t exit = -1;
+    Try t = {saved ? saved->handlers : NULL, outer, protect || (saved && saved->protect)};
+    if (suppress) {
+        /* an exception in the body may end up right after the statement: the exit block
+         * (where __exit__ runs) is one more handler */
+        exit = new_block(B);
+        int32_t *hs = arena_alloc(B->a, sizeof(int32_t) * (size_t)(outer + 1));
+        if (!hs) {
+            B->failed = true;
+            return;
+        }
+        hs[0] = exit;
+        for (int32_t i = 0; i < outer; i++) hs[i + 1] = saved->handlers[i];
+        t.handlers = hs;
+        t.nhandlers = outer + 1;
+    }
+    if (protect || suppress) B->try_ = &t;
+    stmts(B, &s->With.body);
+    B->try_ = saved;
+    if (exit >= 0) {
+        add_edge(B, B->cur, exit);
+        B->cur = exit;
+    }
+    emit(B, EV_CALL, -1, s, 0);
+}
+
 static void try_stmt(Builder *B, const Node *s) {
     const NodeList *handlers = &s->Try.handlers;
     int32_t after = new_block(B);
-    int32_t fin = -1;
+    /* The finally body is built twice: `fin` for abrupt entries (an exception, or a return,
+     * break or continue leaving the try), which goes on with what entered it; `fin_normal` for
+     * normal completion of the body, else clause or a handler, which goes on to `after`. Inside
+     * finally bodies nested MAX_FINALLY_COPIES deep, once (fin_normal == fin, leaving to every
+     * target): 2^depth copies would be too many. */
+    int32_t fin = -1, fin_normal = -1;
+    bool pushed = false;
     if (s->Try.finalbody.len) {
         fin = new_block(B);
-        if (B->nfinally < 64) B->finally_stack[B->nfinally++] = fin;
+        fin_normal = B->finally_copies < MAX_FINALLY_COPIES ? new_block(B) : fin;
+        if (B->nfinally < 64) {
+            B->finally_stack[B->nfinally++] = fin;
+            pushed = true;
+        }
     }
     /* handler entries, plus the enclosing try's, so an uncaught exception reaches them too */
     int32_t outer = B->try_ ? B->try_->nhandlers : 0;
@@ -527,11 +599,14 @@ static void try_stmt(Builder *B, const Node *s) {
     B->try_ = &t;
     goto_new(B);
     stmts(B, &s->Try.body);
-    B->try_ = saved;
-    stmts(B, &s->Try.orelse);
-    int32_t normal_end = B->cur;
-    /* handlers run inside the finally's protection */
+    /* the else clause and the handlers run inside the finally's protection (and the enclosing
+     * try's), not this try's handlers' */
     Try ht = {hs + handlers->len, n - handlers->len, saved && saved->protect};
+    B->try_ = fin >= 0 || outer ? &ht : saved;
+    if (s->Try.orelse.len && B->cur >= 0) goto_new(B);
+    stmts(B, &s->Try.orelse);
+    B->try_ = saved;
+    int32_t normal_end = B->cur;
     for (int32_t i = 0; i < handlers->len; i++) {
         const Node *h = handlers->items[i];
         B->cur = hs[i];
@@ -545,21 +620,24 @@ static void try_stmt(Builder *B, const Node *s) {
         if (h->ExceptHandler.name.s)
             emit(B, EV_DEL, intern_path(B, -1, h->ExceptHandler.name), h, 0);
         B->try_ = saved;
-        if (fin >= 0) {
-            add_edge(B, B->cur, fin);
-            B->cur = -1;
-        } else {
-            add_edge(B, B->cur, after);
-        }
+        add_edge(B, B->cur, fin >= 0 ? fin_normal : after);
+        B->cur = -1;
     }
     if (fin >= 0) {
-        B->nfinally--;
-        add_edge(B, normal_end, fin);
+        if (pushed) B->nfinally--;
+        B->finally_copies++;
+        add_edge(B, normal_end, fin_normal);
+        if (fin_normal != fin) {
+            B->cur = fin_normal;
+            stmts(B, &s->Try.finalbody);
+            add_edge(B, B->cur, after);
+        }
+        /* out of the abrupt copy: on with the exception (to the enclosing handlers, or out of
+         * the unit), return, break or continue that entered it */
         B->cur = fin;
         stmts(B, &s->Try.finalbody);
-        /* out of finally: on to the next statement, or on with the exception, return, break or
-         * continue that entered it */
-        add_edge(B, B->cur, after);
+        B->finally_copies--;
+        if (fin_normal == fin) add_edge(B, B->cur, after);
         if (B->cur >= 0) {
             add_edge(B, B->cur, B->g->exit);
             for (int i = 0; i < B->nloops; i++) {
@@ -567,6 +645,8 @@ static void try_stmt(Builder *B, const Node *s) {
                 add_edge(B, B->cur, B->loops[i].cont);
             }
             if (B->nfinally) add_edge(B, B->cur, B->finally_stack[B->nfinally - 1]);
+            for (int32_t i = 0; saved && i < saved->nhandlers; i++)
+                add_edge(B, B->cur, saved->handlers[i]);
         }
     } else {
         add_edge(B, normal_end, after);
@@ -650,12 +730,33 @@ static void match_stmt(Builder *B, const Node *s) {
     B->cur = after;
 }
 
+static void stmt_body(Builder *B, const Node *s);
+
+/* After an assignment statement whose last action stores a plain name (which cannot raise),
+ * nothing in the block can raise after its last event. Only meaningful inside a try, where
+ * every statement starts a block of its own. */
+static void mark_calm_end(Builder *B, const Node *s) {
+    if (!B->try_ || B->cur < 0 || B->failed) return;
+    if (s->kind != AST_ASSIGN && s->kind != AST_ANN_ASSIGN && s->kind != AST_AUG_ASSIGN) return;
+    CfgBlock *b = &B->g->blocks[B->cur];
+    if (b->nevents == 0) return;
+    const CfgEvent *last = &b->events[b->nevents - 1];
+    if ((last->kind == EV_ASSIGN || last->kind == EV_ASSIGN_NONE) && last->node &&
+        last->node->kind == AST_NAME)
+        b->calm_end = true;
+}
+
 static void stmt(Builder *B, const Node *s) {
     if (B->cur < 0) {
         B->cur = new_block(B); /* unreachable code gets a block without predecessors */
     }
     B->stmt = s;
     if (B->try_) goto_new(B); /* each statement of a try body starts an exception point */
+    stmt_body(B, s);
+    mark_calm_end(B, s);
+}
+
+static void stmt_body(Builder *B, const Node *s) {
     switch (s->kind) {
     case AST_EXPR: eval(B, s->Expr.value); return;
     case AST_ASSIGN: {
@@ -735,7 +836,8 @@ static void stmt(Builder *B, const Node *s) {
         return;
     }
     case AST_WHILE: {
-        int32_t head = goto_new(B), body = new_block(B), orelse = new_block(B), after = new_block(B);
+        int32_t head = goto_new(B), body = new_block(B), orelse = new_block(B),
+                after = new_block(B);
         cond(B, s->While.test, body, orelse);
         B->cur = body;
         loop_body(B, &s->While.body, after, head);
@@ -749,7 +851,8 @@ static void stmt(Builder *B, const Node *s) {
     case AST_ASYNC_FOR: {
         eval(B, s->For.iter);
         deref(B, s->For.iter, s->For.iter, EVF_ITER);
-        int32_t head = goto_new(B), body = new_block(B), orelse = new_block(B), after = new_block(B);
+        int32_t head = goto_new(B), body = new_block(B), orelse = new_block(B),
+                after = new_block(B);
         if (s->kind == AST_ASYNC_FOR) emit(B, EV_CALL, -1, s, 0);
         emit(B, EV_CALL, -1, s, 0); /* next() on the iterator runs arbitrary code */
         add_edge(B, head, body);
@@ -764,24 +867,7 @@ static void stmt(Builder *B, const Node *s) {
         return;
     }
     case AST_WITH:
-    case AST_ASYNC_WITH: {
-        bool protect = false;
-        for (int32_t i = 0; i < s->With.items.len; i++) {
-            const Node *it = s->With.items.items[i];
-            eval(B, it->withitem.context_expr);
-            emit(B, EV_CALL, -1, it->withitem.context_expr, 0);
-            if (it->withitem.optional_vars) store(B, it->withitem.optional_vars, false, NULL);
-            protect |= expects_deref_errors(it->withitem.context_expr);
-        }
-        /* `with self.assertRaises(TypeError):` and friends: the body is expected to raise */
-        const Try *saved = B->try_;
-        Try t = {saved ? saved->handlers : NULL, saved ? saved->nhandlers : 0, true};
-        if (protect) B->try_ = &t;
-        stmts(B, &s->With.body);
-        B->try_ = saved;
-        emit(B, EV_CALL, -1, s, 0);
-        return;
-    }
+    case AST_ASYNC_WITH: with_stmt(B, s); return;
     case AST_TRY:
     case AST_TRY_STAR: try_stmt(B, s); return;
     case AST_MATCH: match_stmt(B, s); return;
@@ -839,29 +925,6 @@ static void stmts(Builder *B, const NodeList *l) {
     }
 }
 
-/* ---- names other code may rebind ---------------------------------------------------------- */
-
-typedef struct SharedScan {
-    Builder *B;
-    VEC(const Node *) names;
-    Arena *a;
-    int depth; /* > 0 inside nested functions */
-} SharedScan;
-
-static int scan_shared(Node *n, void *ud) {
-    SharedScan *S = ud;
-    if (n->kind == AST_GLOBAL || n->kind == AST_NONLOCAL) {
-        const StrList *l = n->kind == AST_GLOBAL ? &n->Global.names : &n->Nonlocal.names;
-        for (int32_t i = 0; i < l->len; i++) {
-            Node *name = ast_new(S->a, AST_NAME);
-            if (!name) return 1;
-            name->Name.id = l->items[i];
-            if (VEC_PUSH(S->a, S->names, name)) return 1;
-        }
-    }
-    return ast_children(n, scan_shared, ud);
-}
-
 /* ---- the unit ----------------------------------------------------------------------------- */
 
 static void compute_rpo(Arena *a, Cfg *g) {
@@ -907,17 +970,11 @@ Cfg *cfg_build(Arena *a, const Node *unit) {
     B.g = g;
     const NodeList *body;
     switch (unit->kind) {
-    case AST_MODULE: body = &unit->Module.body; B.module_level = true; break;
-    case AST_CLASS_DEF: body = &unit->ClassDef.body; B.module_level = true; break;
+    case AST_MODULE: body = &unit->Module.body; break;
+    case AST_CLASS_DEF: body = &unit->ClassDef.body; break;
     default: body = &unit->FunctionDef.body; break;
     }
-    if (!B.module_level) {
-        SharedScan S = {&B, {0}, a, 0};
-        for (int32_t i = 0; i < body->len; i++)
-            if (scan_shared(body->items[i], &S)) return NULL;
-        B.shared = S.names.items;
-        B.nshared = S.names.len;
-    }
+    if (!unit_names_scan(a, unit, &B.names)) return NULL;
     g->entry = new_block(&B);
     g->exit = new_block(&B);
     B.cur = new_block(&B);

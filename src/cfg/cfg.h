@@ -9,7 +9,9 @@
  * conditional expressions are branches; edges out of a test carry the test and its polarity, and
  * what the test proves about a path (`x is None` true: x is None; false: it is not).
  * Exceptions: the events of a `try` body may jump to its handlers at any point; the analyses join
- * their state into the handlers' entry after every event (cfg_block.handlers).
+ * their state into the handlers' entry before every event and at the end of the block, unless
+ * nothing can raise there (CfgBlock.calm_end): so a handler sees a name as it was before a
+ * `name = call()` whose call raised.
  * Code inside nested functions, lambdas, classes and comprehensions belongs to other units.
  */
 #ifndef DW_CFG_H
@@ -52,9 +54,9 @@ enum { REFINE_NOTHING, REFINE_IS_NONE, REFINE_NOT_NONE };
 
 typedef struct CfgEdge {
     int32_t to;
-    const Node *test;  /* the condition deciding this edge, or NULL when unconditional */
-    bool polarity;     /* the edge taken when test is true (or false) */
-    uint8_t refine;    /* what the edge proves about refine_path */
+    const Node *test; /* the condition deciding this edge, or NULL when unconditional */
+    bool polarity;    /* the edge taken when test is true (or false) */
+    uint8_t refine;   /* what the edge proves about refine_path */
     int32_t refine_path;
     const Node *refine_proof; /* the test that proves it */
 } CfgEdge;
@@ -66,7 +68,10 @@ typedef struct CfgBlock {
     int32_t nsucc, cap_succ;
     const int32_t *handlers; /* exception targets of this block's events */
     int32_t nhandlers;
-    const Node *stmt;        /* the first statement the block belongs to (for positions) */
+    bool calm_end;    /* nothing can raise after the last event (a statement ending in
+                         a store to a plain name): the handlers need the states before
+                         each event, not the one at the block's end */
+    const Node *stmt; /* the first statement the block belongs to (for positions) */
 } CfgBlock;
 
 typedef struct CfgPath {

@@ -32,7 +32,7 @@ typedef struct Check {
     void (*flow)(CheckCtx *cx, Cfg *g);
 } Check;
 
-#define KIND_BIT(k) ((k) < 64 ? 1ull << (k) : 0), ((k) >= 64 ? 1ull << ((k)-64) : 0)
+#define KIND_BIT(k) ((k) < 64 ? 1ull << ((k)&63) : 0), ((k) >= 64 ? 1ull << ((k)&63) : 0)
 
 /* The registry, in code order (src/check/registry.c). */
 extern const Check *const check_registry[];

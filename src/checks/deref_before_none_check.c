@@ -18,9 +18,13 @@
  * Reported at the test, with the dereference as a related location.
  *
  * Not reported: a dereference inside a `try` whose handlers catch AttributeError or TypeError
- * (or everything), since such code expects the failure; a test after a path on which the value
- * was not dereferenced (or was reassigned, deleted, or — for a chain or a global — possibly
- * changed by a call); code inside nested functions, lambdas and comprehensions.
+ * (or everything), or inside `with self.assertRaises(AttributeError):` and the like, since such
+ * code expects the failure; reading an attribute None itself has (`x.__class__`); a test after
+ * a path on which the value was not dereferenced (a loop that may not run, an exception that
+ * skipped the dereference into a handler, a `finally` block or a `with suppress(...)`), or was
+ * reassigned, deleted, or — for a chain or a shared name — possibly changed by a call (item
+ * stores, `await`, `yield` and `with` count as calls); code inside nested functions, lambdas
+ * and comprehension bodies.
  */
 #include <stdio.h>
 
@@ -40,18 +44,9 @@ static void event(PathFacts *pf, void *s, const CfgEvent *ev, void *ud) {
         if (!(ev->flags & EVF_PROTECTED) && !facts_get(pf, s, ev->path))
             facts_set(pf, s, ev->path, ev->node);
         return;
-    case EV_TEST_NONE: {
-        const Node *deref = facts_get(pf, s, ev->path);
-        if (!deref || !c->reporting) return;
-        char path[200], test[120];
-        cfg_path_text(pf->g, ev->path, path, sizeof path);
-        CheckRelated rel = {deref, "dereferenced here"};
-        check_report(c->cx, ev->node, &rel, 1,
-                     "`%s` is tested against None after it was dereferenced on line %d: either "
-                     "`%s` is dead or the dereference can raise",
-                     path, deref->lineno, check_node_text(c->cx, ev->node, test, sizeof test));
+    case EV_TEST_NONE:
+        if (c->reporting) facts_note(pf, ev, facts_get(pf, s, ev->path));
         return;
-    }
     default: facts_apply_kills(pf, s, ev); return;
     }
 }
@@ -68,7 +63,18 @@ static void flow(CheckCtx *cx, Cfg *g) {
     if (!any) return;
     Ctx c = {cx, false};
     PathFacts pf = {.event = event, .edge = NULL, .ud = &c};
-    facts_solve_and_replay(&pf, cx->arena, g, track, &c.reporting);
+    if (!facts_solve_and_replay(&pf, cx->arena, g, track, &c.reporting)) return;
+    for (int32_t i = 0; i < pf.notes.len; i++) {
+        const FactsNote *n = &pf.notes.items[i];
+        if (!n->witness) continue;
+        char path[200], test[120];
+        cfg_path_text(pf.g, n->ev->path, path, sizeof path);
+        CheckRelated rel = {n->witness, "dereferenced here"};
+        check_report(cx, n->ev->node, &rel, 1,
+                     "`%s` is tested against None after it was dereferenced on line %d: either "
+                     "`%s` is dead or the dereference can raise",
+                     path, n->witness->lineno, check_node_text(cx, n->ev->node, test, sizeof test));
+    }
 }
 
 const Check check_deref_before_none_check = {

@@ -33,22 +33,21 @@
 
 static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
     if (if_is_continuation(n, parent)) return;
-    IfChain *c = arena_alloc(cx->arena, sizeof *c);
-    if (!c) return;
-    if_chain_collect(n, c);
+    IfChain chain, *c = &chain;
+    if (!if_chain_collect(cx->arena, n, c)) return;
     if (c->narms < 2) return;
     bool all = true;
-    for (int i = 1; i < c->narms && all; i++)
+    for (int32_t i = 1; i < c->narms && all; i++)
         all = ast_list_equal(c->arms[0].body, c->arms[i].body);
     if (all && c->has_else) return; /* DW101 reports the whole statement */
     /* the pair DW101 reports: the last conditional arm and the else arm */
-    bool dw101 = c->has_else && ast_list_equal(c->arms[c->narms - 2].body,
-                                               c->arms[c->narms - 1].body);
-    for (int j = 1; j < c->narms; j++) {
+    bool dw101 =
+        c->has_else && ast_list_equal(c->arms[c->narms - 2].body, c->arms[c->narms - 1].body);
+    for (int32_t j = 1; j < c->narms; j++) {
         const Arm *later = &c->arms[j];
         if (dw101 && (j == c->narms - 1 || j == c->narms - 2)) continue;
         if (!all && body_is_single_simple(later->body)) continue;
-        for (int i = 0; i < j; i++) {
+        for (int32_t i = 0; i < j; i++) {
             if (!ast_list_equal(c->arms[i].body, later->body)) continue;
             int32_t earlier = c->arms[i].node->lineno;
             if (later->test) {
@@ -70,8 +69,8 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
 }
 
 const Check check_duplicate_arm = {
-    {"DW103", "duplicate-arm", "Two arms of one if/elif chain are the same code.", DOC_DW103,
-     true, "warning"},
+    {"DW103", "duplicate-arm", "Two arms of one if/elif chain are the same code.", DOC_DW103, true,
+     "warning"},
     {KIND_BIT(AST_IF)},
     visit,
     NULL,

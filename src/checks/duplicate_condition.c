@@ -20,7 +20,10 @@
  * Reported at the repeated test, naming the line of the earlier one.
  *
  * Not reported: a test containing a call, `await`, `yield` or `:=` — evaluating it twice may
- * give different answers (`elif next(it):`); tests that merely overlap (`x > 1` after `x > 0`).
+ * give different answers (`elif next(it):`); a repeat that comes after a test with such effects
+ * (`if self.state == A: ... elif self.advance(): ... elif self.state == A:` — advance() may
+ * change the state, or a `:=` rebind the name, so the arm can run); tests that merely overlap
+ * (`x > 1` after `x > 0`).
  */
 #include "check/check.h"
 #include "if_chain.h"
@@ -28,13 +31,17 @@
 
 static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
     if (if_is_continuation(n, parent)) return;
-    IfChain *c = arena_alloc(cx->arena, sizeof *c);
-    if (!c) return;
-    if_chain_collect(n, c);
-    for (int j = 1; j < c->narms; j++) {
+    IfChain chain, *c = &chain;
+    if (!if_chain_collect(cx->arena, n, c)) return;
+    for (int32_t j = 1; j < c->narms; j++) {
         const Node *t = c->arms[j].test;
         if (!t || expr_has_effects(t)) continue;
-        for (int i = 0; i < j; i++) {
+        /* the last test before j with effects: an earlier equal test before it may have changed
+         * its mind since (`elif self.advance():` between two `self.state == A`) */
+        int32_t from = 0;
+        for (int32_t k = j - 1; k > 0 && !from; k--)
+            if (expr_has_effects(c->arms[k].test)) from = k + 1;
+        for (int32_t i = from; i < j; i++) {
             if (!ast_equal(c->arms[i].test, t)) continue;
             char text[120];
             check_report(cx, t, NULL, 0,

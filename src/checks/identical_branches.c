@@ -33,13 +33,13 @@ extern const Check check_identical_branches;
 
 static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
     if (if_is_continuation(n, parent)) return;
-    IfChain *c = arena_alloc(cx->arena, sizeof *c);
-    if (!c) return;
-    if_chain_collect(n, c);
+    IfChain chain, *c = &chain;
+    if (!if_chain_collect(cx->arena, n, c)) return;
     if (!c->has_else) return;
     const Arm *els = &c->arms[c->narms - 1];
     bool all = true;
-    for (int i = 0; i < c->narms - 1 && all; i++) all = ast_list_equal(c->arms[i].body, els->body);
+    for (int32_t i = 0; i < c->narms - 1 && all; i++)
+        all = ast_list_equal(c->arms[i].body, els->body);
     char test[120], l1[40], l2[40];
     if (all && c->narms > 2) {
         check_report_range(cx, n, n->If.test,
@@ -50,17 +50,17 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
     }
     const Arm *last = &c->arms[c->narms - 2];
     if (!all && !ast_list_equal(last->body, els->body)) return;
-    check_report_range(cx, last->node, last->test,
-                       "identical branches: the `%s` body (%s) and the `else` body (%s) are the "
-                       "same code, so `%s` decides nothing",
-                       last->node == n ? "if" : "elif", check_lines(last->body, l1, sizeof l1),
-                       check_lines(els->body, l2, sizeof l2),
-                       check_node_text(cx, last->test, test, sizeof test));
+    check_report_range(
+        cx, last->node, last->test,
+        "identical branches: the `%s` body (%s) and the `else` body (%s) are the "
+        "same code, so `%s` decides nothing",
+        arm_is_elif(cx, last->node) ? "elif" : "if", check_lines(last->body, l1, sizeof l1),
+        check_lines(els->body, l2, sizeof l2), check_node_text(cx, last->test, test, sizeof test));
 }
 
 const Check check_identical_branches = {
-    {"DW101", "identical-branches", "An if/elif arm is the same code as its else arm.",
-     DOC_DW101, true, "warning"},
+    {"DW101", "identical-branches", "An if/elif arm is the same code as its else arm.", DOC_DW101,
+     true, "warning"},
     {KIND_BIT(AST_IF)},
     visit,
     NULL,

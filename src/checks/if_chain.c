@@ -8,24 +8,26 @@ bool if_is_continuation(const Node *n, const Node *parent) {
            parent->If.orelse.items[0] == n;
 }
 
-void if_chain_collect(const Node *head, IfChain *c) {
-    c->narms = 0;
-    c->has_else = false;
+/* The If continuing cur's chain, or NULL. */
+static const Node *next_arm(const Node *cur) {
+    const NodeList *orelse = &cur->If.orelse;
+    return orelse->len == 1 && orelse->items[0]->kind == AST_IF ? orelse->items[0] : NULL;
+}
+
+bool if_chain_collect(Arena *a, const Node *head, IfChain *c) {
+    int32_t n = 1;
     const Node *cur = head;
-    for (;;) {
-        if (c->narms < CHAIN_MAX_ARMS)
-            c->arms[c->narms++] = (Arm){cur, cur->If.test, &cur->If.body};
-        const NodeList *orelse = &cur->If.orelse;
-        if (orelse->len == 1 && orelse->items[0]->kind == AST_IF) {
-            cur = orelse->items[0];
-            continue;
-        }
-        if (orelse->len > 0 && c->narms < CHAIN_MAX_ARMS) {
-            c->arms[c->narms++] = (Arm){NULL, NULL, orelse};
-            c->has_else = true;
-        }
-        return;
+    for (const Node *nx; (nx = next_arm(cur)); cur = nx) n++;
+    c->has_else = cur->If.orelse.len > 0;
+    c->narms = n + c->has_else;
+    c->arms = arena_alloc(a, sizeof(Arm) * (size_t)c->narms);
+    if (!c->arms) return false;
+    int32_t i = 0;
+    for (cur = head; cur; cur = next_arm(cur)) {
+        c->arms[i++] = (Arm){cur, cur->If.test, &cur->If.body};
+        if (!next_arm(cur) && c->has_else) c->arms[i++] = (Arm){NULL, NULL, &cur->If.orelse};
     }
+    return true;
 }
 
 bool body_is_single_simple(const NodeList *body) {
@@ -67,6 +69,12 @@ bool else_keyword_position(const CheckCtx *cx, const IfChain *c, int32_t *line, 
     return false;
 }
 
+bool arm_is_elif(const CheckCtx *cx, const Node *n) {
+    if (n->lineno < 1 || n->lineno > cx->lines.count) return false;
+    const char *p = cx->src->text + cx->lines.starts[n->lineno - 1] + n->col_offset;
+    return strncmp(p, "elif", 4) == 0;
+}
+
 static int effects(Node *n, void *ud) {
     (void)ud;
     switch (n->kind) {
@@ -79,4 +87,6 @@ static int effects(Node *n, void *ud) {
     }
 }
 
-bool expr_has_effects(const Node *e) { return effects((Node *)e, NULL) != 0; }
+bool expr_has_effects(const Node *e) {
+    return effects((Node *)e, NULL) != 0;
+}

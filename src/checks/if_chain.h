@@ -5,29 +5,29 @@
 
 #include "check/check.h"
 
-enum { CHAIN_MAX_ARMS = 256 };
-
 typedef struct Arm {
-    const Node *node;      /* the If node of a conditional arm; NULL for the else arm */
-    const Node *test;      /* NULL for the else arm */
+    const Node *node; /* the If node of a conditional arm; NULL for the else arm */
+    const Node *test; /* NULL for the else arm */
     const NodeList *body;
 } Arm;
 
 typedef struct IfChain {
-    Arm arms[CHAIN_MAX_ARMS];
-    int narms;
+    Arm *arms; /* in the arena */
+    int32_t narms;
     bool has_else;
 } IfChain;
 
 /* True when n is an If continuing its parent's chain (so not a chain of its own). */
 bool if_is_continuation(const Node *n, const Node *parent);
-/* The arms of the chain starting at head. */
-void if_chain_collect(const Node *head, IfChain *c);
+/* The arms of the chain starting at head (allocated in a). False when out of memory. */
+bool if_chain_collect(Arena *a, const Node *head, IfChain *c);
 /* A body that is one simple statement (not a compound one). */
 bool body_is_single_simple(const NodeList *body);
 /* The position of the `else` keyword of the chain's else arm (byte column), found in the
  * source between the previous arm and the else body. */
 bool else_keyword_position(const CheckCtx *cx, const IfChain *c, int32_t *line, int32_t *col);
+/* Is this arm's If spelled `elif` (rather than `if`, first or under an `else:`)? */
+bool arm_is_elif(const CheckCtx *cx, const Node *if_node);
 /* Does the expression contain a call, await, yield or `:=` (may differ between evaluations)? */
 bool expr_has_effects(const Node *e);
 

@@ -1,14 +1,20 @@
 /* DW201 none-dereference
  *
- * What it does: finds an attribute access, subscript, call, iteration (`for`, a comprehension,
- * `*x` / `**x` unpacking, tuple unpacking) or augmented assignment on a value that is certainly
- * None at that point. Certainly None means: on every path reaching that point, through
- * narrowing — `x is None`, `x == None`, the else arm of `x is not None` / `x != None`, the right
- * side of `x is None and ...`, the body of `while x is None:`, `case None:`, a `:=` inside the
- * test — or through `x = None` with no later assignment. It tracks local names and attribute
- * chains rooted at them (`self.writer`); a chain's fact is forgotten at any call, assignment or
- * `del` that could change it, in evaluation order (in `self._init() + self._c.run()` the call
- * runs first, so `self._c` is no longer known to be None).
+ * What it does: finds an attribute access, subscript, call, iteration (`for`, a comprehension's
+ * first iterable, `*x` / `**x` unpacking, tuple unpacking, `yield from`) or augmented assignment
+ * on a value that is certainly None at that point. Certainly None means: on every path reaching
+ * that point, through narrowing — `x is None`, `x == None`, the else arm of `x is not None` /
+ * `x != None`, the right side of `x is None and ...` (and of `x is not None or ...`), the body
+ * of `while x is None:`, `case None:`, `assert x is None`, a `:=` inside the test — or through
+ * `x = None` with no later assignment. It tracks local names and attribute chains rooted at
+ * them (`self.writer`); a chain's fact is forgotten at any call, assignment or `del` that could
+ * change it, in evaluation order (in `self._init() + self._c.run()` the call runs first, so
+ * `self._c` is no longer known to be None). Item stores (`obj.__dict__[k] = v`), `await`,
+ * `yield`, `import`, `with` and augmented assignments count as calls. Names the function does
+ * not bind itself, and names declared `global` or `nonlocal` (here or in a nested function),
+ * are treated like chains: another function may rebind them. Exceptions are followed: in
+ * `x = None; try: x = connect() except OSError: x.close()` the handler runs only when
+ * connect() raised, so x is None there.
  *
  * Why is this a bug: the operation raises AttributeError or TypeError every time it runs; the
  * branch that was meant to handle the missing value crashes instead.
@@ -21,13 +27,18 @@
  * Use instead: handle the None case (`assert grad_accum is not None`, `return`, a default), or
  * test the value you meant to test.
  *
- * The message names the test (or assignment) that proved the value None, and its line.
+ * The message names the test (or assignment) that proved the value None, and its line. Only
+ * the first dereference on a path is reported: it raises, so nothing after it runs.
  *
  * Not reported: uses that are not dereferences (`log(x)`, `x is None`, `isinstance(x, T)`,
- * `str(x)`, `x == y`); code inside a nested function, lambda, class body or comprehension (they
- * run later, when the value may have changed); a value reassigned, deleted or (for a chain or a
- * global) possibly changed by a call first; a dereference inside a `try` whose handlers catch
- * AttributeError or TypeError (or everything), which reads as deliberate; code no path reaches.
+ * `str(x)`, `x == y`, attributes None itself has such as `x.__class__`); code inside a nested
+ * function, lambda, class body or comprehension body (they run later, or in their own scope);
+ * a value reassigned, deleted or (for a chain or a shared name) possibly changed by a call
+ * first; a value None on some paths only (a `finally` block or a statement after
+ * `with suppress(...)`, which may be reached from the middle of the code before it); a
+ * dereference inside a `try` whose handlers catch AttributeError or TypeError (or everything)
+ * or inside `with self.assertRaises(TypeError):` and the like, which reads as deliberate; code
+ * no path reaches.
  */
 #include <stdio.h>
 
@@ -71,9 +82,12 @@ static void event(PathFacts *pf, void *s, const CfgEvent *ev, void *ud) {
     switch ((CfgEventKind)ev->kind) {
     case EV_DEREF: {
         const Node *proof = facts_get(pf, s, ev->path);
-        if (!proof) return;
-        if (c->reporting && !(ev->flags & EVF_PROTECTED)) report(pf, c, ev, proof);
-        facts_clear(pf, s, ev->path); /* that path raised: no second report downstream */
+        if (c->reporting && !(ev->flags & EVF_PROTECTED) && ev->path >= 0 &&
+            pf->slot[ev->path] >= 0)
+            facts_note(pf, ev, proof);
+        if (proof)
+            facts_set_dead(pf, s); /* it raises: this path goes no further (but to
+                                      the handlers) */
         return;
     }
     case EV_ASSIGN_NONE:
@@ -109,7 +123,10 @@ static void flow(CheckCtx *cx, Cfg *g) {
     if (!any) return;
     Ctx c = {cx, false};
     PathFacts pf = {.event = event, .edge = edge, .ud = &c};
-    facts_solve_and_replay(&pf, cx->arena, g, track, &c.reporting);
+    if (!facts_solve_and_replay(&pf, cx->arena, g, track, &c.reporting)) return;
+    for (int32_t i = 0; i < pf.notes.len; i++)
+        if (pf.notes.items[i].witness)
+            report(&pf, &c, pf.notes.items[i].ev, pf.notes.items[i].witness);
 }
 
 const Check check_none_dereference = {

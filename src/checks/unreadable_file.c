@@ -12,15 +12,38 @@
  *
  * Use instead: save the file as UTF-8 (and drop the cookie), or name an encoding Python knows.
  *
+ * Bytes that are not UTF-8 where the parser does not look at them (a comment) count too:
+ * `import` decodes the whole file before it tokenizes it, so it refuses such a file although
+ * `ast.parse` on the bytes accepts it.
+ *
  * Not reported: files excluded from the run; directories that cannot be listed (those are
  * reported as warnings by the file discovery, not as findings).
  */
 #include "check/check.h"
 #include "rule_docs.h"
 
+extern const Check check_unreadable_file;
+
+/* The file parsed, so its strings and names are valid UTF-8; invalid bytes elsewhere (in a
+ * comment) still make `import` fail. Files under a non-UTF-8 cookie were transcoded already. */
+static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
+    (void)n;
+    (void)parent;
+    if (cx->src->valid_utf8) return;
+    const char *why;
+    int64_t bad = utf8_find_invalid(cx->src->text, cx->src->len, &why);
+    if (bad < 0) return;
+    int32_t line = line_index_line(&cx->lines, (size_t)bad);
+    int32_t col = (int32_t)((size_t)bad - cx->lines.starts[line - 1]);
+    check_report_at(cx, &check_unreadable_file, line, col, line, col + 1,
+                    "byte 0x%02x is not UTF-8 (%s) in a file read as UTF-8: Python refuses to "
+                    "import it",
+                    (unsigned char)cx->src->text[bad], why);
+}
+
 const Check check_unreadable_file = {
     {"DW001", "unreadable-file", "The file cannot be read or decoded.", DOC_DW001, true, "error"},
-    {0, 0},
-    NULL,
+    {KIND_BIT(AST_MODULE)},
+    visit,
     NULL,
 };

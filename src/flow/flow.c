@@ -42,7 +42,7 @@ bool flow_solve(Arena *a, const Cfg *g, const FlowLattice *L, void *ud, FlowResu
                     propagate(g, L, ud, out, blk->handlers[h], cur, &changed);
                 L->event(cur, &blk->events[e], ud);
             }
-            for (int32_t h = 0; h < blk->nhandlers; h++)
+            for (int32_t h = 0; h < blk->nhandlers && !blk->calm_end; h++)
                 propagate(g, L, ud, out, blk->handlers[h], cur, &changed);
             for (int32_t s = 0; s < blk->nsucc; s++) {
                 memcpy(tmp, cur, sz);
@@ -51,15 +51,27 @@ bool flow_solve(Arena *a, const Cfg *g, const FlowLattice *L, void *ud, FlowResu
             }
         }
     }
-    return true;
+    /* not settled: the states may still hold facts some path denies; use none of them */
+    return !changed;
 }
 
 /* ---- PathFacts ---------------------------------------------------------------------------- */
 
-/* A state: the bit set, then one witness per slot. */
-static uint64_t *bits(const void *s) { return (uint64_t *)s; }
+/* A state: the bit set (one bit per slot, then the "dead" bit), then one witness per slot. */
+static uint64_t *bits(const void *s) {
+    return (uint64_t *)s;
+}
 static const Node **witnesses(const PathFacts *pf, const void *s) {
     return (const Node **)((char *)s + sizeof(uint64_t) * (size_t)pf->words);
+}
+
+bool facts_dead(const PathFacts *pf, const void *s) {
+    return bits(s)[pf->nslots / 64] >> (pf->nslots % 64) & 1;
+}
+
+void facts_set_dead(const PathFacts *pf, void *s) {
+    memset(s, 0, pf->lattice.state_size);
+    bits(s)[pf->nslots / 64] |= 1ull << (pf->nslots % 64);
 }
 
 static void pf_entry(void *s, void *ud) {
@@ -73,8 +85,14 @@ static void pf_top(void *s, void *ud) {
     for (int32_t i = 0; i < pf->nslots; i++) bits(s)[i / 64] |= 1ull << (i % 64);
 }
 
+/* A dead state (the path raised) is the identity of the join: it adds no constraint. */
 static bool pf_join(void *dst, const void *src, void *ud) {
     PathFacts *pf = ud;
+    if (facts_dead(pf, src)) return false;
+    if (facts_dead(pf, dst)) {
+        memcpy(dst, src, pf->lattice.state_size);
+        return true;
+    }
     bool changed = false;
     for (int32_t w = 0; w < pf->words; w++) {
         uint64_t v = bits(dst)[w] & bits(src)[w];
@@ -88,16 +106,19 @@ static bool pf_join(void *dst, const void *src, void *ud) {
 
 static void pf_event(void *s, const CfgEvent *ev, void *ud) {
     PathFacts *pf = ud;
-    pf->event(pf, s, ev, pf->ud);
+    if (!facts_dead(pf, s)) pf->event(pf, s, ev, pf->ud);
 }
 
 static void pf_edge(void *s, const CfgEdge *e, void *ud) {
     PathFacts *pf = ud;
-    if (pf->edge) pf->edge(pf, s, e, pf->ud);
+    if (pf->edge && !facts_dead(pf, s)) pf->edge(pf, s, e, pf->ud);
 }
 
 bool facts_init(PathFacts *pf, Arena *a, const Cfg *g, const bool *track) {
     pf->g = g;
+    pf->arena = a;
+    pf->notes.len = 0;
+    pf->note_index = NULL;
     pf->nslots = 0;
     pf->slot = arena_alloc(a, sizeof(int32_t) * (size_t)(g->npaths ? g->npaths : 1));
     pf->path = arena_alloc(a, sizeof(int32_t) * FACTS_MAX_PATHS);
@@ -109,10 +130,15 @@ bool facts_init(PathFacts *pf, Arena *a, const Cfg *g, const bool *track) {
             pf->path[pf->nslots++] = p;
         }
     }
-    pf->words = (pf->nslots + 63) / 64;
-    pf->lattice = (FlowLattice){sizeof(uint64_t) * (size_t)pf->words +
-                                    sizeof(Node *) * (size_t)pf->nslots,
-                                pf_entry, pf_top, pf_join, pf_event, pf_edge};
+    pf->words = (pf->nslots + 1 + 63) / 64; /* + the dead bit */
+    pf->lattice = (FlowLattice){
+        .state_size = sizeof(uint64_t) * (size_t)pf->words + sizeof(Node *) * (size_t)pf->nslots,
+        .entry = pf_entry,
+        .top = pf_top,
+        .join = pf_join,
+        .event = pf_event,
+        .edge = pf_edge,
+    };
     return true;
 }
 
@@ -163,6 +189,13 @@ bool facts_solve_and_replay(PathFacts *pf, Arena *a, const Cfg *g, const bool *t
                             bool *reporting) {
     if (!facts_init(pf, a, g, track)) return false;
     if (pf->nslots == 0) return true;
+    int32_t nevents = 0;
+    for (int32_t b = 0; b < g->nblocks; b++) nevents += g->blocks[b].nevents;
+    pf->note_cap = 16;
+    while (pf->note_cap < nevents * 2 + 2) pf->note_cap *= 2;
+    pf->note_index = arena_alloc(a, sizeof(int32_t) * (size_t)pf->note_cap);
+    if (!pf->note_index) return false;
+    memset(pf->note_index, 0xff, sizeof(int32_t) * (size_t)pf->note_cap);
     FlowResult r;
     if (!flow_solve(a, g, &pf->lattice, pf, &r)) return false;
     size_t sz = pf->lattice.state_size;
@@ -173,10 +206,32 @@ bool facts_solve_and_replay(PathFacts *pf, Arena *a, const Cfg *g, const bool *t
         int32_t b = g->rpo[i];
         if (!r.reached[b]) continue;
         memcpy(s, flow_in(&r, b), sz);
-        for (int32_t e = 0; e < g->blocks[b].nevents; e++)
+        for (int32_t e = 0; e < g->blocks[b].nevents && !facts_dead(pf, s); e++)
             pf->event(pf, s, &g->blocks[b].events[e], pf->ud);
     }
     return true;
+}
+
+/* Notes are keyed by (node, path): one expression may dereference two paths (`for i in x.items`
+ * dereferences x, and then iterates x.items, both at the same node). */
+static uint32_t note_hash(const CfgEvent *ev) {
+    uintptr_t v = (uintptr_t)ev->node;
+    return (uint32_t)((v >> 3) * 2654435761u) ^ (uint32_t)ev->path * 40503u;
+}
+
+void facts_note(PathFacts *pf, const CfgEvent *ev, const Node *witness) {
+    if (!pf->note_index) return; /* out of memory at the start: no findings */
+    uint32_t mask = (uint32_t)pf->note_cap - 1;
+    uint32_t k = note_hash(ev) & mask;
+    for (; pf->note_index[k] >= 0; k = (k + 1) & mask) {
+        FactsNote *n = &pf->notes.items[pf->note_index[k]];
+        if (n->ev->node != ev->node || n->ev->path != ev->path) continue;
+        if (!witness) n->witness = NULL; /* an occurrence without the fact: not on every path */
+        return;
+    }
+    if (pf->notes.len * 2 + 2 > pf->note_cap) return; /* more notes than events: cannot be */
+    if (VEC_PUSH(pf->arena, pf->notes, ((FactsNote){ev, witness}))) return;
+    pf->note_index[k] = pf->notes.len - 1;
 }
 
 void facts_apply_kills(const PathFacts *pf, void *s, const CfgEvent *ev) {

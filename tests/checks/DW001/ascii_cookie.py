@@ -1,0 +1,2 @@
+# coding: ascii
+NAME = "café"  # expect: DW001 "'ascii' codec"

@@ -1,0 +1,3 @@
+﻿# -*- coding: utf-8 -*-
+# A BOM with a cookie that agrees.
+NAME = "été"  # ok

@@ -1,0 +1,1 @@
+# Old Mac line ends (lone CR) with UTF-8 text.X = "é"  # okY = 2  # ok

@@ -1,0 +1,2 @@
+# coding: euc-jp
+HIRAGANA_A = "дв"  # ok

@@ -1,0 +1,2 @@
+# coding: koi8-r
+A = "Á"  # ok: Cyrillic a in KOI8-R

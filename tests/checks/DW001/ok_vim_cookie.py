@@ -1,0 +1,2 @@
+# vim: set fileencoding=utf-8 :
+X = "é"  # ok

@@ -1,0 +1,3 @@
+# -*- coding: shift_jis -*-
+# A lead byte with no trail byte.
+X = "Å"  # expect: DW001 "shift_jis"
