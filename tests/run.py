@@ -17,6 +17,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # (script, flavors it runs under). Heavy suites run once, under release only, when their ASan
 # run would add minutes and no coverage (the corpus is the same code paths).
 SUITES = [
+    ("tests/build/run.py", ("release",)),
     ("tests/unit/run.py", ("release", "asan")),
     ("tests/parse/check_ast_table.py", ("release",)),
     ("tests/parse/fixtures.py", ("release", "asan")),
@@ -25,6 +26,7 @@ SUITES = [
     ("tests/toml/run.py", ("release", "asan")),
     ("tests/discover/run.py", ("release", "asan")),
     ("tests/checks/run.py", ("release", "asan")),
+    ("tests/index/run.py", ("release", "asan")),
     ("tests/cli/run.py", ("release", "asan")),
     ("tests/robust/run.py", ("release", "asan")),
 ]

@@ -6,7 +6,7 @@
 #include <string.h>
 
 /* Field descriptors, one array per kind (kinds without fields get a lone terminator). */
-#define NODE(K, N, C) static const FieldDesc fields_##N[] = {
+#define NODE(K, N, C)  static const FieldDesc fields_##N[] = {
 #define FIELD(N, f, T) {#f, FT_##T, (uint16_t)offsetof(Node, N.f)},
 #define END(N)                                                                                     \
     { NULL, 0, 0 }                                                                                 \
@@ -18,7 +18,7 @@
 #undef END
 
 #define NODE(K, N, C)                                                                              \
-    [AST_##K] = {#N, CAT_##C, (uint8_t)(sizeof(fields_##N) / sizeof(FieldDesc) - 1),              \
+    [AST_##K] = {#N, CAT_##C, (uint8_t)(sizeof(fields_##N) / sizeof(FieldDesc) - 1),               \
                  (uint16_t)(offsetof(Node, N) + offsetof(struct Ast##N, end_)), fields_##N},
 #define FIELD(N, f, T)
 #define END(N)
@@ -36,13 +36,13 @@ Node *ast_new(Arena *a, AstKind kind) {
 }
 
 #define FIELD_PTR(n, fd) ((const char *)(n) + (fd)->offset)
-#define AS(T, n, fd) (*(const T *)FIELD_PTR(n, fd))
+#define AS(T, n, fd)     (*(const T *)FIELD_PTR(n, fd))
 
 /* ---- JSON ------------------------------------------------------------------------------- */
 
 static void put_u16(Buf *b, unsigned cp) {
     static const char hex[] = "0123456789abcdef";
-    char s[6] = {'\\', 'u', hex[(cp >> 12) & 15], hex[(cp >> 8) & 15], hex[(cp >> 4) & 15],
+    char s[6] = {'\\',        'u', hex[(cp >> 12) & 15], hex[(cp >> 8) & 15], hex[(cp >> 4) & 15],
                  hex[cp & 15]};
     buf_put(b, s, 6);
 }
@@ -85,13 +85,34 @@ bool json_put_str(Buf *b, const char *str, size_t len) {
         if (i >= len) break;
         unsigned c = s[i];
         switch (c) {
-        case '"': buf_puts(b, "\\\""); i++; continue;
-        case '\\': buf_puts(b, "\\\\"); i++; continue;
-        case '\n': buf_puts(b, "\\n"); i++; continue;
-        case '\r': buf_puts(b, "\\r"); i++; continue;
-        case '\t': buf_puts(b, "\\t"); i++; continue;
-        case '\b': buf_puts(b, "\\b"); i++; continue;
-        case '\f': buf_puts(b, "\\f"); i++; continue;
+        case '"':
+            buf_puts(b, "\\\"");
+            i++;
+            continue;
+        case '\\':
+            buf_puts(b, "\\\\");
+            i++;
+            continue;
+        case '\n':
+            buf_puts(b, "\\n");
+            i++;
+            continue;
+        case '\r':
+            buf_puts(b, "\\r");
+            i++;
+            continue;
+        case '\t':
+            buf_puts(b, "\\t");
+            i++;
+            continue;
+        case '\b':
+            buf_puts(b, "\\b");
+            i++;
+            continue;
+        case '\f':
+            buf_puts(b, "\\f");
+            i++;
+            continue;
         default: break;
         }
         unsigned cp;
@@ -129,8 +150,7 @@ static void json_const(Buf *b, const Const *c) {
     case CONST_STR: json_put_str(b, c->s.s, (size_t)c->s.len); break;
     case CONST_BYTES:
         buf_puts(b, "{\"_bytes\":\"");
-        for (int32_t i = 0; i < c->s.len; i++)
-            buf_printf(b, "%02x", (unsigned char)c->s.s[i]);
+        for (int32_t i = 0; i < c->s.len; i++) buf_printf(b, "%02x", (unsigned char)c->s.s[i]);
         buf_puts(b, "\"}");
         break;
     }
@@ -343,8 +363,12 @@ static uint64_t hash_node(uint64_t h, const Node *n) {
     return h;
 }
 
-uint64_t ast_hash(const Node *n) { return hash_node(HASH_SEED, n); }
-uint64_t ast_list_hash(const NodeList *l) { return hash_list(HASH_SEED, l); }
+uint64_t ast_hash(const Node *n) {
+    return hash_node(HASH_SEED, n);
+}
+uint64_t ast_list_hash(const NodeList *l) {
+    return hash_list(HASH_SEED, l);
+}
 
 /* ---- walking ------------------------------------------------------------------------------ */
 

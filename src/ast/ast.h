@@ -36,12 +36,12 @@ typedef enum ConstKind {
     CONST_TRUE,
     CONST_FALSE,
     CONST_ELLIPSIS,
-    CONST_INT,    /* i */
-    CONST_BIGINT, /* s: decimal digits of an int beyond int64 */
-    CONST_FLOAT,  /* f */
-    CONST_COMPLEX,/* f: the imaginary part */
-    CONST_STR,    /* s: WTF-8 (UTF-8, lone surrogates as 3-byte sequences) */
-    CONST_BYTES,  /* s: raw bytes */
+    CONST_INT,     /* i */
+    CONST_BIGINT,  /* s: decimal digits of an int beyond int64 */
+    CONST_FLOAT,   /* f */
+    CONST_COMPLEX, /* f: the imaginary part */
+    CONST_STR,     /* s: WTF-8 (UTF-8, lone surrogates as 3-byte sequences) */
+    CONST_BYTES,   /* s: raw bytes */
 } ConstKind;
 
 typedef struct Const {
@@ -74,19 +74,19 @@ typedef enum AstKind {
     AST_KIND_COUNT
 } AstKind;
 
-#define AST_CT_NODE Node *
-#define AST_CT_OPT Node *
-#define AST_CT_LIST NodeList
-#define AST_CT_IDENT Str
+#define AST_CT_NODE      Node *
+#define AST_CT_OPT       Node *
+#define AST_CT_LIST      NodeList
+#define AST_CT_IDENT     Str
 #define AST_CT_OPT_IDENT Str
-#define AST_CT_IDENTS StrList
-#define AST_CT_INT int32_t
-#define AST_CT_CONST Const
-#define AST_CT_OPT_STR Str
-#define AST_CT_OP uint8_t
-#define AST_CT_OPS OpList
+#define AST_CT_IDENTS    StrList
+#define AST_CT_INT       int32_t
+#define AST_CT_CONST     Const
+#define AST_CT_OPT_STR   Str
+#define AST_CT_OP        uint8_t
+#define AST_CT_OPS       OpList
 
-#define NODE(K, N, C) struct Ast##N {
+#define NODE(K, N, C)  struct Ast##N {
 #define FIELD(N, f, T) AST_CT_##T f;
 #define END(N)                                                                                     \
     char end_;                                                                                     \
@@ -141,9 +141,15 @@ typedef struct KindDesc {
 
 extern const KindDesc ast_kinds[AST_KIND_COUNT];
 
-static inline const char *ast_kind_name(int kind) { return ast_kinds[kind].name; }
-static inline bool ast_is_stmt(const Node *n) { return ast_kinds[n->kind].category == CAT_STMT; }
-static inline bool ast_is_expr(const Node *n) { return ast_kinds[n->kind].category == CAT_EXPR; }
+static inline const char *ast_kind_name(int kind) {
+    return ast_kinds[kind].name;
+}
+static inline bool ast_is_stmt(const Node *n) {
+    return ast_kinds[n->kind].category == CAT_STMT;
+}
+static inline bool ast_is_expr(const Node *n) {
+    return ast_kinds[n->kind].category == CAT_EXPR;
+}
 
 /* A zeroed node of the given kind; NULL when out of memory. */
 Node *ast_new(Arena *a, AstKind kind);

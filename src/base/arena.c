@@ -25,9 +25,15 @@ static void libc_free(void *p, void *ud) {
 static const Allocator libc_allocator = {libc_malloc, libc_realloc, libc_free, NULL};
 static const Allocator *current = &libc_allocator;
 
-void dw_set_allocator(const Allocator *al) { current = al ? al : &libc_allocator; }
-void *dw_malloc(size_t n) { return current->malloc_fn(n ? n : 1, current->ud); }
-void *dw_realloc(void *p, size_t n) { return current->realloc_fn(p, n ? n : 1, current->ud); }
+void dw_set_allocator(const Allocator *al) {
+    current = al ? al : &libc_allocator;
+}
+void *dw_malloc(size_t n) {
+    return current->malloc_fn(n ? n : 1, current->ud);
+}
+void *dw_realloc(void *p, size_t n) {
+    return current->realloc_fn(p, n ? n : 1, current->ud);
+}
 void dw_free(void *p) {
     if (p) current->free_fn(p, current->ud);
 }
@@ -40,7 +46,9 @@ struct ArenaChunk {
 
 enum { CHUNK_MIN = 64 * 1024 };
 
-void arena_init(Arena *a) { memset(a, 0, sizeof *a); }
+void arena_init(Arena *a) {
+    memset(a, 0, sizeof *a);
+}
 
 void arena_free(Arena *a) {
     ArenaChunk *c = a->head;

@@ -41,7 +41,8 @@ void *arena_memdup(Arena *a, const void *p, size_t n);
 /* NUL-terminated copy. */
 char *arena_strndup(Arena *a, const char *s, size_t n);
 
-/* Growable array of T, allocated from an arena (old storage is abandoned in the arena on growth). */
+/* Growable array of T, allocated from an arena (old storage is abandoned in the arena on growth).
+ */
 #define VEC(T)                                                                                     \
     struct {                                                                                       \
         T *items;                                                                                  \
@@ -59,7 +60,7 @@ int vec_grow_(Arena *a, void **items, int32_t *cap, size_t elem, int32_t need);
 int hvec_grow_(void **items, int32_t *cap, size_t elem, int32_t need);
 #define HVEC_PUSH(v, x)                                                                            \
     (((v).len < (v).cap ||                                                                         \
-      hvec_grow_((void **)&(v).items, &(v).cap, sizeof(*(v).items), (v).len + 1) == 0)            \
+      hvec_grow_((void **)&(v).items, &(v).cap, sizeof(*(v).items), (v).len + 1) == 0)             \
          ? ((v).items[(v).len++] = (x), 0)                                                         \
          : -1)
 

@@ -6,7 +6,9 @@
 
 #include "arena.h"
 
-void buf_init(Buf *b) { memset(b, 0, sizeof *b); }
+void buf_init(Buf *b) {
+    memset(b, 0, sizeof *b);
+}
 
 void buf_free(Buf *b) {
     dw_free(b->data);
@@ -34,7 +36,9 @@ void buf_put(Buf *b, const void *p, size_t n) {
     b->len += n;
 }
 
-void buf_puts(Buf *b, const char *s) { buf_put(b, s, strlen(s)); }
+void buf_puts(Buf *b, const char *s) {
+    buf_put(b, s, strlen(s));
+}
 
 void buf_putc(Buf *b, char c) {
     if (b->len + 2 <= b->cap || buf_reserve(b, 1)) b->data[b->len++] = c;

@@ -25,16 +25,16 @@ typedef struct Related {
 } Related;
 
 typedef struct Finding {
-    const char *code;    /* "DW201" */
-    const char *name;    /* "none-dereference" */
-    const char *path;    /* as given on the command line, or relative to the root walked */
+    const char *code; /* "DW201" */
+    const char *name; /* "none-dereference" */
+    const char *path; /* as given on the command line, or relative to the root walked */
     Location loc;
     const char *message;
-    const char *source;  /* the text of loc.line (no newline), for the full and SARIF formats */
-    int32_t noqa_line;   /* the line where a `# noqa` comment silences this finding */
+    const char *source; /* the text of loc.line (no newline), for the full and SARIF formats */
+    int32_t noqa_line;  /* the line where a `# noqa` comment silences this finding */
     Related *related;
     int32_t nrelated;
-    bool fixable;        /* reserved: no rule offers a fix yet */
+    bool fixable; /* reserved: no rule offers a fix yet */
 } Finding;
 
 /* A growable list of findings and the arena that owns their strings. */

@@ -13,7 +13,9 @@ typedef struct Str {
 
 #define STR_LIT(lit) ((Str){(lit), (int32_t)(sizeof(lit) - 1)})
 
-static inline Str str_make(const char *s, int32_t len) { return (Str){s, len}; }
+static inline Str str_make(const char *s, int32_t len) {
+    return (Str){s, len};
+}
 static inline bool str_eq(Str a, Str b) {
     return a.len == b.len && (a.s == b.s || (a.s && b.s && memcmp(a.s, b.s, (size_t)a.len) == 0));
 }

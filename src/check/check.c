@@ -130,8 +130,8 @@ void check_vreport(CheckCtx *cx, const Check *rule, const Node *at, const CheckR
         rel[i].loc = location(cx, r->lineno, r->col_offset, r->end_lineno, r->end_col_offset);
         rel[i].message = related[i].message;
     }
-    add(cx, rule, location(cx, at->lineno, at->col_offset, at->end_lineno, at->end_col_offset),
-        rel, nrelated, msg);
+    add(cx, rule, location(cx, at->lineno, at->col_offset, at->end_lineno, at->end_col_offset), rel,
+        nrelated, msg);
 }
 
 void check_report(CheckCtx *cx, const Node *at, const CheckRelated *related, int nrelated,
@@ -329,8 +329,8 @@ bool check_file_bytes(const char *display, const char *bytes, size_t len, const 
                 f.noqa_line = f.loc.line;
                 findings_add(out, &f);
             } else {
-                int32_t end_col = err.end_line == err.line && err.end_col > err.col ? err.end_col
-                                                                                    : err.col;
+                int32_t end_col =
+                    err.end_line == err.line && err.end_col > err.col ? err.end_col : err.col;
                 check_report_at(&cx, rule, err.line, err.col, err.line, end_col, "%s", err.msg);
             }
         }

@@ -42,8 +42,8 @@ int check_index(const Check *c);
 
 /* Per-rule options a configuration may set. */
 typedef struct CheckOptions {
-    const bool *enabled;       /* by registry index; NULL: each rule's default */
-    double drift_threshold;    /* DW301: minimum share of equal statements (0..1) */
+    const bool *enabled;    /* by registry index; NULL: each rule's default */
+    double drift_threshold; /* DW301: minimum share of equal statements (0..1) */
 } CheckOptions;
 
 struct CheckCtx {

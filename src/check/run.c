@@ -107,7 +107,7 @@ bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, Ru
     SummaryOptions tree_needs;
     bool tree = o->tree && tree_rules_needs(o->check, &tree_needs);
     Shared sh = {files, nfiles, 0, o, o->summary ? o->summary : tree ? &tree_needs : NULL,
-                 false, 0, 0};
+                 false, 0,      0};
     Worker *ws = calloc((size_t)n, sizeof *ws);
     pthread_t *ts = calloc((size_t)n, sizeof *ts);
     if (!ws || !ts) {

@@ -16,29 +16,28 @@
  * them. Both are called from worker threads, concurrently. */
 typedef struct RunCache {
     void *ud;
-    bool (*lookup)(void *ud, const char *display, const char *bytes, size_t len,
-                   FindingList *out);
+    bool (*lookup)(void *ud, const char *display, const char *bytes, size_t len, FindingList *out);
     void (*store)(void *ud, const char *display, const char *bytes, size_t len,
                   const FindingList *findings);
 } RunCache;
 
 typedef struct RunOptions {
     const CheckOptions *check;
-    int jobs;                /* threads; < 1 means 1 */
-    const char *stdin_name;  /* the display name of "-" */
-    bool tree;               /* build the index and run the whole-tree rules */
+    int jobs;                      /* threads; < 1 means 1 */
+    const char *stdin_name;        /* the display name of "-" */
+    bool tree;                     /* build the index and run the whole-tree rules */
     const SummaryOptions *summary; /* what the index records (queries); NULL: what rules need */
-    const RunCache *cache;   /* NULL: no cache */
+    const RunCache *cache;         /* NULL: no cache */
 } RunOptions;
 
 typedef struct RunResult {
-    FindingList findings;  /* sorted */
-    ProjectIndex index;    /* built when tree or summary was asked */
+    FindingList findings; /* sorted */
+    ProjectIndex index;   /* built when tree or summary was asked */
     bool has_index;
-    int32_t files;         /* files analyzed */
-    int32_t cached;        /* of which answered from the cache */
-    size_t bytes;          /* bytes read */
-    Arena summaries;       /* owns the module summaries */
+    int32_t files;   /* files analyzed */
+    int32_t cached;  /* of which answered from the cache */
+    size_t bytes;    /* bytes read */
+    Arena summaries; /* owns the module summaries */
 } RunResult;
 
 bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, RunResult *r);

@@ -19,8 +19,8 @@ static const TreeRule tree_rules[] = {
 bool tree_rules_needs(const CheckOptions *opt, SummaryOptions *so) {
     memset(so, 0, sizeof *so);
     so->call_results = check_enabled(opt, &check_none_result_dereference);
-    so->method_bodies = check_enabled(opt, &check_override_drift) ||
-                        check_enabled(opt, &check_redundant_override);
+    so->method_bodies =
+        check_enabled(opt, &check_override_drift) || check_enabled(opt, &check_redundant_override);
     return so->call_results || so->method_bodies;
 }
 
@@ -46,9 +46,8 @@ static Location loc_of(const SumLoc *l) {
     return (Location){l->line, l->col, l->end_line, l->end_col};
 }
 
-void tree_report(TreeCtx *tx, const ModuleSummary *m, const SumLoc *loc,
-                 const ModuleSummary *rel_m, const SumLoc *rel_loc, const char *rel_msg,
-                 const char *fmt, ...) {
+void tree_report(TreeCtx *tx, const ModuleSummary *m, const SumLoc *loc, const ModuleSummary *rel_m,
+                 const SumLoc *rel_loc, const char *rel_msg, const char *fmt, ...) {
     const Check *rule = tx->current;
     if (silenced(m, loc->line, rule->info.code)) return;
     char msg[1024];

@@ -29,8 +29,8 @@ bool tree_rules_run(const ProjectIndex *ix, const CheckOptions *opt, FindingList
 
 /* Reports a finding of the current rule in module m at loc, with an optional related location
  * (rel_m may be NULL), honouring the file's `# noqa` comments. */
-void tree_report(TreeCtx *tx, const ModuleSummary *m, const SumLoc *loc,
-                 const ModuleSummary *rel_m, const SumLoc *rel_loc, const char *rel_msg,
-                 const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+void tree_report(TreeCtx *tx, const ModuleSummary *m, const SumLoc *loc, const ModuleSummary *rel_m,
+                 const SumLoc *rel_loc, const char *rel_msg, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
 
 #endif

@@ -20,7 +20,7 @@ typedef struct Mode {
     int curly_depth;      /* curly_bracket_depth */
     int expr_start_depth; /* curly_bracket_expr_start_depth */
     bool in_format_spec, debug;
-    uint32_t start;       /* offset of the f-string's first character */
+    uint32_t start; /* offset of the f-string's first character */
 } Mode;
 
 typedef struct Lexer {
@@ -62,14 +62,18 @@ static inline void backup(Lexer *L, int c) {
     L->cur--;
 }
 
-static inline bool is_digit(int c) { return c >= '0' && c <= '9'; }
+static inline bool is_digit(int c) {
+    return c >= '0' && c <= '9';
+}
 static inline bool is_xdigit(int c) {
     return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 static inline bool is_id_start(int c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 128;
 }
-static inline bool is_id_char(int c) { return is_id_start(c) || is_digit(c); }
+static inline bool is_id_char(int c) {
+    return is_id_start(c) || is_digit(c);
+}
 
 /* ---- positions ---------------------------------------------------------------------------- */
 
@@ -194,14 +198,16 @@ static int emit_at(Lexer *L, int kind, const char *s, const char *e, const char 
     return kind;
 }
 
-static int emit(Lexer *L, int kind, const char *s, const char *e) { return emit_at(L, kind, s, e, e); }
+static int emit(Lexer *L, int kind, const char *s, const char *e) {
+    return emit_at(L, kind, s, e, e);
+}
 
 /* ---- keywords and operators --------------------------------------------------------------- */
 
 static const char *const kind_text[TOK_KIND_COUNT] = {
 #define TOKEN(K, d) d,
-#define OP(K, s) s,
-#define KW(K, s) s,
+#define OP(K, s)    s,
+#define KW(K, s)    s,
 #include "tokens.def"
 #undef TOKEN
 #undef OP
@@ -213,8 +219,8 @@ const char *tok_kind_text(int kind) {
 }
 
 /* Hard keywords by (length, first letter, last letter), which no two keywords share. */
-#define KWL(c) ((c) >= 'a' ? (c) - 'a' : (c) - 'A' + 26)
-#define KWI(len, c0, cl) (((len) * 52 + KWL(c0)) * 52 + KWL(cl))
+#define KWL(c)           ((c) >= 'a' ? (c) - 'a' : (c) - 'A' + 26)
+#define KWI(len, c0, cl) (((len)*52 + KWL(c0)) * 52 + KWL(cl))
 static const uint8_t keyword_table[9 * 52 * 52] = {
     [KWI(2, 'a', 's')] = TOK_KW_AS,       [KWI(2, 'i', 'f')] = TOK_KW_IF,
     [KWI(2, 'i', 'n')] = TOK_KW_IN,       [KWI(2, 'i', 's')] = TOK_KW_IS,
@@ -236,7 +242,9 @@ static const uint8_t keyword_table[9 * 52 * 52] = {
     [KWI(8, 'n', 'l')] = TOK_KW_NONLOCAL,
 };
 
-static inline bool is_letter(int c) { return (unsigned)((c | 0x20) - 'a') < 26; }
+static inline bool is_letter(int c) {
+    return (unsigned)((c | 0x20) - 'a') < 26;
+}
 
 static int keyword(const char *s, size_t n) {
     if (n < 2 || n > 8 || !is_letter(s[0]) || !is_letter(s[n - 1])) return TOK_NAME;
@@ -285,7 +293,10 @@ static int two_chars(int c1, int c2) {
     case '/': return c2 == '/' ? TOK_DOUBLESLASH : c2 == '=' ? TOK_SLASHEQUAL : -1;
     case ':': return c2 == '=' ? TOK_COLONEQUAL : -1;
     case '<':
-        return c2 == '<' ? TOK_LEFTSHIFT : c2 == '=' ? TOK_LESSEQUAL : c2 == '>' ? TOK_NOTEQUAL_OLD : -1;
+        return c2 == '<'   ? TOK_LEFTSHIFT
+               : c2 == '=' ? TOK_LESSEQUAL
+               : c2 == '>' ? TOK_NOTEQUAL_OLD
+                           : -1;
     case '=': return c2 == '=' ? TOK_EQEQUAL : -1;
     case '>': return c2 == '=' ? TOK_GREATEREQUAL : c2 == '>' ? TOK_RIGHTSHIFT : -1;
     case '@': return c2 == '=' ? TOK_ATEQUAL : -1;
@@ -391,15 +402,20 @@ static bool lookahead(Lexer *L, const char *test) {
 /* CPython's verify_end_of_number(): "1if x else y" is allowed (with a warning), "1x" is not. */
 static bool verify_end_of_number(Lexer *L, int c, const char *kind) {
     bool r = false;
-    if (c == 'a') r = lookahead(L, "nd");
-    else if (c == 'e') r = lookahead(L, "lse");
-    else if (c == 'f') r = lookahead(L, "or");
+    if (c == 'a')
+        r = lookahead(L, "nd");
+    else if (c == 'e')
+        r = lookahead(L, "lse");
+    else if (c == 'f')
+        r = lookahead(L, "or");
     else if (c == 'i') {
         int c2 = nextc(L);
         r = c2 == 'f' || c2 == 'n' || c2 == 's';
         backup(L, c2);
-    } else if (c == 'o') r = lookahead(L, "r");
-    else if (c == 'n') r = lookahead(L, "ot");
+    } else if (c == 'o')
+        r = lookahead(L, "r");
+    else if (c == 'n')
+        r = lookahead(L, "ot");
     if (r) return true;
     if (c < 128 && c != EOF_ && is_id_char(c)) {
         backup(L, c);
@@ -545,9 +561,15 @@ fraction_after_dot:
 
 /* ---- strings ------------------------------------------------------------------------------ */
 
-static Mode *top_mode(Lexer *L) { return &L->modes[L->nmodes]; }
-static bool inside_fstring(Lexer *L) { return L->nmodes > 0; }
-static bool inside_fstring_expr(Mode *m) { return m->expr_start_depth >= 0; }
+static Mode *top_mode(Lexer *L) {
+    return &L->modes[L->nmodes];
+}
+static bool inside_fstring(Lexer *L) {
+    return L->nmodes > 0;
+}
+static bool inside_fstring_expr(Mode *m) {
+    return m->expr_start_depth >= 0;
+}
 
 static int string(Lexer *L, int quote) {
     int quote_size = 1, end_quote_size = 0;
@@ -844,7 +866,8 @@ static int brackets(Lexer *L, Mode *m, int c) {
         if (!L->level) return error_at_cur(L, "unmatched '%c'", c);
         L->level--;
         int open = L->parenstack[L->level];
-        if (!((open == '(' && c == ')') || (open == '[' && c == ']') || (open == '{' && c == '}'))) {
+        if (!((open == '(' && c == ')') || (open == '[' && c == ']') ||
+              (open == '{' && c == '}'))) {
             if (inside_fstring(L) && open == '{' && m->curly_depth - 1 == m->expr_start_depth)
                 return error_at_cur(L, "f-string: unmatched '%c'", c);
             int32_t open_line, open_col;
@@ -854,8 +877,8 @@ static int brackets(Lexer *L, Mode *m, int c) {
                                     "closing parenthesis '%c' does not match opening "
                                     "parenthesis '%c' on line %d",
                                     c, open, open_line);
-            return error_at_cur(L, "closing parenthesis '%c' does not match opening parenthesis '%c'",
-                                c, open);
+            return error_at_cur(
+                L, "closing parenthesis '%c' does not match opening parenthesis '%c'", c, open);
         }
         if (inside_fstring(L)) {
             m->curly_depth--;
@@ -922,11 +945,16 @@ again:
         bool maybe_prefix = c < 128 && (lc0 == 'b' || lc0 == 'r' || lc0 == 'u' || lc0 == 'f');
         while (maybe_prefix) {
             int lc = c | 0x20;
-            if (!(saw_b || saw_u || saw_f) && lc == 'b' && c < 128) saw_b = true;
-            else if (!(saw_b || saw_u || saw_r || saw_f) && lc == 'u' && c < 128) saw_u = true;
-            else if (!(saw_r || saw_u) && lc == 'r' && c < 128) saw_r = true;
-            else if (!(saw_f || saw_b || saw_u) && lc == 'f' && c < 128) saw_f = true;
-            else break;
+            if (!(saw_b || saw_u || saw_f) && lc == 'b' && c < 128)
+                saw_b = true;
+            else if (!(saw_b || saw_u || saw_r || saw_f) && lc == 'u' && c < 128)
+                saw_u = true;
+            else if (!(saw_r || saw_u) && lc == 'r' && c < 128)
+                saw_r = true;
+            else if (!(saw_f || saw_b || saw_u) && lc == 'f' && c < 128)
+                saw_f = true;
+            else
+                break;
             c = nextc(L);
             if (c == '"' || c == '\'') return saw_f ? fstring_start(L, c) : string(L, c);
         }
@@ -1011,7 +1039,8 @@ again:
 
     int t1 = one_char(c);
     if (t1 < 0) {
-        if (c < 0x20 || c == 0x7f) return error_at_cur(L, "invalid non-printable character U+%04X", c);
+        if (c < 0x20 || c == 0x7f)
+            return error_at_cur(L, "invalid non-printable character U+%04X", c);
         char cs[2] = {(char)c, 0};
         int32_t line, col;
         line_col(L, L->start, &line, &col);

@@ -18,8 +18,8 @@
 
 typedef enum TokKind {
 #define TOKEN(K, d) TOK_##K,
-#define OP(K, s) TOK_##K,
-#define KW(K, s) TOK_KW_##K,
+#define OP(K, s)    TOK_##K,
+#define KW(K, s)    TOK_KW_##K,
 #include "tokens.def"
 #undef TOKEN
 #undef OP
@@ -32,8 +32,8 @@ enum { TOKF_NONASCII = 1 }; /* a NAME with non-ASCII characters (to be NFKC-norm
 typedef struct Token {
     uint8_t kind;
     uint8_t flags;
-    uint32_t start, end;      /* byte offsets into the text */
-    int32_t lineno, col;      /* CPython's: 1-based line, 0-based byte column */
+    uint32_t start, end; /* byte offsets into the text */
+    int32_t lineno, col; /* CPython's: 1-based line, 0-based byte column */
     int32_t end_lineno, end_col;
 } Token;
 
@@ -42,9 +42,9 @@ typedef struct Token {
  * them (a "done" code), and an unclosed bracket only if nothing else was wrong earlier. */
 typedef enum LexErrorKind {
     LEXERR_NONE,
-    LEXERR_EXCEPTION,  /* SyntaxError raised by the tokenizer */
-    LEXERR_INDENT,     /* IndentationError / TabError, no exception until reached */
-    LEXERR_EOF,        /* end of input inside brackets or after a continuation */
+    LEXERR_EXCEPTION, /* SyntaxError raised by the tokenizer */
+    LEXERR_INDENT,    /* IndentationError / TabError, no exception until reached */
+    LEXERR_EOF,       /* end of input inside brackets or after a continuation */
 } LexErrorKind;
 
 typedef struct LexError {

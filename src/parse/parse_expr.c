@@ -12,11 +12,25 @@ static Node *parse_slices(Parser *P);
 
 bool starts_expression(int k) {
     switch (k) {
-    case TOK_NAME: case TOK_NUMBER: case TOK_STRING: case TOK_FSTRING_START:
-    case TOK_LPAR: case TOK_LSQB: case TOK_LBRACE: case TOK_MINUS: case TOK_PLUS:
-    case TOK_TILDE: case TOK_ELLIPSIS: case TOK_KW_NOT: case TOK_KW_LAMBDA: case TOK_KW_AWAIT:
-    case TOK_KW_NONE: case TOK_KW_TRUE: case TOK_KW_FALSE: case TOK_STAR: case TOK_KW_YIELD:
-        return true;
+    case TOK_NAME:
+    case TOK_NUMBER:
+    case TOK_STRING:
+    case TOK_FSTRING_START:
+    case TOK_LPAR:
+    case TOK_LSQB:
+    case TOK_LBRACE:
+    case TOK_MINUS:
+    case TOK_PLUS:
+    case TOK_TILDE:
+    case TOK_ELLIPSIS:
+    case TOK_KW_NOT:
+    case TOK_KW_LAMBDA:
+    case TOK_KW_AWAIT:
+    case TOK_KW_NONE:
+    case TOK_KW_TRUE:
+    case TOK_KW_FALSE:
+    case TOK_STAR:
+    case TOK_KW_YIELD: return true;
     default: return false;
     }
 }
@@ -44,16 +58,20 @@ const char *expr_description(const Node *e) {
     case AST_TUPLE: return "tuple";
     case AST_LAMBDA: return "lambda";
     case AST_CALL: return "function call";
-    case AST_BOOL_OP: case AST_BIN_OP: case AST_UNARY_OP: return "expression";
+    case AST_BOOL_OP:
+    case AST_BIN_OP:
+    case AST_UNARY_OP: return "expression";
     case AST_GENERATOR_EXP: return "generator expression";
-    case AST_YIELD: case AST_YIELD_FROM: return "yield expression";
+    case AST_YIELD:
+    case AST_YIELD_FROM: return "yield expression";
     case AST_AWAIT: return "await expression";
     case AST_LIST_COMP: return "list comprehension";
     case AST_SET_COMP: return "set comprehension";
     case AST_DICT_COMP: return "dict comprehension";
     case AST_DICT: return "dict literal";
     case AST_SET: return "set display";
-    case AST_JOINED_STR: case AST_FORMATTED_VALUE: return "f-string expression";
+    case AST_JOINED_STR:
+    case AST_FORMATTED_VALUE: return "f-string expression";
     case AST_CONSTANT:
         switch (e->Constant.value.kind) {
         case CONST_NONE: return "None";
@@ -211,7 +229,9 @@ static Node *parse_star_expression(Parser *P) {
 }
 
 /* Ends an expression list: what may follow a trailing comma. */
-static bool ends_list(int k) { return !starts_expression(k) || k == TOK_KW_YIELD; }
+static bool ends_list(int k) {
+    return !starts_expression(k) || k == TOK_KW_YIELD;
+}
 
 /* star_expressions: star_expression (',' star_expression)* [','] */
 Node *parse_star_expressions(Parser *P) {
@@ -312,8 +332,7 @@ static int compare_op(Parser *P, int *ntoks) {
             return AST_IS_NOT;
         }
         return AST_IS;
-    case TOK_NOTEQUAL_OLD:
-        syntax_error_tok(P, peek(P), "invalid syntax");
+    case TOK_NOTEQUAL_OLD: syntax_error_tok(P, peek(P), "invalid syntax");
     default: return -1;
     }
 }
@@ -393,7 +412,9 @@ static Node *parse_binary(Parser *P, int min_prec) {
 }
 
 /* bitwise_or: bitwise_or '|' bitwise_xor | bitwise_xor (and every binary level below it) */
-Node *parse_bitwise_or(Parser *P) { return parse_binary(P, 1); }
+Node *parse_bitwise_or(Parser *P) {
+    return parse_binary(P, 1);
+}
 
 /* power: await_primary '**' factor | await_primary
  * await_primary: 'await' primary | primary */
@@ -466,8 +487,9 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar) {
             s->Starred.value = v;
             s->Starred.ctx = AST_LOAD;
             if (seen_dstar)
-                syntax_error_node(P, s, "iterable argument unpacking follows keyword argument "
-                                        "unpacking");
+                syntax_error_node(P, s,
+                                  "iterable argument unpacking follows keyword argument "
+                                  "unpacking");
             push(P, s);
         } else if (kind(P) == TOK_NAME && kind_at(P, 1) == TOK_EQUAL) {
             Token *name = advance(P);
@@ -480,8 +502,9 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar) {
         } else {
             Node *e = parse_named_expression(P);
             if (kind(P) == TOK_EQUAL) {
-                syntax_error_node(P, e, "expression cannot contain assignment, perhaps you "
-                                        "meant \"==\"?");
+                syntax_error_node(P, e,
+                                  "expression cannot contain assignment, perhaps you "
+                                  "meant \"==\"?");
             }
             if (kind(P) == TOK_KW_FOR || kind(P) == TOK_KW_ASYNC) {
                 NodeList gens = parse_for_if_clauses(P);
@@ -592,8 +615,7 @@ static Node *parse_slice(Parser *P) {
     if (kind(P) != TOK_COLON) {
         lower = parse_named_expression(P);
         if (kind(P) != TOK_COLON) return lower;
-        if (lower->kind == AST_NAMED_EXPR)
-            syntax_error_tok(P, peek(P), "invalid syntax");
+        if (lower->kind == AST_NAMED_EXPR) syntax_error_tok(P, peek(P), "invalid syntax");
     }
     P->pos++;
     Node *upper = NULL, *step = NULL;

@@ -6,9 +6,13 @@
 
 static Node *parse_pattern(Parser *P);
 
-static Node *pat_from(Parser *P, AstKind k, int32_t start) { return node_from(P, k, start); }
+static Node *pat_from(Parser *P, AstKind k, int32_t start) {
+    return node_from(P, k, start);
+}
 
-static bool is_wildcard(Parser *P) { return at_name(P, "_"); }
+static bool is_wildcard(Parser *P) {
+    return at_name(P, "_");
+}
 
 /* pattern_capture_target: !"_" NAME !('.' | '(' | '=') */
 static Str capture_target(Parser *P) {
@@ -39,7 +43,9 @@ static Node *name_or_attr(Parser *P) {
 
 /* signed_number: NUMBER | '-' NUMBER, and complex_number: signed_real_number ('+'|'-')
  * imaginary_number — the literal expressions of patterns */
-static Node *number_expr(Parser *P) { return parse_atom(P); }
+static Node *number_expr(Parser *P) {
+    return parse_atom(P);
+}
 
 static Node *signed_number(Parser *P) {
     int32_t start = P->pos;

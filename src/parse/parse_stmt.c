@@ -73,8 +73,7 @@ static Node *parse_expr_stmt(Parser *P) {
             syntax_error_node(P, first, "only single target (not tuple) can be annotated");
         if (first->kind == AST_LIST)
             syntax_error_node(P, first, "only single target (not list) can be annotated");
-        if (first->kind != AST_NAME && first->kind != AST_ATTRIBUTE &&
-            first->kind != AST_SUBSCRIPT)
+        if (first->kind != AST_NAME && first->kind != AST_ATTRIBUTE && first->kind != AST_SUBSCRIPT)
             syntax_error_node(P, first, "illegal target for annotation");
         P->pos++;
         Node *ann = parse_expression(P);
@@ -103,8 +102,7 @@ static Node *parse_expr_stmt(Parser *P) {
     }
     int op = augassign_op(k);
     if (op >= 0) {
-        if (first->kind != AST_NAME && first->kind != AST_ATTRIBUTE &&
-            first->kind != AST_SUBSCRIPT)
+        if (first->kind != AST_NAME && first->kind != AST_ATTRIBUTE && first->kind != AST_SUBSCRIPT)
             syntax_error_node(P, first, "'%s' is an illegal expression for augmented assignment",
                               expr_description(first));
         set_store(P, first, AST_STORE, "assign to");
@@ -343,8 +341,9 @@ static void parse_simple_stmts(Parser *P) {
         Token *t = peek(P);
         if (prev->kind == TOK_NAME && tok_is_name(P, prev, "print") && P->pos >= 1 &&
             starts_expression(t->kind))
-            syntax_error_tok(P, prev, "Missing parentheses in call to 'print'. Did you mean "
-                                      "print(...)?");
+            syntax_error_tok(P, prev,
+                             "Missing parentheses in call to 'print'. Did you mean "
+                             "print(...)?");
         if (t->kind == TOK_EQUAL) syntax_error_here(P);
         syntax_error_here(P);
     }
@@ -416,11 +415,13 @@ Node *parse_arguments_def(Parser *P, bool lambda, int closer) {
             if (kind(P) == TOK_NAME) {
                 vararg = parse_param(P, lambda, true);
                 if (kind(P) == TOK_EQUAL)
-                    syntax_error_tok(P, peek(P), "var-positional argument cannot have default "
-                                                 "value");
+                    syntax_error_tok(P, peek(P),
+                                     "var-positional argument cannot have default "
+                                     "value");
             } else {
                 bare_star = true;
-                if (kind(P) != TOK_COMMA) syntax_error_tok(P, t, "named arguments must follow bare *");
+                if (kind(P) != TOK_COMMA)
+                    syntax_error_tok(P, t, "named arguments must follow bare *");
             }
         } else if (t->kind == TOK_DOUBLESTAR) {
             P->pos++;
@@ -439,8 +440,9 @@ Node *parse_arguments_def(Parser *P, bool lambda, int closer) {
                 if (def)
                     defs[ndefs++] = def;
                 else if (ndefs)
-                    syntax_error_node(P, p, "parameter without a default follows parameter with "
-                                            "a default");
+                    syntax_error_node(P, p,
+                                      "parameter without a default follows parameter with "
+                                      "a default");
             }
         } else {
             syntax_error_here(P);
@@ -509,7 +511,7 @@ NodeList parse_type_params(Parser *P) {
                 def = parse_expression(P);
             }
         }
-        AstKind nk = k == TOK_STAR ? AST_TYPE_VAR_TUPLE
+        AstKind nk = k == TOK_STAR         ? AST_TYPE_VAR_TUPLE
                      : k == TOK_DOUBLESTAR ? AST_PARAM_SPEC
                                            : AST_TYPE_VAR;
         Node *tp = node_from(P, nk, start);
@@ -618,7 +620,8 @@ static Node *parse_if(Parser *P) {
     Token *kw = advance(P);
     Node *test = parse_named_expression(P);
     expect_colon(P);
-    NodeList body = parse_block(P, kw, kw->kind == TOK_KW_IF ? "'if' statement" : "'elif' statement");
+    NodeList body =
+        parse_block(P, kw, kw->kind == TOK_KW_IF ? "'if' statement" : "'elif' statement");
     NodeList orelse = EMPTY_LIST;
     if (kind(P) == TOK_KW_ELIF)
         orelse = list1(P, parse_if(P));
@@ -799,7 +802,8 @@ static bool parse_match(Parser *P) {
     Node *subject = NULL;
     if (!try_parse(P, match_head, &subject)) return false;
     if (kind(P) != TOK_INDENT)
-        syntax_error_tok(P, peek(P), "expected an indented block after 'match' statement on line %d",
+        syntax_error_tok(P, peek(P),
+                         "expected an indented block after 'match' statement on line %d",
                          kw->lineno);
     P->pos++;
     int32_t mark = P->sp;

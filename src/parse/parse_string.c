@@ -25,7 +25,9 @@ static bool is_str_const(const Node *n) {
     return n->kind == AST_CONSTANT && n->Constant.value.kind == CONST_STR;
 }
 
-static bool is_empty_str(const Node *n) { return is_str_const(n) && n->Constant.value.s.len == 0; }
+static bool is_empty_str(const Node *n) {
+    return is_str_const(n) && n->Constant.value.s.len == 0;
+}
 
 /* string: STRING */
 static Node *string_token(Parser *P, const Token *t) {
@@ -108,7 +110,8 @@ static Node *concatenate(Parser *P, int32_t mark, int32_t start) {
     for (int32_t i = 0; i < n; i++) {
         Node *e = P->stack[mark + i];
         if (e->kind == AST_JOINED_STR)
-            for (int32_t j = 0; j < e->JoinedStr.values.len; j++) flat[k++] = e->JoinedStr.values.items[j];
+            for (int32_t j = 0; j < e->JoinedStr.values.len; j++)
+                flat[k++] = e->JoinedStr.values.items[j];
         else
             flat[k++] = e;
     }
@@ -217,8 +220,9 @@ static Node *parse_replacement_field(Parser *P) {
         if (name->kind != TOK_NAME && name->kind < TOK_KW_FALSE)
             syntax_error_tok(P, name, "f-string: missing conversion character");
         if (name->start != bang->end)
-            syntax_error_tok(P, name, "f-string: conversion type must come right after the "
-                                      "exclamanation mark");
+            syntax_error_tok(P, name,
+                             "f-string: conversion type must come right after the "
+                             "exclamanation mark");
         Str cs = tok_str(P, name);
         if (cs.len != 1 || (cs.s[0] != 's' && cs.s[0] != 'r' && cs.s[0] != 'a'))
             syntax_error_tok(P, name,
@@ -234,8 +238,7 @@ static Node *parse_replacement_field(Parser *P) {
         if (t->kind == TOK_FSTRING_END || t->kind == TOK_FSTRING_MIDDLE || t->kind == TOK_NEWLINE ||
             t->kind == TOK_ENDMARKER)
             syntax_error_tok(P, t, "f-string: expecting '}'");
-        if (debug || conversion >= 0 || spec)
-            syntax_error_tok(P, t, "f-string: expecting '}'");
+        if (debug || conversion >= 0 || spec) syntax_error_tok(P, t, "f-string: expecting '}'");
         syntax_error_tok(P, t, "f-string: expecting '=', or '!', or ':', or '}'");
     }
     P->pos++;
@@ -245,7 +248,8 @@ static Node *parse_replacement_field(Parser *P) {
     fv->FormattedValue.conversion = conversion;
     fv->FormattedValue.format_spec = spec;
     if (!debug) return fv;
-    Node *text = const_node(P, fv->lineno, fv->col_offset + 1, after_debug->lineno, after_debug->col);
+    Node *text =
+        const_node(P, fv->lineno, fv->col_offset + 1, after_debug->lineno, after_debug->col);
     text->Constant.value.s = debug_text(P, lbrace, after_debug);
     Node *j = node_new(P, AST_JOINED_STR);
     j->lineno = fv->lineno;

@@ -13,10 +13,16 @@ const NodeList EMPTY_LIST = {NULL, 0};
 
 /* ---- errors ------------------------------------------------------------------------------- */
 
-static _Noreturn void stop(Parser *P, int why) { longjmp(*P->jb, why); }
+static _Noreturn void stop(Parser *P, int why) {
+    longjmp(*P->jb, why);
+}
 
-_Noreturn void parse_no_memory(Parser *P) { stop(P, STOP_MEMORY); }
-_Noreturn void parse_lex_error(Parser *P) { stop(P, STOP_LEXER); }
+_Noreturn void parse_no_memory(Parser *P) {
+    stop(P, STOP_MEMORY);
+}
+_Noreturn void parse_lex_error(Parser *P) {
+    stop(P, STOP_LEXER);
+}
 _Noreturn void enter_deep(Parser *P) {
     Token *t = &P->toks[P->pos < P->ntoks ? P->pos : P->ntoks - 1];
     P->err->line = P->err->end_line = t->lineno;
@@ -254,8 +260,8 @@ ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, Pars
     return PARSE_SYNTAX_ERROR;
 }
 
-ParseStatus parse_bytes(Arena *a, const char *bytes, size_t len, SourceText *src,
-                        ParseResult *out, ParseError *err) {
+ParseStatus parse_bytes(Arena *a, const char *bytes, size_t len, SourceText *src, ParseResult *out,
+                        ParseError *err) {
     SourceError se;
     if (!source_decode(a, bytes, len, src, &se)) {
         memset(err, 0, sizeof *err);

@@ -28,7 +28,7 @@ typedef struct ParseResult {
     Node *module;
     const uint32_t *noqa; /* offsets of the '#' of comments mentioning "noqa", in order */
     int32_t nnoqa;
-    LineIndex lines;      /* line starts of the decoded text */
+    LineIndex lines; /* line starts of the decoded text */
 } ParseResult;
 
 /* Parses src. On PARSE_OK *out holds the Module node; otherwise err says why. */
@@ -36,7 +36,7 @@ ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, Pars
 
 /* Decodes and parses a file's bytes in one call: the usual entry point. A decoding problem is a
  * syntax error, as in CPython (err->decode tells it apart). */
-ParseStatus parse_bytes(Arena *a, const char *bytes, size_t len, SourceText *src,
-                        ParseResult *out, ParseError *err);
+ParseStatus parse_bytes(Arena *a, const char *bytes, size_t len, SourceText *src, ParseResult *out,
+                        ParseError *err);
 
 #endif

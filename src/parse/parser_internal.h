@@ -15,8 +15,8 @@
 #include "parser.h"
 
 enum {
-    MAX_DEPTH = 5968,  /* nesting of recursive rules, as CPython's parser stack allows */
-    MAX_CHAIN = 9990,  /* depth of left-nested operator chains (CPython's AST recursion limit) */
+    MAX_DEPTH = 5968, /* nesting of recursive rules, as CPython's parser stack allows */
+    MAX_CHAIN = 9990, /* depth of left-nested operator chains (CPython's AST recursion limit) */
 };
 
 typedef struct Parser {
@@ -45,9 +45,15 @@ static inline Token *tok_at(Parser *P, int32_t i) {
     if (i >= P->ntoks) parse_lex_error(P);
     return &P->toks[i];
 }
-static inline Token *peek(Parser *P) { return tok_at(P, P->pos); }
-static inline int kind(Parser *P) { return peek(P)->kind; }
-static inline int kind_at(Parser *P, int32_t ahead) { return tok_at(P, P->pos + ahead)->kind; }
+static inline Token *peek(Parser *P) {
+    return tok_at(P, P->pos);
+}
+static inline int kind(Parser *P) {
+    return peek(P)->kind;
+}
+static inline int kind_at(Parser *P, int32_t ahead) {
+    return tok_at(P, P->pos + ahead)->kind;
+}
 static inline Token *advance(Parser *P) {
     Token *t = peek(P);
     P->pos++;
@@ -105,24 +111,24 @@ NodeList list1(Parser *P, Node *n);
 extern const NodeList EMPTY_LIST;
 
 /* ---- rules shared between files ---- */
-Node *parse_expression(Parser *P);          /* expression */
-Node *parse_named_expression(Parser *P);    /* named_expression */
-Node *parse_star_expressions(Parser *P);    /* star_expressions (a Tuple when commas) */
+Node *parse_expression(Parser *P);       /* expression */
+Node *parse_named_expression(Parser *P); /* named_expression */
+Node *parse_star_expressions(Parser *P); /* star_expressions (a Tuple when commas) */
 Node *parse_star_named_expression(Parser *P);
-Node *parse_yield_expr(Parser *P);          /* yield_expr, at 'yield' */
-Node *parse_annotated_rhs(Parser *P);       /* yield_expr | star_expressions */
+Node *parse_yield_expr(Parser *P);    /* yield_expr, at 'yield' */
+Node *parse_annotated_rhs(Parser *P); /* yield_expr | star_expressions */
 Node *parse_bitwise_or(Parser *P);
 Node *parse_disjunction(Parser *P);
 Node *parse_primary(Parser *P);
 Node *parse_atom(Parser *P);
-Node *parse_strings(Parser *P);             /* strings: (fstring|string)+ */
-Node *parse_star_targets(Parser *P);        /* for-loop and comprehension targets */
-Node *parse_star_target_single(Parser *P);  /* with ... as TARGET */
+Node *parse_strings(Parser *P);            /* strings: (fstring|string)+ */
+Node *parse_star_targets(Parser *P);       /* for-loop and comprehension targets */
+Node *parse_star_target_single(Parser *P); /* with ... as TARGET */
 Node *parse_arguments_def(Parser *P, bool lambda, int closer); /* params up to ')' or ':' */
-NodeList parse_type_params(Parser *P);      /* at '[' */
+NodeList parse_type_params(Parser *P);                         /* at '[' */
 NodeList parse_block(Parser *P, const Token *kw, const char *what);
-void parse_statement(Parser *P);            /* pushes the statements of one line or compound */
-Node *parse_patterns(Parser *P);            /* patterns (a match_stmt case) */
+void parse_statement(Parser *P); /* pushes the statements of one line or compound */
+Node *parse_patterns(Parser *P); /* patterns (a match_stmt case) */
 void parse_call_args(Parser *P, Node *call, int32_t lpar); /* after '(' up to and with ')' */
 
 /* Speculative parsing: runs fn; on a syntax error restores the position and returns false.

@@ -88,14 +88,22 @@ int64_t utf8_find_invalid(const char *str, size_t n, const char **why) {
         }
         int len;
         unsigned lo = 0x80, hi = 0xbf;
-        if (c >= 0xc2 && c <= 0xdf) len = 2;
-        else if (c == 0xe0) len = 3, lo = 0xa0;
-        else if (c >= 0xe1 && c <= 0xec) len = 3;
-        else if (c == 0xed) len = 3, hi = 0x9f;
-        else if (c >= 0xee && c <= 0xef) len = 3;
-        else if (c == 0xf0) len = 4, lo = 0x90;
-        else if (c >= 0xf1 && c <= 0xf3) len = 4;
-        else if (c == 0xf4) len = 4, hi = 0x8f;
+        if (c >= 0xc2 && c <= 0xdf)
+            len = 2;
+        else if (c == 0xe0)
+            len = 3, lo = 0xa0;
+        else if (c >= 0xe1 && c <= 0xec)
+            len = 3;
+        else if (c == 0xed)
+            len = 3, hi = 0x9f;
+        else if (c >= 0xee && c <= 0xef)
+            len = 3;
+        else if (c == 0xf0)
+            len = 4, lo = 0x90;
+        else if (c >= 0xf1 && c <= 0xf3)
+            len = 4;
+        else if (c == 0xf4)
+            len = 4, hi = 0x8f;
         else {
             *why = "invalid start byte";
             return (int64_t)i;
@@ -120,7 +128,8 @@ int64_t utf8_find_invalid(const char *str, size_t n, const char **why) {
 static void normal_name(const char *s, char *out, size_t cap) {
     char buf[13];
     size_t i;
-    for (i = 0; i < 12 && s[i]; i++) buf[i] = s[i] == '_' ? '-' : (char)tolower((unsigned char)s[i]);
+    for (i = 0; i < 12 && s[i]; i++)
+        buf[i] = s[i] == '_' ? '-' : (char)tolower((unsigned char)s[i]);
     buf[i] = 0;
     if (strcmp(buf, "utf-8") == 0 || strncmp(buf, "utf-8-", 6) == 0)
         snprintf(out, cap, "utf-8");
@@ -173,11 +182,21 @@ static iconv_t open_codec(const char *name, bool *strip_bom) {
     static const struct {
         const char *py, *iconv;
     } extra[] = {
-        {"latin", "ISO-8859-1"},     {"8859", "ISO-8859-1"},    {"mac_roman", "MACINTOSH"},
-        {"macroman", "MACINTOSH"},   {"u8", "UTF-8"},           {"utf", "UTF-8"},
-        {"cp65001", "UTF-8"},        {"utf_8_sig", "UTF-8"},    {"euc_kr", "EUC-KR"},
-        {"iso2022_jp", "ISO-2022-JP"}, {"iso2022_kr", "ISO-2022-KR"}, {"hz", "HZ-GB-2312"},
-        {"mac_cyrillic", "MAC-CYRILLIC"}, {"mac_greek", "MACGREEK"}, {"mac_latin2", "MAC-CENTRALEUROPE"},
+        {"latin", "ISO-8859-1"},
+        {"8859", "ISO-8859-1"},
+        {"mac_roman", "MACINTOSH"},
+        {"macroman", "MACINTOSH"},
+        {"u8", "UTF-8"},
+        {"utf", "UTF-8"},
+        {"cp65001", "UTF-8"},
+        {"utf_8_sig", "UTF-8"},
+        {"euc_kr", "EUC-KR"},
+        {"iso2022_jp", "ISO-2022-JP"},
+        {"iso2022_kr", "ISO-2022-KR"},
+        {"hz", "HZ-GB-2312"},
+        {"mac_cyrillic", "MAC-CYRILLIC"},
+        {"mac_greek", "MACGREEK"},
+        {"mac_latin2", "MAC-CENTRALEUROPE"},
     };
     char norm[64];
     size_t j = 0;
@@ -232,9 +251,8 @@ static bool transcode(Arena *a, const char *in, size_t n, const char *enc, Sourc
     iconv_close(h);
     if (r == (size_t)-1) {
         size_t pos = (size_t)(ip - in);
-        return fail(err, line_of(in, pos), 0,
-                    "'%s' codec can't decode byte 0x%02x in position %zu", enc,
-                    (unsigned char)in[pos < n ? pos : n - 1], pos);
+        return fail(err, line_of(in, pos), 0, "'%s' codec can't decode byte 0x%02x in position %zu",
+                    enc, (unsigned char)in[pos < n ? pos : n - 1], pos);
     }
     op[0] = op[1] = op[2] = 0;
     if (memchr(dst, 0, (size_t)(op - dst)))
