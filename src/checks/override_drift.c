@@ -32,7 +32,8 @@
  * says in how many statements they differ and where the first difference is. The threshold is
  * set with `[tool.deadwood.rules.DW301] similarity = 0.6`.
  *
- * Not reported: overrides calling super(); identical overrides (DW302); overrides of a stub or
+ * Not reported: overrides calling super(); identical overrides (DW302), also when only the
+ * docstrings differ; overrides of a stub or
  * abstract method; methods sharing fewer than 4 statements or less than the threshold; a base
  * found only past a base class outside the tree (the real overridden method may be there).
  */
@@ -102,6 +103,8 @@ void override_drift_run(TreeCtx *tx) {
                     if (common < 0) tx->failed = true;
                     continue;
                 }
+                if (common == f->nunits && common == b->nunits)
+                    continue; /* only docstrings differ */
                 double sim = 2.0 * common / (double)(f->nunits + b->nunits);
                 if (sim < threshold) continue;
                 int32_t differ = (f->nunits > b->nunits ? f->nunits : b->nunits) - common;

@@ -20,8 +20,9 @@
  * Reported at the override's `def`, with the base method as a related location.
  *
  * Not reported: overrides that call super() (zero-argument super() depends on the class the
- * method is written in, so the copies are not equivalent); a base found only past a base class
- * outside the tree.
+ * method is written in, so the copies are not equivalent); stubs (`pass`, `...`, a docstring,
+ * `raise NotImplementedError`) repeated over a stub; a base found only past a base class outside
+ * the tree.
  */
 #include <string.h>
 
@@ -49,6 +50,7 @@ void redundant_override_run(TreeCtx *tx) {
                 if (f->body_hash != b->body_hash || f->sig_hash != b->sig_hash ||
                     (f->flags & FN_ASYNC) != (b->flags & FN_ASYNC))
                     continue;
+                if (f->flags & FN_STUB) continue; /* `pass` over `pass`: says "nothing", twice */
                 const char *file = strrchr(bm->path, '/');
                 file = file ? file + 1 : bm->path;
                 tree_report(tx, ms, &f->def, bm, &b->def, "the identical base method",

@@ -61,7 +61,8 @@ static int run(int argc, char **argv) {
         const ModuleSummary *ms = ix->modules[m];
         for (int32_t i = 0; i < ms->ncalls; i++) {
             const CallSum *c = &ms->calls[i];
-            if (strcmp(c->callee, last) != 0) continue;
+            /* by name; for a qualified NAME, f() also when f is an alias that resolves to it */
+            if (strcmp(c->callee, last) != 0 && !(nt > 0 && c->kind == RECV_NAME)) continue;
             Reach how;
             if (!query_call_reaches(ix, m, c, t, nt, &how)) continue;
             const FuncSum *f = c->func >= 0 ? &ms->functions[c->func] : NULL;

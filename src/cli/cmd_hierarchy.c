@@ -118,6 +118,11 @@ static int run(int argc, char **argv) {
                 for (int p = 0; p < i && !shadowed; p++)
                     shadowed = index_class_method(ix, order[p], f->name) >= 0;
                 if (shadowed) continue;
+                /* past a base outside the tree, that base may define it first */
+                ClassRef owner;
+                int32_t fn;
+                bool unc = false;
+                if (i && !index_lookup_method(ix, c, f->name, 0, &owner, &fn, &unc)) unc = true;
                 if (json) {
                     printf("%s\n    {\"name\": ", nm ? "," : "");
                     cli_json_str(stdout, f->name);
@@ -125,12 +130,13 @@ static int run(int argc, char **argv) {
                     cli_json_str(stdout, xs->qualname);
                     printf(", \"filename\": ");
                     cli_json_str(stdout, xm->path);
-                    printf(", \"line\": %d, \"inherited\": %s}", f->line, i ? "true" : "false");
+                    printf(", \"line\": %d, \"inherited\": %s, \"base_outside_tree\": %s}", f->line,
+                           i ? "true" : "false", unc ? "true" : "false");
                 } else if (i == 0) {
                     printf("  %-32s defined here (line %d)\n", f->name, f->line);
                 } else {
-                    printf("  %-32s inherited from %s (%s:%d)\n", f->name, xs->qualname,
-                           xm->path, f->line);
+                    printf("  %-32s inherited from %s (%s:%d)%s\n", f->name, xs->qualname, xm->path,
+                           f->line, unc ? " (unless a base outside the tree defines it)" : "");
                 }
                 nm++;
             }

@@ -135,7 +135,7 @@ static int run(int argc, char **argv) {
                 cli_json_str(stdout, ix->modules[m]->path);
                 printf(", \"line\": %d, \"gets\": ", cs->line);
                 print_def(ix, owner, bf, true);
-                printf("}");
+                printf(", \"base_outside_tree\": %s}", unc ? "true" : "false");
             } else {
                 printf("  %s:%d: %s gets ", ix->modules[m]->path, cs->line, cs->qualname);
                 print_def(ix, owner, bf, false);

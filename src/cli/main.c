@@ -18,6 +18,29 @@ int cli_usage_error(const char *fmt, ...) {
     return EXIT_USAGE;
 }
 
+int cli_option_value(int argc, char **argv, int *i, const char *name, const char *short_name,
+                     const char **val) {
+    const char *a = argv[*i];
+    for (int k = 0; k < 2; k++) {
+        const char *n = k ? short_name : name;
+        if (!n) continue;
+        size_t len = strlen(n);
+        if (strncmp(a, n, len) != 0) continue;
+        if (a[len] == '=' || (k == 1 && a[len])) { /* --name=VALUE, -jVALUE, -j=VALUE */
+            *val = a + len + (a[len] == '=');
+            return 1;
+        }
+        if (a[len]) continue;
+        if (*i + 1 >= argc) {
+            cli_usage_error("option '%s' needs a value", n);
+            return -1;
+        }
+        *val = argv[++*i];
+        return 1;
+    }
+    return 0;
+}
+
 bool cli_is_help(const char *arg) { return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0; }
 
 int cli_char_col(const char *line_start, int byte_col) {

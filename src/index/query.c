@@ -45,7 +45,18 @@ int query_targets(const ProjectIndex *ix, const char *name, Target *out, int max
     int nc = query_classes(ix, owner, cls, 64);
     for (int i = 0; i < nc && n < max; i++) {
         int32_t f = index_class_method(ix, cls[i], meth);
-        if (f >= 0) out[n++] = (Target){cls[i].module, f, cls[i].cls};
+        if (f >= 0) {
+            out[n++] = (Target){cls[i].module, f, cls[i].cls};
+            continue;
+        }
+        /* Class.method it inherits: the definition it gets */
+        ClassRef from;
+        bool uncertain;
+        if (index_lookup_method(ix, cls[i], meth, 0, &from, &f, &uncertain)) {
+            bool dup = false;
+            for (int k = 0; k < n; k++) dup |= out[k].module == from.module && out[k].func == f;
+            if (!dup) out[n++] = (Target){from.module, f, from.cls};
+        }
     }
     /* module.func */
     int32_t m = index_find_module(ix, owner);
@@ -69,6 +80,33 @@ static bool derives(const ProjectIndex *ix, ClassRef k, ClassRef t, int depth) {
     const ClassInfo *ci = index_class_info(ix, k);
     for (int32_t i = 0; i < ci->nbases; i++)
         if (ci->bases[i].module >= 0 && derives(ix, ci->bases[i], t, depth + 1)) return true;
+    return false;
+}
+
+/* Some class of the tree that has k in its MRO gets one of the targets for `name`: looking it
+ * up past k (super() in k, from == after) or from its start (a self call in k). */
+static bool reached_through_subclass(const ProjectIndex *ix, ClassRef k, const char *name,
+                                     bool after, const Target *t, int nt) {
+    for (int32_t m = 0; m < ix->nmodules; m++)
+        for (int32_t c = 0; c < ix->modules[m]->nclasses; c++) {
+            ClassRef d = {m, c};
+            if ((d.module == k.module && d.cls == k.cls) || !derives(ix, d, k, 0)) continue;
+            const ClassInfo *di = index_class_info(ix, d);
+            int from = 0;
+            if (after) { /* the position of k in d's MRO, plus one */
+                if (!di->mro_complete) continue;
+                while (from < di->nmro &&
+                       !(di->mro[from].module == k.module && di->mro[from].cls == k.cls))
+                    from++;
+                from++;
+            }
+            ClassRef owner;
+            int32_t fn;
+            bool uncertain;
+            if (index_lookup_method(ix, d, name, from, &owner, &fn, &uncertain) &&
+                is_target(t, nt, owner.module, fn))
+                return true;
+        }
     return false;
 }
 
@@ -115,16 +153,12 @@ bool query_call_reaches(const ProjectIndex *ix, int32_t m, const CallSum *c, con
             *how = c->kind == RECV_SUPER ? REACH_SUPER : REACH_SELF;
             return true;
         }
-        if (c->kind == RECV_SUPER) return false;
-        /* a self call in a base class reaches a subclass's override through instances of it */
-        for (int i = 0; i < nt; i++) {
-            if (t[i].cls < 0) continue;
-            ClassRef tc = {t[i].module, t[i].cls};
-            if (tc.module == k.module && tc.cls == k.cls) continue;
-            if (derives(ix, tc, k, 0)) {
-                *how = REACH_INHERITED;
-                return true;
-            }
+        /* through instances of a subclass: a self call in a base class reaches the subclass's
+         * override; super() in a class of a diamond reaches what follows it in the MRO of the
+         * class that joins the diamond */
+        if (reached_through_subclass(ix, k, c->callee, c->kind == RECV_SUPER, t, nt)) {
+            *how = c->kind == RECV_SUPER ? REACH_SUPER : REACH_INHERITED;
+            return true;
         }
         return false;
     }

@@ -48,6 +48,14 @@ struct SumBuilder {
     Scope scopes[256];
     int nscopes;
     NodeMap unit_func;   /* FunctionDef -> function index, ClassDef -> class index */
+    VEC(const Node *) fn_node; /* per function: its node, and the function whose body it is */
+    VEC(int32_t) fn_parent;    /* directly in (-1: in a class body or at module level) */
+    int lambdas;               /* lambdas the walk is in */
+    VEC(SumLoc)
+    protected;           /* bodies of `try`s that catch AttributeError or TypeError, and
+                            of `with`s that suppress exceptions (DW203 is silent there) */
+    bool *after_in;      /* --after: per block of the unit at hand, a call of that name
+                            has run on every path to it */
     const char *package; /* for relative imports */
     bool failed;
 };
@@ -343,7 +351,9 @@ static void add_function(SumBuilder *sb, const Node *n) {
         f.body_hash = h;
     }
     int32_t idx = sb->funcs.len;
-    if (VEC_PUSH(sb->out, sb->funcs, f)) sb->failed = true;
+    if (VEC_PUSH(sb->out, sb->funcs, f) || VEC_PUSH(sb->scratch, sb->fn_node, n) ||
+        VEC_PUSH(sb->scratch, sb->fn_parent, s->func))
+        sb->failed = true;
     map_put(sb, &sb->unit_func, n, idx);
     if (f.cls >= 0 && f.cls < sb->classes.len) {
         if (VEC_PUSH(sb->scratch, sb->methods[f.cls], idx)) sb->failed = true;
@@ -453,10 +463,10 @@ static const Node *current_unit(SumBuilder *sb) { return scope(sb)->node; }
 /* A call whose result `at` dereferences directly (f().x, f()[0], f()(), *f(), for in f()). */
 static bool mark_deref(SumBuilder *sb, const Node *value, const Node *at) {
     if (!sb->opt->call_results || !value || value->kind != AST_CALL) return false;
-    uint8_t how = at->kind == AST_SUBSCRIPT    ? EVF_SUBSCRIPT
-                  : at->kind == AST_CALL        ? EVF_CALLEE
-                  : at->kind == AST_ATTRIBUTE   ? EVF_ATTRIBUTE
-                                                : EVF_ITER;
+    uint8_t how = at->kind == AST_SUBSCRIPT             ? EVF_SUBSCRIPT
+                  : at->kind == AST_CALL && at != value ? EVF_CALLEE /* (for x in f(): at is f()) */
+                  : at->kind == AST_ATTRIBUTE           ? EVF_ATTRIBUTE
+                                                        : EVF_ITER;
     add_call(sb, value, current_unit(sb), how, at, NULL, NULL, NULL, -1, -1);
     return false;
 }
@@ -613,6 +623,69 @@ static void call_results_in(SumBuilder *sb, const Node *unit, const NodeList *bo
     }
 }
 
+static bool name_matches(Str callee, const char *want) {
+    if (!want) return false;
+    const char *last = strrchr(want, '.');
+    return str_eq_c(callee, last ? last + 1 : want);
+}
+
+/* A call the callers query asks about: named as asked, or a name a module-level import binds
+ * to what was asked (`from m import f as g`: g() calls f). */
+static bool wanted_call(SumBuilder *sb, const Node *call) {
+    const Node *f = call->Call.func;
+    if (f->kind == AST_ATTRIBUTE) return name_matches(f->Attribute.attr, sb->opt->callers_of);
+    if (f->kind != AST_NAME) return false;
+    if (name_matches(f->Name.id, sb->opt->callers_of)) return true;
+    for (int32_t i = 0; sb->opt->callers_of && i < sb->imports.len; i++) {
+        const ImportSum *im = &sb->imports.items[i];
+        if (im->name && str_eq_c(f->Name.id, im->bound) &&
+            name_matches((Str){im->name, (int32_t)strlen(im->name)}, sb->opt->callers_of))
+            return true;
+    }
+    return false;
+}
+
+/* An except clause that catches what dereferencing None raises. */
+static bool catches_none_errors(const Node *type) {
+    if (!type) return true; /* a bare except */
+    if (type->kind == AST_TUPLE) {
+        bool any = false;
+        for (int32_t i = 0; i < type->Tuple.elts.len; i++)
+            any |= catches_none_errors(type->Tuple.elts.items[i]);
+        return any;
+    }
+    static const char *const caught[] = {"AttributeError", "TypeError", "Exception",
+                                         "BaseException"};
+    for (size_t i = 0; i < sizeof caught / sizeof *caught; i++)
+        if (is_named(type, caught[i])) return true;
+    return false;
+}
+
+/* Records the body of a `try` whose handlers catch those, or of a `with` suppressing exceptions
+ * (contextlib.suppress, pytest.raises, assertRaises): positions in the arena's own units. */
+static void protect_body(SumBuilder *sb, const Node *n) {
+    bool yes = false;
+    const NodeList *body;
+    if (n->kind == AST_TRY || n->kind == AST_TRY_STAR) {
+        for (int32_t i = 0; i < n->Try.handlers.len; i++)
+            yes |= catches_none_errors(n->Try.handlers.items[i]->ExceptHandler.type);
+        body = &n->Try.body;
+    } else {
+        for (int32_t i = 0; i < n->With.items.len; i++) {
+            const Node *e = n->With.items.items[i]->withitem.context_expr;
+            if (e->kind == AST_CALL)
+                yes |= is_named(e->Call.func, "suppress") || is_named(e->Call.func, "raises") ||
+                       is_named(e->Call.func, "assertRaises") ||
+                       is_named(e->Call.func, "assertRaisesRegex");
+        }
+        body = &n->With.body;
+    }
+    if (!yes || !body->len) return;
+    const Node *first = body->items[0], *last = body->items[body->len - 1];
+    SumLoc r = {first->lineno, first->col_offset, last->end_lineno, last->end_col_offset, NULL};
+    if (VEC_PUSH(sb->scratch, sb->protected, r)) sb->failed = true;
+}
+
 enum { FN_VALUE_RETURN = 1u << 30 }; /* while walking: a `return` with a value was seen */
 
 static FuncSum *current_function(SumBuilder *sb) {
@@ -652,18 +725,22 @@ bool summary_enter(SumBuilder *sb, const Node *n, const Node *parent) {
             (cur = current_function(sb)))
             cur->flags |= FN_CALLS_SUPER;
         bool need = mark_deref(sb, n->Call.func, n);
-        /* a call the callers query asks about: its unit's graph gives the guards */
-        if (sb->opt->callers_of) {
-            const Node *f = n->Call.func;
-            Str name = f->kind == AST_NAME ? f->Name.id
-                       : f->kind == AST_ATTRIBUTE ? f->Attribute.attr
-                                                  : (Str){NULL, 0};
-            const char *last = strrchr(sb->opt->callers_of, '.');
-            if (name.s && str_eq_c(name, last ? last + 1 : sb->opt->callers_of)) need = true;
+        /* a call the callers query asks about: its unit's graph gives the guards; in a lambda
+         * (which runs later, and has no graph of its own) it has none */
+        if (wanted_call(sb, n)) {
+            if (sb->lambdas)
+                add_call(sb, n, current_unit(sb), 0, NULL, NULL, NULL, NULL, -1, -1);
+            else
+                need = true;
         }
         return need;
     }
     case AST_STARRED: return mark_deref(sb, n->Starred.value, n);
+    case AST_LAMBDA: sb->lambdas++; return false;
+    case AST_TRY:
+    case AST_TRY_STAR:
+    case AST_WITH:
+    case AST_ASYNC_WITH: protect_body(sb, n); return false;
     case AST_FOR:
     case AST_ASYNC_FOR: return mark_deref(sb, n->For.iter, n->For.iter);
     default: return false;
@@ -671,6 +748,7 @@ bool summary_enter(SumBuilder *sb, const Node *n, const Node *parent) {
 }
 
 void summary_leave(SumBuilder *sb, const Node *n) {
+    if (n->kind == AST_LAMBDA) sb->lambdas--;
     if ((n->kind == AST_FUNCTION_DEF || n->kind == AST_ASYNC_FUNCTION_DEF ||
          n->kind == AST_CLASS_DEF) &&
         sb->nscopes > 1 && scope(sb)->node == n) {
@@ -737,12 +815,6 @@ static const char *callee_name(const Node *call, Str *out) {
     else if (f->kind == AST_ATTRIBUTE) *out = f->Attribute.attr;
     else return NULL;
     return "";
-}
-
-static bool name_matches(Str callee, const char *want) {
-    if (!want) return false;
-    const char *last = strrchr(want, '.');
-    return str_eq_c(callee, last ? last + 1 : want);
 }
 
 /* The negation of a test, as source text. */
@@ -817,10 +889,12 @@ static int scan_bind(Node *n, void *ud) {
     return ast_children(n, scan_bind, ud);
 }
 
-/* Is `name` a parameter of the function, or bound anywhere in its body (and not declared
- * global)? Then a call of that name is not the module-level function. */
-static bool bound_locally(const Node *unit, Str name) {
-    if (unit->kind != AST_FUNCTION_DEF && unit->kind != AST_ASYNC_FUNCTION_DEF) return false;
+enum { UNBOUND, BOUND, GLOBAL };
+
+/* Is `name` a parameter of the function, or bound anywhere in its body (BOUND), declared global
+ * there (GLOBAL), or neither? */
+static int binding_in(const Node *unit, Str name) {
+    if (unit->kind != AST_FUNCTION_DEF && unit->kind != AST_ASYNC_FUNCTION_DEF) return UNBOUND;
     BindScan b = {name, false, false};
     const Node *a = unit->FunctionDef.args;
     const NodeList *lists[] = {&a->arguments.posonlyargs, &a->arguments.args,
@@ -832,7 +906,132 @@ static bool bound_locally(const Node *unit, Str name) {
     if (a->arguments.kwarg && str_eq(a->arguments.kwarg->arg.arg, name)) b.bound = true;
     const NodeList *body = &unit->FunctionDef.body;
     for (int32_t i = 0; i < body->len; i++) scan_bind(body->items[i], &b);
-    return b.bound && !b.global;
+    return b.global ? GLOBAL : b.bound ? BOUND : UNBOUND;
+}
+
+/* Does `name` in the unit denote a local of it or of an enclosing function (a closure)? Then it
+ * is not the module-level name. Class bodies do not enclose the functions defined in them. */
+static bool bound_locally(SumBuilder *sb, const Node *unit, Str name) {
+    intptr_t f = -1;
+    if (unit->kind == AST_CLASS_DEF || !map_get(&sb->unit_func, unit, &f)) f = -1;
+    for (int depth = 0; unit && depth < 64; depth++) {
+        int b = binding_in(unit, name);
+        if (b != UNBOUND) return b == BOUND;
+        if (f < 0 || f >= sb->fn_parent.len) break;
+        f = sb->fn_parent.items[f];
+        unit = f >= 0 ? sb->fn_node.items[f] : NULL;
+    }
+    return false;
+}
+
+/* The class whose instance `self` (or `cls`) is in function f: f's own class for a method; for a
+ * function nested in a method, the method's, unless a function on the way binds the name. */
+static int32_t receiver_class(SumBuilder *sb, int32_t f, Str name) {
+    for (int depth = 0; f >= 0 && f < sb->fn_parent.len && depth < 64; depth++) {
+        if (sb->funcs.items[f].cls >= 0) return sb->funcs.items[f].cls;
+        if (binding_in(sb->fn_node.items[f], name) != UNBOUND) return -1;
+        f = sb->fn_parent.items[f];
+    }
+    return -1;
+}
+
+/* An event that is a call of the --after name. */
+static bool is_after_call(const SumBuilder *sb, const CfgEvent *e, Str *name) {
+    return e->kind == EV_CALL && e->node->kind == AST_CALL && callee_name(e->node, name) &&
+           name_matches(*name, sb->opt->after);
+}
+
+/* Appends "name (line N)" for the --after calls among the block's first `upto` events. */
+static int32_t after_calls(SumBuilder *sb, const CfgBlock *blk, int32_t upto, const char **bs,
+                           int32_t *at, int32_t nb) {
+    for (int32_t i = 0; i < upto && nb < 16; i++) {
+        Str cn;
+        if (!is_after_call(sb, &blk->events[i], &cn)) continue;
+        char buf[300];
+        snprintf(buf, sizeof buf, "%.*s (line %d)", (int)cn.len, cn.s, blk->events[i].node->lineno);
+        at[nb] = blk->events[i].node->lineno;
+        bs[nb++] = sdup(sb, buf, strlen(buf));
+    }
+    return nb;
+}
+
+/* ---- a block entered only by short-circuit exits: `if a or b:` bodies, `if a and b: return` */
+
+typedef struct BoolFind {
+    const Node **tests;
+    int32_t ntests, seen;
+    const Node *found; /* the innermost BoolOp holding every test */
+} BoolFind;
+
+static int find_boolop(Node *n, void *ud) {
+    BoolFind *bf = ud;
+    if (bf->found) return 0;
+    int32_t before = bf->seen;
+    for (int32_t i = 0; i < bf->ntests; i++) bf->seen += bf->tests[i] == n;
+    ast_children(n, find_boolop, ud);
+    if (!bf->found && n->kind == AST_BOOL_OP && bf->seen - before == bf->ntests) bf->found = n;
+    return 0;
+}
+
+typedef struct NotCount {
+    const Node *target;
+    int nots, found; /* `not`s between the BoolOp and the target; found: that count, or -1 */
+} NotCount;
+
+static int count_nots(Node *n, void *ud) {
+    NotCount *nc = ud;
+    if (nc->found >= 0) return 0;
+    if (n == nc->target) {
+        nc->found = nc->nots;
+        return 0;
+    }
+    int neg = n->kind == AST_UNARY_OP && n->UnaryOp.op == AST_NOT;
+    nc->nots += neg;
+    ast_children(n, count_nots, ud);
+    nc->nots -= neg;
+    return 0;
+}
+
+/* When every edge into block b leaves one BoolOp of the unit with the same truth value, that
+ * value of the BoolOp holds in b: its text (or its negation). NULL otherwise. */
+static const char *joined_guard(SumBuilder *sb, const Node *unit, const Cfg *g, int32_t b,
+                                int32_t npred) {
+    const Node *tests[32];
+    bool pol[32];
+    int32_t n = 0;
+    for (int32_t p = 0; p < g->nblocks; p++) {
+        const CfgBlock *pb = &g->blocks[p];
+        for (int32_t k = 0; k < pb->nsucc; k++) {
+            const CfgEdge *e = &pb->succ[k];
+            if (e->to != b) continue;
+            if (!e->test || pb->nsucc < 2 || n == 32) return NULL;
+            tests[n] = e->test;
+            pol[n++] = e->polarity;
+        }
+    }
+    if (n != npred) return NULL; /* an unconditional or exceptional way in */
+    BoolFind bf = {tests, n, 0, NULL};
+    find_boolop((Node *)unit, &bf);
+    if (!bf.found) return NULL;
+    int value = -1;
+    for (int32_t i = 0; i < n; i++) {
+        NotCount nc = {tests[i], 0, -1};
+        ast_children((Node *)bf.found, count_nots, &nc);
+        int v = nc.found < 0 ? -1 : (int)pol[i] ^ (nc.found & 1);
+        if (v < 0 || (value >= 0 && v != value)) return NULL;
+        value = v;
+    }
+    return value ? node_text(sb, bf.found) : negate(sb, bf.found);
+}
+
+static bool is_protected(const SumBuilder *sb, const Node *n) {
+    for (int32_t i = 0; i < sb->protected.len; i++) {
+        const SumLoc *r = &sb->protected.items[i];
+        if ((n->lineno > r->line || (n->lineno == r->line && n->col_offset >= r->col)) &&
+            (n->lineno < r->end_line || (n->lineno == r->end_line && n->col_offset < r->end_col)))
+            return true;
+    }
+    return false;
 }
 
 static void add_call(SumBuilder *sb, const Node *call, const Node *unit, uint8_t deref,
@@ -840,6 +1039,7 @@ static void add_call(SumBuilder *sb, const Node *call, const Node *unit, uint8_t
                      int32_t block, int32_t ev) {
     Str callee;
     if (!callee_name(call, &callee)) return;
+    if (deref && is_protected(sb, deref_at)) return;
     CallSum c = {0};
     c.callee = dupstr(sb, callee);
     const Node *f = call->Call.func;
@@ -856,7 +1056,10 @@ static void add_call(SumBuilder *sb, const Node *call, const Node *unit, uint8_t
         else {
             const Node *root = v;
             while (root->kind == AST_ATTRIBUTE) root = root->Attribute.value;
-            c.kind = root->kind == AST_NAME ? RECV_DOTTED : RECV_UNKNOWN;
+            /* a.b.m() is resolved through the module-level a, unless a is a local name */
+            c.kind = root->kind == AST_NAME && !bound_locally(sb, unit, root->Name.id)
+                         ? RECV_DOTTED
+                         : RECV_UNKNOWN;
         }
     }
     c.loc = loc_node(sb, call);
@@ -868,12 +1071,14 @@ static void add_call(SumBuilder *sb, const Node *call, const Node *unit, uint8_t
         map_get(&sb->unit_func, unit, &idx)) {
         c.func = (int32_t)idx;
         c.cls = sb->funcs.items[idx].cls;
+        if (c.cls < 0 && (c.kind == RECV_SELF || c.kind == RECV_CLS)) /* a closure's self */
+            c.cls = receiver_class(sb, c.func, f->Attribute.value->Name.id);
     }
     if (deref) {
         c.deref = deref;
         c.deref_loc = loc_node(sb, deref_at);
     }
-    if (c.kind == RECV_NAME) c.local = bound_locally(unit, callee);
+    if (c.kind == RECV_NAME) c.local = bound_locally(sb, unit, callee);
     if (g && idom) {
         /* guards: conditional edges into blocks that dominate the call's block */
         const char *gs[64];
@@ -888,6 +1093,9 @@ static void add_call(SumBuilder *sb, const Node *call, const Node *unit, uint8_t
                         gs[ng++] = e->polarity ? node_text(sb, e->test) : negate(sb, e->test);
                     }
                 }
+            } else if (npred[b] > 1) {
+                const char *j = joined_guard(sb, unit, g, b, npred[b]);
+                if (j) gs[ng++] = j;
             }
             if (b == g->entry || idom[b] == b) break;
             b = idom[b];
@@ -899,24 +1107,26 @@ static void add_call(SumBuilder *sb, const Node *call, const Node *unit, uint8_t
         /* --after: calls of that name in dominating blocks, or earlier in this one */
         if (sb->opt->after) {
             const char *bs[16];
-            int32_t nb = 0;
+            int32_t nb = 0, at[16];
             for (int32_t b = block; b >= 0 && nb < 16;) {
                 const CfgBlock *blk = &g->blocks[b];
-                int32_t upto = b == block ? ev : blk->nevents;
-                for (int32_t i = 0; i < upto && nb < 16; i++) {
-                    const CfgEvent *e = &blk->events[i];
-                    Str cn;
-                    if (e->kind == EV_CALL && e->node->kind == AST_CALL &&
-                        callee_name(e->node, &cn) && name_matches(cn, sb->opt->after)) {
-                        char buf[300];
-                        snprintf(buf, sizeof buf, "%.*s (line %d)", (int)cn.len, cn.s,
-                                 e->node->lineno);
-                        bs[nb++] = sdup(sb, buf, strlen(buf));
-                    }
-                }
+                nb = after_calls(sb, blk, b == block ? ev : blk->nevents, bs, at, nb);
                 if (b == g->entry || idom[b] == b) break;
                 b = idom[b];
             }
+            /* none dominates, yet one runs on every path (`if a: f() else: f()`): all of them */
+            bool all = nb == 0 && sb->after_in && sb->after_in[block];
+            for (int32_t i = 0; all && i <= g->rpo_index[block]; i++) { /* the blocks before */
+                const CfgBlock *blk = &g->blocks[g->rpo[i]];
+                nb = after_calls(sb, blk, g->rpo[i] == block ? ev : blk->nevents, bs, at, nb);
+            }
+            for (int32_t x = 1; all && x < nb; x++) /* by line, last first: reversed below */
+                for (int32_t y = x; y > 0 && at[y - 1] < at[y]; y--) {
+                    const char *t = bs[y];
+                    int32_t l = at[y];
+                    bs[y] = bs[y - 1], at[y] = at[y - 1];
+                    bs[y - 1] = t, at[y - 1] = l;
+                }
             c.nbefore = nb;
             c.before = arena_alloc(sb->out, sizeof(char *) * (size_t)(nb ? nb : 1));
             for (int32_t i = 0; c.before && i < nb; i++) c.before[i] = bs[nb - 1 - i];
@@ -925,8 +1135,36 @@ static void add_call(SumBuilder *sb, const Node *call, const Node *unit, uint8_t
     if (VEC_PUSH(sb->out, sb->calls, c)) sb->failed = true;
 }
 
+/* Must-analysis for --after: in[b] when a call of that name runs on every path from the entry
+ * to b (an exception edge leaves a block before its calls). */
+static bool *after_must(SumBuilder *sb, const Cfg *g) {
+    bool *in = arena_alloc(sb->scratch, (size_t)g->nblocks);
+    bool *has = arena_zalloc(sb->scratch, (size_t)g->nblocks);
+    bool *nin = arena_alloc(sb->scratch, (size_t)g->nblocks);
+    if (!in || !has || !nin) return NULL;
+    for (int32_t b = 0; b < g->nblocks; b++) {
+        in[b] = b != g->entry;
+        Str cn;
+        for (int32_t k = 0; k < g->blocks[b].nevents; k++)
+            has[b] |= is_after_call(sb, &g->blocks[b].events[k], &cn);
+    }
+    for (bool changed = true; changed;) {
+        for (int32_t b = 0; b < g->nblocks; b++) nin[b] = b != g->entry;
+        for (int32_t i = 0; i < g->nrpo; i++) {
+            int32_t p = g->rpo[i];
+            const CfgBlock *pb = &g->blocks[p];
+            for (int32_t k = 0; k < pb->nsucc; k++) nin[pb->succ[k].to] &= in[p] || has[p];
+            for (int32_t k = 0; k < pb->nhandlers; k++) nin[pb->handlers[k]] &= in[p];
+        }
+        changed = memcmp(in, nin, (size_t)g->nblocks) != 0;
+        memcpy(in, nin, (size_t)g->nblocks);
+    }
+    return in;
+}
+
 void summary_unit(SumBuilder *sb, const Node *unit, Cfg *g) {
     if (sb->failed) return;
+    sb->after_in = NULL;
     int32_t *idom = NULL, *npred = NULL;
     for (int32_t i = 0; i < g->nrpo; i++) {
         int32_t b = g->rpo[i];
@@ -934,9 +1172,7 @@ void summary_unit(SumBuilder *sb, const Node *unit, Cfg *g) {
         for (int32_t e = 0; e < blk->nevents; e++) {
             const CfgEvent *ev = &blk->events[e];
             if (ev->kind != EV_CALL || ev->node->kind != AST_CALL) continue;
-            Str callee;
-            if (!callee_name(ev->node, &callee)) continue;
-            if (!name_matches(callee, sb->opt->callers_of)) continue;
+            if (!wanted_call(sb, ev->node)) continue;
             if (!idom) {
                 idom = cfg_dominators(sb->scratch, g);
                 npred = arena_zalloc(sb->scratch, sizeof(int32_t) * (size_t)g->nblocks);
@@ -949,6 +1185,7 @@ void summary_unit(SumBuilder *sb, const Node *unit, Cfg *g) {
                     for (int32_t k = 0; k < pb->nsucc; k++) npred[pb->succ[k].to]++;
                     for (int32_t k = 0; k < pb->nhandlers; k++) npred[pb->handlers[k]]++;
                 }
+                if (sb->opt->after) sb->after_in = after_must(sb, g);
             }
             add_call(sb, ev->node, unit, 0, NULL, g, idom, npred, b, e);
         }

@@ -1,0 +1,443 @@
+/* config.c — see config.h: reading deadwood's keys from a TOML tree, rule selection, and the
+ * directory-by-directory lookup of configuration files. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check/check.h"
+#include "config/toml.h"
+#include "discover/glob.h"
+#include "source/source.h"
+
+static const char *const known_keys =
+    "select, extend-select, ignore, exclude, extend-exclude, per-file-ignores, target-version, "
+    "respect-gitignore, force-exclude, cache-dir, rules";
+
+/* Rules that have options, and their keys. */
+static const struct { const char *code, *key; } rule_options[] = {{"DW301", "similarity"}};
+
+/* ---- errors ----------------------------------------------------------------------------- */
+
+static bool failv(ConfigError *err, const char *path, int line, int col, const char *fmt,
+                  va_list ap) {
+    err->path = path;
+    err->line = line;
+    err->col = col;
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    return false;
+}
+
+static bool fail(ConfigError *err, const char *path, int line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static bool fail(ConfigError *err, const char *path, int line, int col, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    failv(err, path, line, col, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+/* The reading of one file: where errors point. */
+typedef struct Reader {
+    Arena *a;
+    const char *path;
+    const char *table; /* "[tool.deadwood]" or the file name, for messages */
+    ConfigError *err;
+} Reader;
+
+static bool at(Reader *r, int line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static bool at(Reader *r, int line, int col, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    failv(r->err, r->path, line, col, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+static bool oom(Reader *r) {
+    return at(r, 0, 0, "out of memory");
+}
+
+/* "a string", "an integer", ... for messages. */
+static const char *a_type(TomlType t) {
+    static const char *const names[] = {
+        "a string",          "an integer",   "a float",      "a boolean", "an offset date-time",
+        "a local date-time", "a local date", "a local time", "an array",  "a table"};
+    return (unsigned)t < sizeof names / sizeof *names ? names[t] : "a value";
+}
+
+/* ---- values ----------------------------------------------------------------------------- */
+
+static bool want_type(Reader *r, const TomlEntry *e, TomlType type, const char *what) {
+    if (toml_is(e->value, type)) return true;
+    return at(r, e->value->line, e->value->col, "'%s' expects %s, got %s", e->key.s, what,
+              a_type(e->value->type));
+}
+
+/* An array of strings; each checked by `valid` when given (its message: "unknown rule"). */
+static bool read_strings(Reader *r, const char *key, const TomlValue *v, NameList *out,
+                         bool (*valid)(Reader *, const TomlValue *)) {
+    if (!toml_is(v, TOML_ARRAY))
+        return at(r, v->line, v->col, "'%s' expects an array of strings, got %s", key,
+                  a_type(v->type));
+    int32_t n = toml_len(v);
+    out->items = arena_alloc(r->a, sizeof *out->items * (size_t)(n ? n : 1));
+    if (!out->items) return oom(r);
+    out->len = n;
+    for (int32_t i = 0; i < n; i++) {
+        const TomlValue *it = toml_at(v, i);
+        const char *s = toml_string(it);
+        if (!s)
+            return at(r, it->line, it->col,
+                      "'%s' expects an array of strings, got an element "
+                      "of type %s",
+                      key, a_type(it->type));
+        if (valid && !valid(r, it)) return false;
+        out->items[i] = s;
+    }
+    return true;
+}
+
+static bool valid_selector(Reader *r, const TomlValue *v) {
+    if (config_selector_valid(v->u.str.s)) return true;
+    return at(r, v->line, v->col,
+              "unknown rule selector '%s' (expected a rule code, a code prefix "
+              "such as DW2, a rule name or ALL; see: deadwood rule --all)",
+              v->u.str.s);
+}
+
+static bool valid_glob(Reader *r, const TomlValue *v) {
+    Arena tmp;
+    arena_init(&tmp);
+    const char *why = NULL;
+    bool ok = glob_compile(&tmp, v->u.str.s, &why) != NULL;
+    arena_free(&tmp);
+    if (ok) return true;
+    return at(r, v->line, v->col, "invalid glob '%s': %s", v->u.str.s, why ? why : "?");
+}
+
+static bool read_bool(Reader *r, const TomlEntry *e, int8_t *out) {
+    if (!want_type(r, e, TOML_BOOL, "a boolean")) return false;
+    *out = e->value->u.boolean ? 1 : 0;
+    return true;
+}
+
+static bool read_per_file_ignores(Reader *r, const TomlEntry *e, Config *c) {
+    if (!want_type(r, e, TOML_TABLE, "a table of glob = [rule codes]")) return false;
+    int32_t n = toml_len(e->value);
+    c->per_file_ignores = arena_zalloc(r->a, sizeof *c->per_file_ignores * (size_t)(n ? n : 1));
+    if (!c->per_file_ignores) return oom(r);
+    for (int32_t i = 0; i < n; i++) {
+        const TomlEntry *pe = toml_entry_at(e->value, i);
+        PerFileIgnore *p = &c->per_file_ignores[i];
+        p->pattern = pe->key.s;
+        Arena tmp;
+        arena_init(&tmp);
+        const char *why = NULL;
+        bool ok = glob_compile(&tmp, p->pattern, &why) != NULL;
+        arena_free(&tmp);
+        if (!ok) return at(r, pe->line, pe->col, "invalid glob '%s': %s", p->pattern, why);
+        if (!read_strings(r, p->pattern, pe->value, &p->codes, valid_selector)) return false;
+    }
+    c->nper_file_ignores = n;
+    return true;
+}
+
+static bool read_similarity(Reader *r, const TomlEntry *e, Config *c) {
+    const TomlValue *v = e->value;
+    double x;
+    int64_t i;
+    if (toml_as_int(v, &i))
+        x = (double)i;
+    else if (!toml_as_float(v, &x))
+        return at(r, v->line, v->col, "'similarity' expects a number in (0, 1], got %s",
+                  a_type(v->type));
+    if (!(x > 0 && x <= 1))
+        return at(r, v->line, v->col, "'similarity' expects a number in (0, 1], got %g", x);
+    c->similarity = x;
+    return true;
+}
+
+/* [rules] : a table of rule code -> table of that rule's options. */
+static bool read_rules(Reader *r, const TomlEntry *e, Config *c) {
+    if (!want_type(r, e, TOML_TABLE, "a table of rule codes ([rules.DW301])")) return false;
+    for (int32_t i = 0; i < toml_len(e->value); i++) {
+        const TomlEntry *re = toml_entry_at(e->value, i);
+        int k = -1;
+        for (size_t j = 0; j < sizeof rule_options / sizeof *rule_options; j++)
+            if (strcasecmp(re->key.s, rule_options[j].code) == 0) k = (int)j;
+        if (k < 0)
+            return at(r, re->line, re->col, "rule '%s' has no options (rules with options: DW301)",
+                      re->key.s);
+        if (!want_type(r, re, TOML_TABLE, "a table of options")) return false;
+        for (int32_t j = 0; j < toml_len(re->value); j++) {
+            const TomlEntry *oe = toml_entry_at(re->value, j);
+            if (strcmp(oe->key.s, rule_options[k].key) != 0)
+                return at(r, oe->line, oe->col, "unknown option '%s' of rule %s (expected: %s)",
+                          oe->key.s, rule_options[k].code, rule_options[k].key);
+            if (!read_similarity(r, oe, c)) return false;
+        }
+    }
+    return true;
+}
+
+/* Reads every key of the deadwood table t into c. */
+static bool read_table(Reader *r, const TomlValue *t, Config *c) {
+    for (int32_t i = 0; i < toml_len(t); i++) {
+        const TomlEntry *e = toml_entry_at(t, i);
+        const char *k = e->key.s;
+        const TomlValue *v = e->value;
+        bool ok;
+        if (strcmp(k, "select") == 0) {
+            ok = read_strings(r, k, v, &c->rules.select, valid_selector);
+            c->rules.has_select = true;
+        } else if (strcmp(k, "extend-select") == 0) {
+            ok = read_strings(r, k, v, &c->rules.extend_select, valid_selector);
+        } else if (strcmp(k, "ignore") == 0) {
+            ok = read_strings(r, k, v, &c->rules.ignore, valid_selector);
+        } else if (strcmp(k, "exclude") == 0) {
+            ok = read_strings(r, k, v, &c->exclude, valid_glob);
+            c->has_exclude = true;
+        } else if (strcmp(k, "extend-exclude") == 0) {
+            ok = read_strings(r, k, v, &c->extend_exclude, valid_glob);
+        } else if (strcmp(k, "per-file-ignores") == 0) {
+            ok = read_per_file_ignores(r, e, c);
+        } else if (strcmp(k, "target-version") == 0) {
+            ok = want_type(r, e, TOML_STRING, "a string");
+            if (ok && !config_target_version_valid(v->u.str.s))
+                ok = at(r, v->line, v->col, "unknown target-version '%s' (expected one of: %s)",
+                        v->u.str.s, CONFIG_TARGET_VERSIONS);
+            if (ok) c->target_version = v->u.str.s;
+        } else if (strcmp(k, "respect-gitignore") == 0) {
+            ok = read_bool(r, e, &c->respect_gitignore);
+        } else if (strcmp(k, "force-exclude") == 0) {
+            ok = read_bool(r, e, &c->force_exclude);
+        } else if (strcmp(k, "cache-dir") == 0) {
+            ok = want_type(r, e, TOML_STRING, "a string");
+            if (ok && !v->u.str.len) ok = at(r, v->line, v->col, "'cache-dir' is empty");
+            if (ok && !(c->cache_dir = glob_absolutize(r->a, c->root, v->u.str.s))) ok = oom(r);
+        } else if (strcmp(k, "rules") == 0) {
+            ok = read_rules(r, e, c);
+        } else {
+            ok = at(r, e->line, e->col, "unknown key '%s' in %s (expected one of: %s)", k, r->table,
+                    known_keys);
+        }
+        if (!ok) return false;
+    }
+    return true;
+}
+
+/* ---- files ------------------------------------------------------------------------------ */
+
+Config *config_defaults(Arena *a, const char *root) {
+    Config *c = arena_zalloc(a, sizeof *c);
+    if (!c) return NULL;
+    c->root = root;
+    c->respect_gitignore = -1;
+    c->force_exclude = -1;
+    c->similarity = CONFIG_DEFAULT_SIMILARITY;
+    return c;
+}
+
+static const char *base_name(const char *path) {
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+bool config_read(Arena *a, const char *path, bool required, Config **out, ConfigError *err) {
+    *out = NULL;
+    char cwd[4096];
+    if (!getcwd(cwd, sizeof cwd))
+        return fail(err, path, 0, 0, "cannot determine the current directory");
+    const char *abs = glob_absolutize(a, cwd, path);
+    const char *slash = abs ? strrchr(abs, '/') : NULL;
+    const char *root =
+        slash ? arena_strndup(a, abs, slash == abs ? 1 : (size_t)(slash - abs)) : NULL;
+    const char *p = arena_strndup(a, path, strlen(path));
+    if (!root || !p) return fail(err, path, 0, 0, "out of memory");
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        return fail(err, p, 0, 0, "cannot read the configuration: it is a directory");
+    char *data;
+    size_t len;
+    SourceError se;
+    if (!source_read_file(path, &data, &len, &se)) {
+        const char *why = strncmp(se.msg, "cannot read file: ", 18) == 0 ? se.msg + 18 : se.msg;
+        return fail(err, p, 0, 0, "cannot read the configuration: %s", why);
+    }
+    TomlError te;
+    const TomlValue *doc = toml_parse(a, data, len, &te);
+    dw_free(data);
+    if (!doc) return fail(err, p, te.line, te.col, "invalid TOML: %s", te.msg);
+    bool pyproject = strcmp(base_name(path), "pyproject.toml") == 0;
+    Reader r = {a, p, pyproject ? "[tool.deadwood]" : base_name(p), err};
+    const TomlValue *t = doc;
+    if (pyproject) {
+        const TomlValue *tool = toml_get(doc, "tool");
+        if (tool && !toml_is(tool, TOML_TABLE))
+            return at(&r, tool->line, tool->col, "'tool' expects a table, got %s",
+                      a_type(tool->type));
+        t = toml_get(tool, "deadwood");
+        if (t && !toml_is(t, TOML_TABLE))
+            return at(&r, t->line, t->col, "'tool.deadwood' expects a table, got %s",
+                      a_type(t->type));
+        if (!t && !required) return true;
+    }
+    Config *c = config_defaults(a, root);
+    if (!c) return oom(&r);
+    c->path = p;
+    if (t && !read_table(&r, t, c)) return false;
+    *out = c;
+    return true;
+}
+
+/* ---- rule selection --------------------------------------------------------------------- */
+
+/* How specifically sel names rule c: -1 not at all, 0 ALL, the prefix length for a code
+ * prefix, 1000 for the rule's name. */
+static int specificity(const char *sel, const Check *c) {
+    if (strcasecmp(sel, "ALL") == 0) return 0;
+    if (strcmp(sel, c->info.name) == 0) return 1000;
+    size_t n = strlen(sel);
+    if (n && n <= strlen(c->info.code) && strncasecmp(c->info.code, sel, n) == 0) return (int)n;
+    return -1;
+}
+
+bool config_selector_valid(const char *sel) {
+    for (int i = 0; i < check_count; i++)
+        if (specificity(sel, check_registry[i]) >= 0) return true;
+    return false;
+}
+
+static int best(const NameList *l, const Check *c, int so_far) {
+    for (int32_t i = 0; i < l->len; i++) {
+        int s = specificity(l->items[i], c);
+        if (s > so_far) so_far = s;
+    }
+    return so_far;
+}
+
+void config_apply_selection(bool *enabled, const RuleSelection *layer) {
+    for (int i = 0; i < check_count; i++) {
+        const Check *c = check_registry[i];
+        int on = best(&layer->extend_select, c, best(&layer->select, c, -1));
+        int off = best(&layer->ignore, c, -1);
+        int verdict = off >= 0 && off >= on ? 0 : on >= 0 ? 1 : -1;
+        if (layer->has_select)
+            enabled[i] = verdict == 1;
+        else if (verdict >= 0)
+            enabled[i] = verdict == 1;
+    }
+}
+
+bool config_target_version_valid(const char *v) {
+    static const char *const versions[] = {"py38", "py39", "py310", "py311", "py312", "py313"};
+    for (size_t i = 0; i < sizeof versions / sizeof *versions; i++)
+        if (strcmp(v, versions[i]) == 0) return true;
+    return false;
+}
+
+/* ---- lookup by directory ---------------------------------------------------------------- */
+
+typedef struct ConfigDir {
+    const char *dir; /* NULL: empty slot */
+    uint64_t hash;
+    const Config *config;
+} ConfigDir;
+
+void config_resolver_init(ConfigResolver *r, Arena *a) {
+    memset(r, 0, sizeof *r), r->arena = a;
+}
+
+void config_resolver_free(ConfigResolver *r) {
+    dw_free(r->slots), r->slots = NULL;
+}
+
+static ConfigDir *slot(ConfigResolver *r, const char *dir, size_t n, uint64_t h) {
+    for (int32_t i = (int32_t)(h & (uint64_t)(r->nslots - 1));; i = (i + 1) & (r->nslots - 1)) {
+        ConfigDir *s = &r->slots[i];
+        if (!s->dir || (s->hash == h && strncmp(s->dir, dir, n) == 0 && !s->dir[n])) return s;
+    }
+}
+
+static bool remember(ConfigResolver *r, const char *dir, size_t n, const Config *c) {
+    if ((r->used + 1) * 2 > r->nslots) {
+        int32_t cap = r->nslots ? r->nslots * 2 : 64;
+        ConfigDir *old = r->slots;
+        int32_t oldn = r->nslots;
+        ConfigDir *fresh = dw_malloc(sizeof *r->slots * (size_t)cap);
+        if (!fresh) return false;
+        r->slots = fresh;
+        memset(r->slots, 0, sizeof *r->slots * (size_t)cap);
+        r->nslots = cap;
+        for (int32_t i = 0; i < oldn; i++)
+            if (old[i].dir) *slot(r, old[i].dir, strlen(old[i].dir), old[i].hash) = old[i];
+        dw_free(old);
+    }
+    uint64_t h = hash_bytes(dir, n, HASH_SEED);
+    ConfigDir *s = slot(r, dir, n, h);
+    if (!s->dir) {
+        if (!(s->dir = arena_strndup(r->arena, dir, n))) return false;
+        r->used++;
+    }
+    s->hash = h;
+    s->config = c;
+    return true;
+}
+
+/* The configuration file in one directory (dir[0..n)), or NULL. */
+static bool config_in(ConfigResolver *r, const char *dir, size_t n, Config **out,
+                      ConfigError *err) {
+    static const char *const names[] = {".deadwood.toml", "deadwood.toml", "pyproject.toml"};
+    char path[4200];
+    *out = NULL;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        if (n + strlen(names[i]) + 2 > sizeof path) return true;
+        snprintf(path, sizeof path, "%.*s/%s", n == 1 ? 0 : (int)n, dir, names[i]);
+        struct stat st;
+        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+        if (!config_read(r->arena, path, false, out, err)) return false;
+        if (*out) return true;
+    }
+    return true;
+}
+
+bool config_for_dir(ConfigResolver *r, const char *dir, const Config **out, ConfigError *err) {
+    size_t n = strlen(dir);
+    while (n > 1 && dir[n - 1] == '/') n--;
+    size_t start = n;
+    const Config *found = NULL;
+    for (;;) {
+        if (r->nslots) {
+            ConfigDir *s = slot(r, dir, n, hash_bytes(dir, n, HASH_SEED));
+            if (s->dir) {
+                found = s->config;
+                break;
+            }
+        }
+        Config *c;
+        if (!config_in(r, dir, n, &c, err)) return false;
+        if (c) {
+            found = c;
+            break;
+        }
+        if (n <= 1) break;
+        while (n > 1 && dir[n - 1] != '/') n--;
+        if (n > 1) n--; /* drop the slash, except the root's */
+    }
+    /* remember the answer for every directory visited */
+    for (size_t m = start;;) {
+        if (!remember(r, dir, m, found)) return fail(err, NULL, 0, 0, "out of memory");
+        if (m <= n) break;
+        while (m > 1 && dir[m - 1] != '/') m--;
+        if (m > 1) m--;
+    }
+    *out = found;
+    return true;
+}

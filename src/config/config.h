@@ -1,0 +1,109 @@
+/* config.h — deadwood's configuration: where it is found, what its keys mean, and the rule
+ * selection it implies. Reading TOML is toml.h's job; this module gives the bytes their meaning.
+ *
+ * Where (ruff's way): in each directory, `.deadwood.toml`, then `deadwood.toml` (keys at the top
+ * level), then a `pyproject.toml` holding a `[tool.deadwood]` table (a pyproject.toml without one
+ * is passed over). The configuration of a file is the first one found walking up from the file's
+ * directory; nested configurations are not merged. A ConfigResolver remembers every directory it
+ * has looked at, so resolving the files of a tree reads each configuration once.
+ *
+ * Keys (the same in deadwood.toml and [tool.deadwood]):
+ *   select, extend-select, ignore     lists of rule selectors (a code, a code prefix such as
+ *                                     "DW2", a rule name, or "ALL")
+ *   exclude, extend-exclude           lists of globs (glob.h), anchored to the config's directory
+ *   per-file-ignores                  a table: glob -> list of selectors
+ *   target-version                    "py38" ... "py313"
+ *   respect-gitignore, force-exclude  booleans
+ *   cache-dir                         a path, relative to the config's directory
+ *   [rules.DW301] similarity          a number in (0, 1] (CheckOptions.drift_threshold)
+ * Anything else, a value of the wrong type, or an unknown rule is an error with the file, the
+ * 1-based line and column of the offending key or value, and what was expected.
+ *
+ * Rule selection (ruff's): layers are applied in order (the defaults, the configuration, the
+ * command line). A layer with `select` starts from nothing, otherwise from the previous layer's
+ * rules; within a layer, selectors apply from the least specific (ALL) to the most specific (a
+ * whole code or name), `ignore` after `select` and `extend-select` at the same specificity.
+ */
+#ifndef DW_CONFIG_H
+#define DW_CONFIG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/arena.h"
+
+/* The default similarity threshold of DW301 (override drift). */
+#define CONFIG_DEFAULT_SIMILARITY 0.6
+
+typedef struct ConfigError {
+    const char *path; /* the file (NULL: not about a file, e.g. a command-line option) */
+    int line, col;    /* 1-based; 0 when unknown */
+    char msg[320];
+} ConfigError;
+
+typedef struct NameList {
+    const char **items;
+    int32_t len;
+} NameList;
+
+typedef struct PerFileIgnore {
+    const char *pattern;
+    NameList codes;
+} PerFileIgnore;
+
+/* One selection layer. */
+typedef struct RuleSelection {
+    NameList select;
+    bool has_select;
+    NameList extend_select, ignore;
+} RuleSelection;
+
+typedef struct Config {
+    const char *path; /* the file read; NULL for the built-in defaults */
+    const char *root; /* absolute directory that relative patterns and paths are anchored to */
+    RuleSelection rules;
+    NameList exclude;
+    bool has_exclude;
+    NameList extend_exclude;
+    PerFileIgnore *per_file_ignores;
+    int32_t nper_file_ignores;
+    const char *target_version; /* NULL when not set */
+    int8_t respect_gitignore;   /* -1 unset, 0, 1 */
+    int8_t force_exclude;       /* -1 unset, 0, 1 */
+    const char *cache_dir;      /* absolute; NULL when not set */
+    double similarity;          /* DW301; CONFIG_DEFAULT_SIMILARITY when not set */
+} Config;
+
+/* A configuration with nothing set, anchored at the absolute directory root. */
+Config *config_defaults(Arena *a, const char *root);
+
+/* Reads one configuration file. For a pyproject.toml without [tool.deadwood], *out is NULL when
+ * `required` is false and the defaults (anchored at the file's directory) when it is true (an
+ * explicit --config). False with *err filled on unreadable files, bad TOML and bad keys. */
+bool config_read(Arena *a, const char *path, bool required, Config **out, ConfigError *err);
+
+/* Checks a rule selector ("DW2", "DW201", "none-dereference", "ALL"); false when it selects no
+ * rule. */
+bool config_selector_valid(const char *selector);
+
+/* Applies one selection layer to enabled[check_count]. */
+void config_apply_selection(bool *enabled, const RuleSelection *layer);
+
+/* The valid target versions, for messages. */
+#define CONFIG_TARGET_VERSIONS "py38, py39, py310, py311, py312, py313"
+bool config_target_version_valid(const char *v);
+
+/* Finding the configuration of each directory, with memory. */
+typedef struct ConfigResolver {
+    Arena *arena;
+    struct ConfigDir *slots; /* open addressing by directory */
+    int32_t nslots, used;
+} ConfigResolver;
+
+void config_resolver_init(ConfigResolver *r, Arena *a);
+void config_resolver_free(ConfigResolver *r);
+/* The configuration that applies to the absolute directory dir (walking up), or NULL when
+ * there is none. False with *err filled when a configuration file on the way is invalid. */
+bool config_for_dir(ConfigResolver *r, const char *dir, const Config **out, ConfigError *err);
+
+#endif

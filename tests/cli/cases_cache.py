@@ -1,0 +1,181 @@
+"""The result cache: hits, invalidation, whole-tree rules after a change, corrupt entries,
+other builds, pruning, concurrent runs, its location; nothing else written in the tree."""
+import json
+import os
+import re
+import shutil
+import subprocess
+import time
+
+from clilib import *  # noqa: F401,F403
+from clilib import _count  # noqa: F401
+
+# ---- the cache -------------------------------------------------------------------------------
+
+def test_cache():
+    proj = fresh()
+    cdir = os.path.join(proj, ".deadwood_cache")
+    p1 = dw(["check", "-v"], proj, cache=True)
+    s.check(verbose_cache(p1) == (0, 7, 7), "first run: 7 entries written", p1.stderr)
+    with open(os.path.join(cdir, "CACHEDIR.TAG")) as f:
+        s.check(f.read().startswith("Signature: 8a477f597d28d172789f06886806bc55"), "CACHEDIR.TAG")
+    with open(os.path.join(cdir, ".gitignore")) as f:
+        s.check("*" in f.read().split("\n"), ".gitignore with *")
+    e1 = cache_entries(cdir)
+    s.check(len(e1) == 7 and not any(".tmp" in k for k in e1), "one entry per file", sorted(e1))
+    p2 = dw(["check", "-v"], proj, cache=True)
+    s.check(verbose_cache(p2) == (7, 7, 0) and p2.stdout == p1.stdout and p2.returncode == 1,
+            "second run: every file from the cache, same output", p2.stderr)
+    s.check(cache_entries(cdir) == e1, "a hit rewrites nothing (same bytes and mtimes)")
+    # a changed file is analyzed again
+    with open(os.path.join(proj, "pkg", "clean.py"), "a") as f:
+        f.write("\n\ndef again(x):\n    return 2 if x else 2\n")
+    p3 = dw(["check", "-v"], proj, cache=True)
+    s.check(verbose_cache(p3) == (6, 7, 1) and "./pkg/clean.py:11:12: DW102" in p3.stdout,
+            "a changed file misses the cache", p3.stdout + p3.stderr)
+    # a changed configuration invalidates every entry it affects
+    write(os.path.join(proj, "deadwood.toml"), 'ignore = ["DW102"]\n')
+    p4 = dw(["check", "-v"], proj, cache=True)
+    s.check(verbose_cache(p4) == (0, 7, 7) and "DW102" not in p4.stdout,
+            "a configuration change misses the cache", p4.stderr)
+    p5 = dw(["check", "-v"], proj, cache=True)
+    s.check(verbose_cache(p5) == (7, 7, 0) and p5.stdout == p4.stdout, "then hits again", p5.stderr)
+    s.check(p5.stdout == dw(["check"], proj).stdout, "cached output = uncached output")
+    # corrupt entries are ignored and rewritten (entries of the old configuration go first)
+    shutil.rmtree(cdir)
+    dw(["check"], proj, cache=True)
+    entries = cache_entries(cdir)
+    names = sorted(entries)
+    bad = {names[0]: b"garbage", names[1]: entries[names[1]][1][:-5],
+           names[2]: entries[names[2]][1][:-1] + bytes([entries[names[2]][1][-1] ^ 1])}
+    for n, data in bad.items():
+        with open(os.path.join(cdir, n), "wb") as f:
+            f.write(data)
+    p6 = dw(["check", "-v"], proj, cache=True)
+    s.check(verbose_cache(p6) == (4, 7, 3) and p6.stdout == p5.stdout,
+            "corrupt entries: misses, same output", p6.stderr)
+    after = cache_entries(cdir)
+    s.check(all(after[n][1] == entries[n][1] for n in bad), "corrupt entries rewritten")
+    os.remove(os.path.join(cdir, names[3]))
+    shutil.rmtree(os.path.join(cdir, os.path.dirname(names[0])))
+    p7 = dw(["check", "-v"], proj, cache=True)
+    s.check(p7.stdout == p5.stdout and p7.returncode == 1, "removed entries and directory", p7.stderr)
+    # another build of deadwood (same version string) does not read this build's entries
+    rebuilt = os.path.join(TMP, "deadwood-rebuilt")
+    shutil.copy(DW, rebuilt)
+    with open(rebuilt, "ab") as f:
+        f.write(b"\0another build")
+    p8 = subprocess.run([rebuilt, "check", "-v"], cwd=proj, env=BASE_ENV, stdout=subprocess.PIPE,
+                        stderr=subprocess.PIPE, text=True, timeout=120)
+    s.check(verbose_cache(p8) == (0, 7, 7) and p8.stdout == p5.stdout,
+            "another build of the same version misses the cache", p8.stderr)
+    # one directory per option set; the 8 used last are kept
+    vdir = os.path.join(cdir, [n for n in os.listdir(cdir) if n[0].isdigit()][0])
+    for sel in ("DW0", "DW1", "DW2", "DW10", "DW101", "DW102", "DW103", "DW104", "DW20", "DW201",
+                "DW202"):
+        dw(["check", "--select", sel], proj, cache=True)
+    keys = os.listdir(vdir)
+    last = dw(["check", "-v", "--select", "DW202"], proj, cache=True)
+    s.check(len(keys) == 8 and all(re.fullmatch(r"[0-9a-f]{16}", k) for k in keys) and
+            verbose_cache(last) == (7, 7, 0), "option sets pruned to the 8 used last",
+            f"{keys} {last.stderr}")
+
+
+def test_cache_whole_tree():
+    """The cache keeps per-file findings only: a change in one file updates what the whole-tree
+    rules report in another file, whose own entry is a hit."""
+    zen = zenflow()
+    p1 = dw(["check", "-v", "."], zen, cache=True)
+    s.check("./zenflow.py:7:5: DW301" in p1.stdout and "(stage_1_and_2.py:18)" in p1.stdout,
+            "DW301 before the change", p1.stdout)
+    base = os.path.join(zen, "stage_1_and_2.py")
+    text = open(base).read()
+    # a line above the base class moves the base method: the message on zenflow.py changes
+    write(base, "# moved\n" + text)
+    p2 = dw(["check", "-v", "."], zen, cache=True)
+    s.check(verbose_cache(p2) == (2, 3, 1) and "(stage_1_and_2.py:19)" in p2.stdout and
+            p2.stdout == dw(["check", "."], zen).stdout,
+            "a hit on zenflow.py still sees the moved base method", p2.stdout + p2.stderr)
+    # the base method becomes a stub: nothing was copied, DW301 goes away
+    stub = re.sub(r"(    def async_inplace_copy_grad_to_fp32_buffer_from_gpu\(.*?\):\n).*?(?=\n\n    def )",
+                  r"\1        raise NotImplementedError", text, count=1, flags=re.S)
+    s.check(stub != text, "the fixture's base method was found")
+    write(base, stub)
+    p3 = dw(["check", "-v", "."], zen, cache=True)
+    s.check(verbose_cache(p3) == (2, 3, 1) and "DW301" not in p3.stdout and "DW101" in p3.stdout and
+            p3.stdout == dw(["check", "."], zen).stdout,
+            "a hit on zenflow.py loses DW301 when the base changes", p3.stdout + p3.stderr)
+
+
+def test_cache_concurrent():
+    proj = fresh()
+    for i in range(12):
+        shutil.copytree(os.path.join(proj, "pkg"), os.path.join(proj, f"copy{i:02d}"))
+    want = dw(["check"], proj).stdout
+    e = dict(BASE_ENV)
+    procs = [subprocess.Popen([DW, "check", "--jobs", "3"], cwd=proj, env=e, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for _ in range(6)]
+    outs = [p.communicate(timeout=120) for p in procs]
+    s.check(all(p.returncode == 1 for p in procs) and all(o == want for o, _ in outs),
+            "concurrent runs: the same output", "\n".join(err for _, err in outs)[:1000])
+    cdir = os.path.join(proj, ".deadwood_cache")
+    leftovers = [n for _, _, fs in os.walk(cdir) for n in fs if n.startswith(".tmp")]
+    s.check(not leftovers, "concurrent runs: no temporary files left", leftovers)
+    p = dw(["check", "-v"], proj, cache=True)
+    n = verbose_cache(p)
+    s.check(n and n[0] == n[1] and n[2] == 0 and p.stdout == want,
+            "after concurrent runs: every entry valid", p.stderr)
+
+
+def test_cache_location():
+    proj = fresh()
+    write(os.path.join(proj, "pyproject.toml"), "[tool.deadwood]\n")
+    before = snapshot(proj)
+    p = dw(["check", "--no-cache", "-v"], proj, cache=True)
+    s.check(snapshot(proj) == before and "cache: off" in p.stderr, "--no-cache writes nothing")
+    dw(["check", "."], os.path.join(proj, "pkg", "sub"), cache=True)
+    s.check(os.path.isdir(os.path.join(proj, ".deadwood_cache")) and
+            not os.path.exists(os.path.join(proj, "pkg", "sub", ".deadwood_cache")),
+            "cache in the project root (where the configuration is)")
+    shutil.rmtree(os.path.join(proj, ".deadwood_cache"))
+    outside = os.path.join(TMP, f"outside{_count[0]}")
+    os.mkdir(outside)
+    dw(["check", os.path.join(proj, "pkg", "sub"), os.path.join(proj, "tests")], outside, cache=True)
+    s.check(os.path.isdir(os.path.join(proj, ".deadwood_cache")) and os.listdir(outside) == [],
+            "cache in the project root of the first path, wherever the current directory")
+    bare = fresh(os.path.join(TREE, "pkg"), "bare")
+    dw(["check", "."], os.path.join(bare, "sub"), cache=True)
+    s.check(os.path.isdir(os.path.join(bare, "sub", ".deadwood_cache")),
+            "no configuration: cache in the current directory")
+    other = os.path.join(TMP, f"elsewhere{_count[0]}")
+    proj2 = fresh()
+    before = snapshot(proj2)
+    p = dw(["check", "-v"], proj2, cache=True, env={"DEADWOOD_CACHE_DIR": other})
+    s.check(os.path.isfile(os.path.join(other, "CACHEDIR.TAG")) and snapshot(proj2) == before and
+            verbose_cache(p)[2] == 7, "DEADWOOD_CACHE_DIR", p.stderr)
+    p = dw(["check", "-v"], proj2, cache=True, env={"DEADWOOD_CACHE_DIR": other})
+    s.check(verbose_cache(p)[0] == 7, "DEADWOOD_CACHE_DIR: hits", p.stderr)
+    flag = os.path.join(TMP, f"flagdir{_count[0]}")
+    p = dw(["check", "-v", "--cache-dir", flag], proj2, cache=True, env={"DEADWOOD_CACHE_DIR": other})
+    s.check(os.path.isdir(flag) and verbose_cache(p)[0] == 0 and snapshot(proj2) == before,
+            "--cache-dir beats DEADWOOD_CACHE_DIR", p.stderr)
+    blocker = os.path.join(TMP, f"afile{_count[0]}")
+    write(blocker, "x")
+    p = dw(["check", "--cache-dir", blocker], proj2, cache=True)
+    s.check(p.returncode == 1 and "warning: cache" in p.stderr and findings(p.stdout),
+            "an unusable cache directory: warning, the run goes on", p.stderr)
+
+
+def test_writes_nothing_else():
+    proj = fresh()
+    write(os.path.join(proj, "deadwood.toml"), "[per-file-ignores]\n\"tests/*\" = [\"DW2\"]\n")
+    before = snapshot(proj)
+    time.sleep(0.01)
+    for args in (["check"], ["check", "--statistics"], ["check", "--output-format", "sarif"],
+                 ["check", "pkg", "tests/test_nones.py"], ["check", "--show-files"]):
+        dw(args, proj, cache=True)
+    after = snapshot(proj)
+    changed = sorted(k for k in set(before) | set(after)
+                     if before.get(k) != after.get(k) and not k.startswith(".deadwood_cache"))
+    s.check(not changed and any(k.startswith(".deadwood_cache/") for k in after),
+            "nothing but .deadwood_cache is written in the analyzed tree", changed)

@@ -1,0 +1,158 @@
+"""File discovery (excludes, --force-exclude, .gitignore, symbolic-link loops, unreadable
+files and directories, a file vanishing mid-run) and standard input."""
+import json
+import os
+import re
+import shutil
+import subprocess
+import time
+
+from clilib import *  # noqa: F401,F403
+from clilib import _count  # noqa: F401
+
+# ---- discovery -------------------------------------------------------------------------------
+
+def test_discovery():
+    proj = fresh()
+    write(os.path.join(proj, "gen", "gen.py"), open(os.path.join(TREE, "pkg", "nones.py")).read())
+    write(os.path.join(proj, "build", "b.py"), open(os.path.join(TREE, "pkg", "nones.py")).read())
+    allp = findings(dw(["check"], proj).stdout)
+    s.check(any("gen/gen.py" in x[0] for x in allp) and not any("build/" in x[0] for x in allp),
+            "gen/ is analyzed, build/ is excluded by default (ruff's defaults)")
+    p = dw(["check", "--exclude", "gen,tests"], proj)
+    f = findings(p.stdout)
+    s.check(not any("gen/" in x[0] or "tests/" in x[0] for x in f) and
+            any("build/" in x[0] for x in f) and len(f) == len(allp) - 1,
+            "--exclude (replacing the defaults: build/ comes back)", p.stdout)
+    write(os.path.join(proj, ".venv", "x.py"), open(os.path.join(TREE, "pkg", "nones.py")).read())
+    f = findings(dw(["check", "--exclude", "gen"], proj).stdout)
+    s.check(any(".venv/" in x[0] for x in f), "--exclude replaces the defaults")
+    f = findings(dw(["check", "--extend-exclude", "gen", "--extend-exclude", "pkg/sub"], proj).stdout)
+    s.check(not any(".venv/" in x[0] or "gen/" in x[0] or "sub/" in x[0] for x in f) and
+            any("tests/" in x[0] for x in f), "--extend-exclude (repeatable)")
+    f = findings(dw(["check", "--extend-exclude", "gen", "gen/gen.py"], proj).stdout)
+    s.check(f == [("gen/gen.py", 6, "DW201")], "named files are taken despite excludes")
+    p = dw(["check", "--extend-exclude", "gen", "--force-exclude", "gen/gen.py", "pkg/nones.py"], proj)
+    s.check(findings(p.stdout) == [("pkg/nones.py", 6, "DW201")], "--force-exclude", p.stdout)
+    p = dw(["check", "--force-exclude", ".venv/x.py"], proj)
+    expect("--force-exclude with the default excludes", p, rc=0, out="")
+    write(os.path.join(proj, "deadwood.toml"), "force-exclude = true\nextend-exclude = [\"gen\"]\n")
+    p = dw(["check", "--no-force-exclude", "gen/gen.py"], proj)
+    s.check(findings(p.stdout) == [("gen/gen.py", 6, "DW201")], "--no-force-exclude", p.stdout)
+    os.remove(os.path.join(proj, "deadwood.toml"))
+    # .gitignore, as git reads it
+    if shutil.which("git"):
+        subprocess.run(["git", "init", "-q", proj], check=True)
+        write(os.path.join(proj, ".gitignore"), "gen/\n/pkg/nones.py\n")
+        f = findings(dw(["check"], proj).stdout)
+        s.check(not any("gen/" in x[0] or "pkg/nones.py" in x[0] for x in f) and
+                any("tests/" in x[0] for x in f), ".gitignore respected")
+        f = findings(dw(["check", "--no-respect-gitignore"], proj).stdout)
+        s.check(any("gen/" in x[0] for x in f) and any("pkg/nones.py" in x[0] for x in f),
+                "--no-respect-gitignore")
+        f, p = cfg_codes(proj, "respect-gitignore = false\n")
+        s.check(f is not None and any("gen/" in x[0] for x in f), "key respect-gitignore = false",
+                p.stdout + p.stderr)
+        f = findings(dw(["check", "--respect-gitignore"], proj).stdout)
+        s.check(not any("gen/" in x[0] for x in f), "--respect-gitignore beats the key")
+        os.remove(os.path.join(proj, "deadwood.toml"))
+        shutil.rmtree(os.path.join(proj, ".git"))
+        os.remove(os.path.join(proj, ".gitignore"))
+    else:
+        s.skip(".gitignore respected", "git is not installed")
+    # a symbolic-link loop is reported and skipped; the run goes on
+    os.symlink("..", os.path.join(proj, "pkg", "sub", "loop"))
+    p = dw(["check"], proj)
+    s.check(p.returncode == 1 and re.search(r"^deadwood: warning: .*loop.*", p.stderr, re.M) and
+            findings(p.stdout) == allp, "symbolic-link loop: warned, skipped, run goes on",
+            p.stdout + p.stderr)
+    expect("--quiet silences the warning", dw(["check", "-q"], proj), rc=1, out=p.stdout)
+    s.check(dw(["check", "-q"], proj).stderr == "", "--quiet: empty stderr")
+
+
+def test_unreadable():
+    prefix, why = as_nobody()
+    if prefix is None:
+        s.skip("unreadable file", why)
+        s.skip("unreadable directory", why)
+        return
+    proj = fresh()
+    for d, dirs, files in os.walk(os.path.dirname(proj)):
+        os.chmod(d, 0o755)
+    secret = os.path.join(proj, "pkg", "secret.py")
+    write(secret, "x = 1\n")
+    os.chmod(secret, 0)
+    locked = os.path.join(proj, "locked")
+    write(os.path.join(locked, "hidden.py"), "x = 1\n")
+    os.chmod(locked, 0)
+    e = dict(BASE_ENV)
+    p = subprocess.run(prefix + [DW, "check", "--no-cache"], cwd=proj, env=e, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True, timeout=60)
+    f = findings(p.stdout)
+    s.check(p.returncode == 1 and ("./pkg/secret.py", 1, "DW001") in f and len(f) == 7 and
+            "Permission denied" in p.stdout, "unreadable file: DW001, the run goes on",
+            p.stdout + p.stderr)
+    s.check(re.search(r"^deadwood: warning: \./locked: .*Permission denied", p.stderr, re.M),
+            "unreadable directory: warned and skipped", p.stderr)
+    os.chmod(locked, 0o755)
+
+
+def test_vanishing_file():
+    """A file listed by the walk and gone when its turn comes: with --jobs 1 the files are read
+    in order, and the first is a FIFO, so deadwood waits on it while the test deletes the second."""
+    proj = fresh()
+    fifo = os.path.join(proj, "a_fifo.py")
+    os.mkfifo(fifo)
+    gone = os.path.join(proj, "b_gone.py")
+    shutil.copy(os.path.join(proj, "pkg", "nones.py"), gone)
+    e = dict(BASE_ENV)
+    p = subprocess.Popen([DW, "check", "--no-cache", "--jobs", "1", "a_fifo.py", "b_gone.py",
+                          "pkg/branches.py"], cwd=proj, env=e, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    fd, deadline = None, time.time() + 60
+    while fd is None and time.time() < deadline and p.poll() is None:
+        try:
+            fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError:
+            time.sleep(0.01)
+    if fd is None:
+        p.kill()
+        out, err = p.communicate()
+        s.fail("file vanishing mid-run", f"deadwood never opened the FIFO: {out!r} {err!r}")
+        return
+    os.remove(gone)  # deadwood is reading a_fifo.py now; b_gone.py was already listed
+    os.set_blocking(fd, True)
+    os.write(fd, open(os.path.join(TREE, "pkg", "nones.py"), "rb").read())
+    os.close(fd)
+    out, err = p.communicate(timeout=60)
+    f = findings(out)
+    s.check(p.returncode == 1 and f == [("a_fifo.py", 6, "DW201"), ("b_gone.py", 1, "DW001"),
+                                        ("pkg/branches.py", 5, "DW101")] and
+            "No such file" in out, "file vanishing mid-run: DW001, the run goes on", out + err)
+
+
+def test_stdin():
+    proj = fresh()
+    src = open(os.path.join(TREE, "pkg", "nones.py")).read()
+    p = dw(["check", "-"], proj, input=src)
+    s.check(p.returncode == 1 and findings(p.stdout) == [("-", 6, "DW201")], "stdin without a name",
+            p.stdout + p.stderr)
+    p = dw(["check", "--stdin-filename", "pkg/editing.py", "-"], proj, input=src)
+    s.check(findings(p.stdout) == [("pkg/editing.py", 6, "DW201")], "stdin with --stdin-filename",
+            p.stdout + p.stderr)
+    p = dw(["check", "--stdin-filename", "pkg/editing.py"], proj, input=src)
+    s.check(findings(p.stdout) == [("pkg/editing.py", 6, "DW201")],
+            "--stdin-filename alone reads standard input", p.stdout)
+    expect("stdin clean", dw(["check", "-"], proj, input="x = 1\n"), rc=0, out="")
+    write(os.path.join(proj, "tests", "deadwood.toml"),
+          'extend-exclude = ["generated_*.py"]\n[per-file-ignores]\n"test_*.py" = ["DW201"]\n')
+    p = dw(["check", "--stdin-filename", "tests/test_x.py", "-"], proj, input=src)
+    expect("stdin: the name picks the configuration and its per-file-ignores", p, rc=0, out="")
+    p = dw(["check", "--stdin-filename", "tests/other.py", "-"], proj, input=src)
+    s.check(findings(p.stdout) == [("tests/other.py", 6, "DW201")], "stdin: other name", p.stdout)
+    p = dw(["check", "--force-exclude", "--stdin-filename", "tests/generated_x.py", "-"], proj, input=src)
+    expect("stdin: --force-exclude skips an excluded name", p, rc=0, out="")
+    p = dw(["check", "--stdin-filename", "tests/generated_x.py", "-"], proj, input=src)
+    s.check(p.returncode == 1, "stdin: excluded name analyzed without --force-exclude")
+    p = dw(["check", "-", "--cache-dir", "c"], proj, input=src, cache=True)
+    s.check(not os.path.exists(os.path.join(proj, "c")), "stdin is never cached")

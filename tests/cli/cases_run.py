@@ -1,0 +1,218 @@
+"""Commands, help, exit statuses, output formats, --output-file, --statistics, --color and
+--jobs."""
+import json
+import os
+import re
+import shutil
+import subprocess
+import time
+
+from clilib import *  # noqa: F401,F403
+from clilib import _count  # noqa: F401
+
+# ---- commands, help, exit statuses -----------------------------------------------------------
+
+def test_commands():
+    p = dw(["--version"], TMP)
+    expect("version", p, rc=0, out=None, err_has="")
+    s.check(re.fullmatch(r"deadwood \d+\.\d+\.\d+\n", p.stdout), "version format", p.stdout)
+    top = dw(["help"], TMP)
+    expect("help", top, rc=0)
+    cmds = re.findall(r"^  (\w+) ", top.stdout.split("Commands:")[1], re.M)
+    s.check("check" in cmds and "rule" in cmds, "help lists commands", top.stdout)
+    expect("--help", dw(["--help"], TMP), rc=0, out=top.stdout)
+    for c in cmds:
+        if c == "help":
+            continue
+        a = dw([c, "--help"], TMP)
+        b = dw(["help", c], TMP)
+        s.check(a.returncode == 0 and a.stdout.startswith("Usage: deadwood " + c), f"{c} --help",
+                a.stdout[:200] + a.stderr[:200])
+        s.check(b.returncode == 0 and b.stdout == a.stdout, f"help {c}", b.stdout[:200])
+    expect("help of an unknown command", dw(["help", "nope"], TMP), rc=2, err_has="nope")
+    expect("unknown command", dw(["nope"], TMP), rc=2)
+    expect("no command", dw([], TMP), rc=2)
+    doc = dw(["rule", "DW201"], TMP)
+    s.check(doc.returncode == 0 and doc.stdout.startswith("DW201 none-dereference"),
+            "rule DW201 prints its documentation", doc.stdout[:300])
+    by_name = dw(["rule", "none-dereference"], TMP)
+    s.check(by_name.stdout == doc.stdout, "rule by name", by_name.stdout[:100])
+    allr = dw(["rule", "--all"], TMP)
+    rows = [l.split() for l in allr.stdout.splitlines()]
+    s.check(allr.returncode == 0 and len(rows) >= 8 and
+            all(re.fullmatch(r"DW\d{3}", r[0]) and r[2] in ("on", "off") for r in rows),
+            "rule --all: code, name, on/off", allr.stdout[:500])
+    s.check(["DW201", "none-dereference"] == rows[[r[0] for r in rows].index("DW201")][:2],
+            "rule --all names DW201", allr.stdout[:500])
+    expect("rule unknown", dw(["rule", "DW999"], TMP), rc=2, err_has="DW999")
+
+
+def test_exit_and_text():
+    proj = fresh()
+    p = dw(["check"], proj)
+    expect("exit 1 on findings", p, rc=1, err_re=r"^Found 6 problems in 7 files\.$")
+    f = findings(p.stdout)
+    s.check(f == sorted(f, key=lambda x: (x[0], x[1])) and len(f) == 6, "sorted text output",
+            p.stdout)
+    s.check({c for _, _, c in f} == {"DW101", "DW102", "DW201", "DW202"}, "the fixture's findings",
+            p.stdout)
+    s.check(all(x[0].startswith("./") for x in f), "paths as walked from '.'", p.stdout)
+    clean = dw(["check", "pkg/clean.py"], proj)
+    expect("exit 0 when clean", clean, rc=0, out="", err_has="Found 0 problems in 1 file.")
+    expect("--exit-zero", dw(["check", "--exit-zero"], proj), rc=0, out=p.stdout)
+    expect("--quiet", dw(["check", "--quiet"], proj), rc=1, out=p.stdout)
+    s.check(dw(["check", "-q"], proj).stderr == "", "--quiet prints nothing on stderr")
+    expect("unknown option", dw(["check", "--frobnicate"], proj), rc=2, err_has="--frobnicate")
+    expect("option without value", dw(["check", "--select"], proj), rc=2, err_has="needs a value")
+    expect("--jobs 0", dw(["check", "--jobs", "0"], proj), rc=2)
+    expect("'-' with paths", dw(["check", "-", "pkg"], proj), rc=2)
+    expect("--config with --isolated", dw(["check", "--config", "x.toml", "--isolated"], proj),
+           rc=2)
+    gone = dw(["check", "missing.py", "pkg/clean.py"], proj)
+    expect("a path that does not exist is a DW001 finding", gone, rc=1)
+    s.check(findings(gone.stdout) == [("missing.py", 1, "DW001")], "DW001 for missing.py",
+            gone.stdout)
+    empty = os.path.join(proj, "empty")
+    os.mkdir(empty)
+    expect("no Python files: warning, exit 0", dw(["check", "empty"], proj), rc=0, out="",
+           err_has="no Python files")
+    expect("--show-files", dw(["check", "--show-files", "pkg/sub", "notes.txt"], proj), rc=0,
+           out="notes.txt\npkg/sub/late_check.py\n")
+    expect("explicit file of any name", dw(["check", "notes.txt"], proj), rc=1)
+
+
+def test_formats():
+    proj = fresh()
+    text = dw(["check"], proj)
+    n = len(findings(text.stdout))
+    j = dw(["check", "--output-format", "json"], proj)
+    try:
+        data = json.loads(j.stdout)
+        ok = j.returncode == 1 and len(data) == n and all("code" in d and "filename" in d for d in data)
+    except ValueError as e:
+        ok, data = False, e
+    s.check(ok, "json output", j.stdout[:300])
+    sa = dw(["check", "--output-format=sarif"], proj)
+    try:
+        sarif = json.loads(sa.stdout)
+        ok = sarif["version"] == "2.1.0" and len(sarif["runs"][0]["results"]) == n
+    except (ValueError, KeyError) as e:
+        ok = False
+    s.check(ok, "sarif output", sa.stdout[:300])
+    gh = dw(["check", "--output-format", "github"], proj)
+    s.check(len(gh.stdout.splitlines()) == n and all(l.startswith("::") for l in gh.stdout.splitlines()),
+            "github output", gh.stdout[:300])
+    full = dw(["check", "--output-format", "full"], proj)
+    s.check(full.returncode == 1 and "^" in full.stdout and len(full.stdout) > len(text.stdout),
+            "full output", full.stdout[:300])
+    expect("unknown format", dw(["check", "--output-format", "xml"], proj), rc=2, err_has="xml")
+    env = dw(["check"], proj, env={"DEADWOOD_OUTPUT_FORMAT": "json"})
+    s.check(env.stdout == j.stdout, "DEADWOOD_OUTPUT_FORMAT", env.stdout[:200])
+    # --output-file
+    out = os.path.join(TMP, f"out{_count[0]}.txt")
+    p = dw(["check", "--output-file", out], proj)
+    expect("--output-file: nothing on stdout", p, rc=1, out="", err_has="Found 6 problems")
+    with open(out) as f:
+        s.check(f.read() == text.stdout, "--output-file holds the findings")
+    p = dw(["check", "-o", out, "--output-format", "json"], proj)
+    with open(out) as f:
+        s.check(f.read() == j.stdout and p.returncode == 1, "-o with json")
+    expect("--output-file in a missing directory",
+           dw(["check", "-o", os.path.join(TMP, "no", "such", "dir", "x")], proj), rc=2)
+
+
+def test_statistics():
+    proj = fresh()
+    text = dw(["check"], proj)
+    want = {}
+    for _, _, c in findings(text.stdout):
+        want[c] = want.get(c, 0) + 1
+    p = dw(["check", "--statistics"], proj)
+    lines = p.stdout.splitlines()
+    rows = [re.fullmatch(r"( *\d+)\t(DW\d{3})\t([a-z-]+)", l) for l in lines]
+    ok = p.returncode == 1 and all(rows) and len(rows) == len(want)
+    got = {r.group(2): int(r.group(1)) for r in rows if r}
+    counts = [int(r.group(1)) for r in rows if r]
+    s.check(ok and got == want and counts == sorted(counts, reverse=True), "--statistics format",
+            p.stdout + p.stderr)
+    s.check(ok and len({len(r.group(1)) for r in rows}) == 1, "--statistics counts aligned", p.stdout)
+    names = {l.split()[0]: l.split()[1] for l in dw(["rule", "--all"], TMP).stdout.splitlines()}
+    s.check(all(r.group(3) == names[r.group(2)] for r in rows if r), "--statistics rule names",
+            p.stdout)
+    j = dw(["check", "--statistics", "--output-format", "json"], proj)
+    try:
+        data = json.loads(j.stdout)
+        ok = {d["code"]: d["count"] for d in data} == want and all(d["name"] for d in data)
+    except (ValueError, KeyError, TypeError):
+        ok = False
+    s.check(ok, "--statistics json", j.stdout[:300])
+    expect("--statistics with sarif", dw(["check", "--statistics", "--output-format", "sarif"], proj),
+           rc=2)
+    expect("--statistics clean", dw(["check", "--statistics", "pkg/clean.py"], proj), rc=0, out="")
+
+
+def test_color():
+    proj = fresh()
+    esc = "\x1b["
+    plain = dw(["check"], proj).stdout
+    always = dw(["check", "--color", "always"], proj)
+    s.check(esc in always.stdout, "--color always", always.stdout[:200])
+    s.check(re.sub(r"\x1b\[[0-9;]*m", "", always.stdout) == plain, "colour adds only escapes")
+    s.check(esc in dw(["check", "--color=always"], proj, env={"NO_COLOR": "1"}).stdout,
+            "--color always beats NO_COLOR")
+    s.check(esc not in dw(["check", "--color", "never"], proj).stdout, "--color never")
+    s.check(esc not in plain, "auto: no colour into a pipe")
+    tty = run_pty([DW, "check", "--no-cache"], proj, {})
+    s.check(esc in tty, "auto: colour on a terminal", tty[:200])
+    tty = run_pty([DW, "check", "--no-cache"], proj, {"NO_COLOR": "1"})
+    s.check(esc not in tty and "DW101" in tty, "auto: NO_COLOR on a terminal", tty[:200])
+    tty = run_pty([DW, "check", "--no-cache", "--color", "never"], proj, {})
+    s.check(esc not in tty and "DW101" in tty, "never on a terminal", tty[:200])
+    out = os.path.join(TMP, "color.txt")
+    run_pty([DW, "check", "--no-cache", "-o", out], proj, {})
+    with open(out) as f:
+        s.check(esc not in f.read(), "auto: no colour into --output-file")
+    st = dw(["check", "--statistics", "--color", "always"], proj)
+    s.check(esc in st.stdout, "--statistics in colour", st.stdout)
+    expect("--color bad", dw(["check", "--color", "sometimes"], proj), rc=2)
+
+
+def test_jobs():
+    proj = fresh()
+    for i in range(24):  # enough files for every worker to take several
+        for f in ("branches.py", "nones.py", "__init__.py"):
+            shutil.copy(os.path.join(proj, "pkg", f), os.path.join(proj, "pkg", f"m{i:02d}_{f}"))
+    outs = {}
+    for j in ("1", "2", "4", "16"):
+        for fmt in ("text", "json", "sarif"):
+            outs[(j, fmt)] = dw(["check", "--jobs", j, "--output-format", fmt], proj).stdout
+    for fmt in ("text", "json", "sarif"):
+        s.check(len({outs[(j, fmt)] for j in ("1", "2", "4", "16")}) == 1 and outs[("1", fmt)],
+                f"--jobs 1/2/4/16 give identical {fmt} output")
+    s.check(dw(["check", "-j", "4"], proj).stdout == outs[("1", "text")], "-j 4")
+    zen = zenflow()
+    a, b = dw(["check", "-j1", "."], zen), dw(["check", "-j=4", "."], zen)
+    s.check(a.stdout == b.stdout and "DW301" in a.stdout, "whole-tree rule: --jobs 1 = --jobs 4",
+            a.stdout)
+
+
+def test_selection_cli():
+    proj = fresh()
+    expect("--select", dw(["check", "--select", "DW101"], proj), rc=1)
+    s.check(codes(dw(["check", "--select", "DW101"], proj).stdout) == ["DW101"], "--select one code")
+    s.check(codes(dw(["check", "--select", "DW2"], proj).stdout) == ["DW201", "DW202"],
+            "--select a prefix")
+    s.check(codes(dw(["check", "--select", "none-dereference,DW101"], proj).stdout) ==
+            ["DW101", "DW201"], "--select a name and a code")
+    s.check(codes(dw(["check", "--select", "DW101", "--select", "DW102"], proj).stdout) ==
+            ["DW101", "DW102"], "--select repeated")
+    s.check(codes(dw(["check", "--ignore", "DW1"], proj).stdout) == ["DW201", "DW202"], "--ignore")
+    s.check(codes(dw(["check", "--select", "DW101", "--extend-select", "DW202"], proj).stdout) ==
+            ["DW101", "DW202"], "--extend-select")
+    s.check(codes(dw(["check", "--select", "DW201", "--ignore", "DW2"], proj).stdout) == ["DW201"],
+            "the more specific selector wins")
+    s.check(codes(dw(["check", "--select", "DW2", "--ignore", "DW2"], proj).stdout) == [],
+            "ignore wins at equal specificity")
+    s.check(codes(dw(["check", "--select", "ALL", "--ignore", "DW10"], proj).stdout) ==
+            ["DW201", "DW202"], "--select ALL")
+    expect("--select unknown", dw(["check", "--select", "DW9"], proj), rc=2, err_has="DW9")

@@ -1,0 +1,1 @@
+"""The shape of the training framework whose review thread deadwood answers (shared/seed)."""

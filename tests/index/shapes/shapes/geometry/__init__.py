@@ -1,0 +1,1 @@
+from .polygons import Polygon, Square
