@@ -43,8 +43,8 @@ void cli_json_str(FILE *f, const char *s);
 /* Prints "deadwood: " + message to stderr; returns EXIT_USAGE. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Matches argv[*i] against an option taking a value, written `NAME VALUE` or `NAME=VALUE` (one
- * or two names, e.g. "--jobs" and "-j"; short may be NULL; `-j4` too). 1: matched, *val set, *i advanced
- * past the value; 0: another option; -1: the value is missing (already reported). */
+ * or two names, e.g. "--jobs" and "-j"; short may be NULL; `-j4` too). 1: matched, *val set, *i
+ * advanced past the value; 0: another option; -1: the value is missing (already reported). */
 int cli_option_value(int argc, char **argv, int *i, const char *name, const char *short_name,
                      const char **val);
 /* True when argv[i] is -h or --help. */

@@ -40,7 +40,9 @@ int cli_query_args(int argc, char **argv, const char *usage, bool takes_after, Q
     return -1;
 }
 
-void cli_query_free(QueryArgs *q) { free(q->paths); }
+void cli_query_free(QueryArgs *q) {
+    free(q->paths);
+}
 
 int cli_build_index(char **paths, int npaths, const SummaryOptions *sopt, RunResult *rr,
                     Arena *la) {
@@ -59,9 +61,7 @@ int cli_build_index(char **paths, int npaths, const SummaryOptions *sopt, RunRes
     bool *none = calloc((size_t)check_count, sizeof *none);
     if (!none) return EXIT_USAGE;
     CheckOptions opt = {none, 0.6};
-    RunOptions ro = {.check = &opt,
-                     .jobs = (int)sysconf(_SC_NPROCESSORS_ONLN),
-                     .summary = sopt};
+    RunOptions ro = {.check = &opt, .jobs = (int)sysconf(_SC_NPROCESSORS_ONLN), .summary = sopt};
     bool ok = run_files(r.files, r.nfiles, &ro, rr);
     free(none);
     if (!ok || !rr->has_index) {

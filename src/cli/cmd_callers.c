@@ -50,8 +50,7 @@ static int run(int argc, char **argv) {
     Target t[64];
     int nt = query_targets(ix, name, t, 64);
     if (strchr(name, '.') && nt == 0) {
-        fprintf(stderr, "deadwood: no definition of %s in the tree; listing calls by name\n",
-                name);
+        fprintf(stderr, "deadwood: no definition of %s in the tree; listing calls by name\n", name);
     }
     const char *last = strrchr(name, '.');
     last = last ? last + 1 : name;
@@ -73,8 +72,7 @@ static int run(int argc, char **argv) {
                 cli_json_loc(stdout, "location", &c->loc);
                 printf(", \"function\": ");
                 cli_json_str(stdout, fname(ms, c));
-                if (f)
-                    printf(", \"function_lines\": [%d, %d]", f->line, f->end_line);
+                if (f) printf(", \"function_lines\": [%d, %d]", f->line, f->end_line);
                 printf(", \"reach\": ");
                 cli_json_str(stdout, query_reach_name(how));
                 printf(", \"receiver\": ");
@@ -131,5 +129,5 @@ static int run(int argc, char **argv) {
     return EXIT_CLEAN;
 }
 
-const Command cmd_callers = {"callers", run, "list the calls of a function or method, with their guards",
-                             usage};
+const Command cmd_callers = {"callers", run,
+                             "list the calls of a function or method, with their guards", usage};

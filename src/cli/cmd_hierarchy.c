@@ -104,8 +104,10 @@ static int run(int argc, char **argv) {
                 next++;
             }
         }
-        if (json) printf("], \"methods\": [");
-        else printf("%smethods:\n", next ? "\n" : "");
+        if (json)
+            printf("], \"methods\": [");
+        else
+            printf("%smethods:\n", next ? "\n" : "");
         /* methods: first definition along the order wins */
         int nm = 0;
         for (int i = 0; i < no; i++) {
@@ -150,5 +152,5 @@ static int run(int argc, char **argv) {
     return rc;
 }
 
-const Command cmd_hierarchy = {"hierarchy", run, "show a class's MRO and where its methods come from",
-                               usage};
+const Command cmd_hierarchy = {"hierarchy", run,
+                               "show a class's MRO and where its methods come from", usage};

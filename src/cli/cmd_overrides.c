@@ -76,15 +76,19 @@ static int run(int argc, char **argv) {
     if (meth) {
         char cls[1024];
         snprintf(cls, sizeof cls, "%.*s", (int)(meth - name), name);
-        if (query_classes(ix, cls, &root, 1) == 1) rootp = &root;
-        else fprintf(stderr, "deadwood: no class %s in the tree\n", cls);
+        if (query_classes(ix, cls, &root, 1) == 1)
+            rootp = &root;
+        else
+            fprintf(stderr, "deadwood: no class %s in the tree\n", cls);
         meth++;
     } else {
         meth = name;
     }
     int ndef = 0, ninh = 0;
-    if (json) printf("{\"method\": \"%s\", \"definitions\": [", meth);
-    else printf("definitions of %s:\n", meth);
+    if (json)
+        printf("{\"method\": \"%s\", \"definitions\": [", meth);
+    else
+        printf("definitions of %s:\n", meth);
     for (int32_t m = 0; m < ix->nmodules; m++)
         for (int32_t c = 0; c < ix->modules[m]->nclasses; c++) {
             ClassRef cr = {m, c};
@@ -98,8 +102,10 @@ static int run(int argc, char **argv) {
                 printf("%s\n  {\"definition\": ", ndef ? "," : "");
                 print_def(ix, cr, fn, true);
                 printf(", \"overrides\": ");
-                if (over) print_def(ix, owner, bf, true);
-                else printf("null");
+                if (over)
+                    print_def(ix, owner, bf, true);
+                else
+                    printf("null");
                 printf(", \"base_outside_tree\": %s}", unc ? "true" : "false");
             } else {
                 printf("  %s:%d: ", ix->modules[m]->path, ix->modules[m]->functions[fn].line);
@@ -117,8 +123,10 @@ static int run(int argc, char **argv) {
             }
             ndef++;
         }
-    if (json) printf("%s], \"inherited\": [", ndef ? "\n" : "");
-    else printf("inherited unchanged by:\n");
+    if (json)
+        printf("%s], \"inherited\": [", ndef ? "\n" : "");
+    else
+        printf("inherited unchanged by:\n");
     for (int32_t m = 0; m < ix->nmodules; m++)
         for (int32_t c = 0; c < ix->modules[m]->nclasses; c++) {
             ClassRef cr = {m, c};
@@ -144,8 +152,10 @@ static int run(int argc, char **argv) {
             }
             ninh++;
         }
-    if (json) printf("%s]}\n", ninh ? "\n" : "");
-    else if (!ninh) printf("  (none)\n");
+    if (json)
+        printf("%s]}\n", ninh ? "\n" : "");
+    else if (!ninh)
+        printf("  (none)\n");
     run_result_free(&rr);
     arena_free(&la);
     cli_query_free(&q);

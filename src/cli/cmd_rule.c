@@ -4,10 +4,11 @@
 #include "check/check.h"
 #include "cli.h"
 
-static const char usage[] = "Usage: deadwood rule CODE|NAME\n"
-                            "       deadwood rule --all\n\n"
-                            "Prints a rule's documentation, or the list of rules with their codes,\n"
-                            "names and whether they are on by default.\n";
+static const char usage[] =
+    "Usage: deadwood rule CODE|NAME\n"
+    "       deadwood rule --all\n\n"
+    "Prints a rule's documentation, or the list of rules with their codes,\n"
+    "names and whether they are on by default.\n";
 
 static int run(int argc, char **argv) {
     if (argc == 2 && cli_is_help(argv[1])) {

@@ -41,7 +41,9 @@ int cli_option_value(int argc, char **argv, int *i, const char *name, const char
     return 0;
 }
 
-bool cli_is_help(const char *arg) { return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0; }
+bool cli_is_help(const char *arg) {
+    return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
+}
 
 int cli_char_col(const char *line_start, int byte_col) {
     if (!line_start) return byte_col + 1;
@@ -52,8 +54,9 @@ int cli_char_col(const char *line_start, int byte_col) {
 }
 
 static void help(FILE *f) {
-    fprintf(f, "deadwood %s — finds dead branches, certain-None dereferences and drifted copies "
-               "in Python code\n\nUsage: deadwood COMMAND [OPTIONS] [ARGS]\n\nCommands:\n",
+    fprintf(f,
+            "deadwood %s — finds dead branches, certain-None dereferences and drifted copies "
+            "in Python code\n\nUsage: deadwood COMMAND [OPTIONS] [ARGS]\n\nCommands:\n",
             DEADWOOD_VERSION);
     for (int i = 0; i < NCOMMANDS; i++)
         fprintf(f, "  %-10s %s\n", commands[i]->name, commands[i]->summary);

@@ -53,13 +53,13 @@ typedef struct SumLoc {
 
 typedef struct FuncSum {
     const char *name;
-    const char *qualname; /* Class.method, outer.<locals>.inner as CPython spells it */
-    int32_t cls;          /* index of the enclosing class in the module's classes, or -1 */
+    const char *qualname;   /* Class.method, outer.<locals>.inner as CPython spells it */
+    int32_t cls;            /* index of the enclosing class in the module's classes, or -1 */
     int32_t line, end_line; /* the def's span (decorators excluded) */
-    SumLoc def;           /* the `def NAME` part */
+    SumLoc def;             /* the `def NAME` part */
     uint32_t flags;
-    uint64_t sig_hash;    /* arguments, decorators and return annotation */
-    uint64_t body_hash;   /* the whole body */
+    uint64_t sig_hash;  /* arguments, decorators and return annotation */
+    uint64_t body_hash; /* the whole body */
     StmtUnit *units;
     int32_t nunits;
 } FuncSum;
@@ -71,7 +71,7 @@ typedef struct ClassSum {
     SumLoc def;         /* the `class NAME` part */
     const char **bases; /* dotted text as written: "Base", "mod.Base", "" when not a name */
     int32_t nbases;
-    int32_t *methods;   /* indices into the module's functions */
+    int32_t *methods; /* indices into the module's functions */
     int32_t nmethods;
 } ClassSum;
 
@@ -102,12 +102,12 @@ typedef struct CallSum {
     int32_t cls;          /* enclosing class, -1 if none */
     const char **guards;  /* conditions that hold whenever the call runs, as source text */
     int32_t nguards;
-    const char **before;  /* callee names of calls that always run before it in its function */
+    const char **before; /* callee names of calls that always run before it in its function */
     int32_t nbefore;
-    bool local;           /* RECV_NAME: the name is bound in the enclosing function (a
-                             parameter, an assignment): it is not the module-level one */
+    bool local; /* RECV_NAME: the name is bound in the enclosing function (a
+                   parameter, an assignment): it is not the module-level one */
     /* for DW203: how the call's result is dereferenced, or 0 */
-    uint8_t deref;        /* 0, or the EVF_* flags of the dereference */
+    uint8_t deref; /* 0, or the EVF_* flags of the dereference */
     SumLoc deref_loc;
 } CallSum;
 
@@ -175,12 +175,12 @@ typedef struct ClassRef {
 } ClassRef;
 
 typedef struct ClassInfo {
-    ClassRef *bases;       /* resolved bases ({-1,-1} for an unresolved one) */
+    ClassRef *bases; /* resolved bases ({-1,-1} for an unresolved one) */
     int32_t nbases;
-    ClassRef *mro;         /* C3 linearization (the class first); valid when mro_complete */
+    ClassRef *mro; /* C3 linearization (the class first); valid when mro_complete */
     int32_t nmro;
-    bool mro_complete;     /* every base resolved and C3 succeeded */
-    ClassRef *subclasses;  /* direct subclasses in the tree */
+    bool mro_complete;    /* every base resolved and C3 succeeded */
+    ClassRef *subclasses; /* direct subclasses in the tree */
     int32_t nsub, capsub;
 } ClassInfo;
 

@@ -134,8 +134,8 @@ bool query_call_reaches(const ProjectIndex *ix, int32_t m, const CallSum *c, con
             return f.kind == ENT_FUNCTION && is_target(t, nt, f.module, f.item);
         }
         if (e.kind == ENT_CLASS) {
-            return index_lookup_method(ix, (ClassRef){e.module, e.item}, c->callee, 0, &owner,
-                                       &fn, &uncertain) &&
+            return index_lookup_method(ix, (ClassRef){e.module, e.item}, c->callee, 0, &owner, &fn,
+                                       &uncertain) &&
                    is_target(t, nt, owner.module, fn);
         }
         /* an unresolved receiver: an object of unknown type */

@@ -29,7 +29,9 @@ int32_t index_class_method(const ProjectIndex *ix, ClassRef r, const char *name)
 
 /* ---- names -------------------------------------------------------------------------------- */
 
-static Entity none_entity(void) { return (Entity){ENT_NONE, -1, -1}; }
+static Entity none_entity(void) {
+    return (Entity){ENT_NONE, -1, -1};
+}
 
 static Entity resolve_in(const ProjectIndex *ix, int32_t m, const char *name, int depth);
 
@@ -52,8 +54,8 @@ static Entity resolve_in(const ProjectIndex *ix, int32_t m, const char *name, in
     Entity best = none_entity();
     int32_t best_line = -1;
     for (int32_t i = 0; i < ms->nclasses; i++)
-        if (strcmp(ms->classes[i].name, name) == 0 && strchr(ms->classes[i].qualname, '.') == NULL &&
-            ms->classes[i].line > best_line) {
+        if (strcmp(ms->classes[i].name, name) == 0 &&
+            strchr(ms->classes[i].qualname, '.') == NULL && ms->classes[i].line > best_line) {
             best = (Entity){ENT_CLASS, m, i};
             best_line = ms->classes[i].line;
         }
@@ -115,7 +117,9 @@ Entity index_resolve_dotted(const ProjectIndex *ix, int32_t m, const char *dotte
 
 /* ---- classes ------------------------------------------------------------------------------ */
 
-static bool same(ClassRef a, ClassRef b) { return a.module == b.module && a.cls == b.cls; }
+static bool same(ClassRef a, ClassRef b) {
+    return a.module == b.module && a.cls == b.cls;
+}
 
 /* C3: merge the bases' linearizations and the list of bases. Returns false when some base is
  * unresolved or the hierarchy has no consistent order. */
@@ -282,4 +286,6 @@ bool index_build(ProjectIndex *ix, ModuleSummary **mods, int32_t n) {
     return true;
 }
 
-void index_free(ProjectIndex *ix) { arena_free(&ix->arena); }
+void index_free(ProjectIndex *ix) {
+    arena_free(&ix->arena);
+}

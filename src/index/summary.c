@@ -20,8 +20,8 @@ typedef struct UnitVec {
 
 typedef struct Scope {
     const Node *node;
-    int32_t func;  /* index of the function this scope is, or -1 */
-    int32_t cls;   /* index of the class this scope is, or -1 */
+    int32_t func; /* index of the function this scope is, or -1 */
+    int32_t cls;  /* index of the class this scope is, or -1 */
     const char *qualname;
 } Scope;
 
@@ -43,11 +43,11 @@ struct SumBuilder {
     VEC(ClassSum) classes;
     VEC(ImportSum) imports;
     VEC(CallSum) calls;
-    VEC(int32_t) *methods; /* per class, in scratch */
+    VEC(int32_t) * methods; /* per class, in scratch */
     int32_t cap_methods;
     Scope scopes[256];
     int nscopes;
-    NodeMap unit_func;   /* FunctionDef -> function index, ClassDef -> class index */
+    NodeMap unit_func;         /* FunctionDef -> function index, ClassDef -> class index */
     VEC(const Node *) fn_node; /* per function: its node, and the function whose body it is */
     VEC(int32_t) fn_parent;    /* directly in (-1: in a class body or at module level) */
     int lambdas;               /* lambdas the walk is in */
@@ -72,7 +72,9 @@ static const char *sdup(SumBuilder *sb, const char *s, size_t n) {
     return p ? p : "";
 }
 
-static const char *dupstr(SumBuilder *sb, Str s) { return sdup(sb, s.s ? s.s : "", s.s ? (size_t)s.len : 0); }
+static const char *dupstr(SumBuilder *sb, Str s) {
+    return sdup(sb, s.s ? s.s : "", s.s ? (size_t)s.len : 0);
+}
 
 static void map_put(SumBuilder *sb, NodeMap *m, const Node *k, intptr_t v) {
     if (m->len * 2 >= m->cap) {
@@ -151,8 +153,8 @@ static const char *node_text(SumBuilder *sb, const Node *n) {
             space = true;
             continue;
         }
-        if (space && j && buf[j - 1] != ' ' && buf[j - 1] != '(' && buf[j - 1] != '[' &&
-            c != ')' && c != ']')
+        if (space && j && buf[j - 1] != ' ' && buf[j - 1] != '(' && buf[j - 1] != '[' && c != ')' &&
+            c != ']')
             buf[j++] = ' ';
         space = c == ' ' || c == '\t';
         buf[j++] = c;
@@ -177,8 +179,10 @@ const char *index_module_name(Arena *a, const char *path, bool *is_package) {
     const char *base = slash ? slash + 1 : path;
     size_t blen = (size_t)(path + n - base);
     size_t stem = blen;
-    if (stem > 4 && memcmp(base + stem - 4, ".pyi", 4) == 0) stem -= 4;
-    else if (stem > 3 && memcmp(base + stem - 3, ".py", 3) == 0) stem -= 3;
+    if (stem > 4 && memcmp(base + stem - 4, ".pyi", 4) == 0)
+        stem -= 4;
+    else if (stem > 3 && memcmp(base + stem - 3, ".py", 3) == 0)
+        stem -= 3;
     *is_package = stem == 8 && memcmp(base, "__init__", 8) == 0;
     /* collect package directories upward */
     const char *parts[128];
@@ -190,8 +194,7 @@ const char *index_module_name(Arena *a, const char *path, bool *is_package) {
         const char *d = memrchr(path, '/', dlen);
         const char *name = d ? d + 1 : path;
         size_t len = (size_t)(path + dlen - name);
-        if (len == 0 || (len == 1 && name[0] == '.') || (len == 2 && !memcmp(name, "..", 2)))
-            break;
+        if (len == 0 || (len == 1 && name[0] == '.') || (len == 2 && !memcmp(name, "..", 2))) break;
         parts[np] = name, lens[np++] = len;
         if (!d) break;
         dlen = (size_t)(d - path);
@@ -215,7 +218,9 @@ const char *index_module_name(Arena *a, const char *path, bool *is_package) {
 
 /* ---- structure ---------------------------------------------------------------------------- */
 
-static Scope *scope(SumBuilder *sb) { return &sb->scopes[sb->nscopes - 1]; }
+static Scope *scope(SumBuilder *sb) {
+    return &sb->scopes[sb->nscopes - 1];
+}
 
 static const char *qualify(SumBuilder *sb, Str name) {
     Scope *s = scope(sb);
@@ -230,10 +235,10 @@ static const char *qualify(SumBuilder *sb, Str name) {
 }
 
 static bool is_named(const Node *e, const char *name) {
-    Str s = e->kind == AST_NAME ? e->Name.id
+    Str s = e->kind == AST_NAME        ? e->Name.id
             : e->kind == AST_ATTRIBUTE ? e->Attribute.attr
-            : e->kind == AST_CALL ? (Str){NULL, 0}
-                                  : (Str){NULL, 0};
+            : e->kind == AST_CALL      ? (Str){NULL, 0}
+                                       : (Str){NULL, 0};
     return s.s && str_eq_c(s, name);
 }
 
@@ -244,7 +249,9 @@ static void unit(SumBuilder *sb, UnitVec *out, uint64_t h, int32_t line) {
     if (VEC_PUSH(sb->out, *out, ((StmtUnit){h, line}))) sb->failed = true;
 }
 
-static uint64_t mix2(uint64_t a, uint64_t b) { return (a ^ (b + 0x9e3779b97f4a7c15ull + (a << 6) + (a >> 2))) * 0xff51afd7ed558ccdull; }
+static uint64_t mix2(uint64_t a, uint64_t b) {
+    return (a ^ (b + 0x9e3779b97f4a7c15ull + (a << 6) + (a >> 2))) * 0xff51afd7ed558ccdull;
+}
 
 static void flatten_stmt(SumBuilder *sb, const Node *s, UnitVec *out) {
     uint64_t k = (uint64_t)s->kind * 0x100000001b3ull;
@@ -275,7 +282,11 @@ static void flatten_stmt(SumBuilder *sb, const Node *s, UnitVec *out) {
         flatten(sb, &s->Try.body, out);
         for (int32_t i = 0; i < s->Try.handlers.len; i++) {
             const Node *h = s->Try.handlers.items[i];
-            uint64_t hh = mix2(ast_hash(h->ExceptHandler.type), h->ExceptHandler.name.s ? hash_bytes(h->ExceptHandler.name.s, (size_t)h->ExceptHandler.name.len, HASH_SEED) : 0);
+            uint64_t hh = mix2(ast_hash(h->ExceptHandler.type),
+                               h->ExceptHandler.name.s
+                                   ? hash_bytes(h->ExceptHandler.name.s,
+                                                (size_t)h->ExceptHandler.name.len, HASH_SEED)
+                                   : 0);
             unit(sb, out, mix2(k, hh), h->lineno);
             flatten(sb, &h->ExceptHandler.body, out);
         }
@@ -292,7 +303,8 @@ static void flatten(SumBuilder *sb, const NodeList *body, UnitVec *out) {
 
 static bool is_stub_stmt(const Node *s) {
     if (s->kind == AST_PASS) return true;
-    if (s->kind == AST_EXPR && s->Expr.value->kind == AST_CONSTANT) return true; /* ... and docstrings */
+    if (s->kind == AST_EXPR && s->Expr.value->kind == AST_CONSTANT)
+        return true; /* ... and docstrings */
     if (s->kind == AST_RAISE && s->Raise.exc) {
         const Node *e = s->Raise.exc;
         if (e->kind == AST_CALL) e = e->Call.func;
@@ -315,9 +327,12 @@ static void add_function(SumBuilder *sb, const Node *n) {
     uint32_t flags = n->kind == AST_ASYNC_FUNCTION_DEF ? FN_ASYNC : 0;
     for (int32_t i = 0; i < n->FunctionDef.decorator_list.len; i++) {
         const Node *d = n->FunctionDef.decorator_list.items[i];
-        if (is_named(d, "staticmethod")) flags |= FN_STATIC;
-        else if (is_named(d, "classmethod")) flags |= FN_CLASSMETHOD;
-        else if (is_named(d, "abstractmethod")) flags |= FN_ABSTRACT;
+        if (is_named(d, "staticmethod"))
+            flags |= FN_STATIC;
+        else if (is_named(d, "classmethod"))
+            flags |= FN_CLASSMETHOD;
+        else if (is_named(d, "abstractmethod"))
+            flags |= FN_ABSTRACT;
         else {
             flags |= FN_DECORATED;
             if (is_named(d, "property")) flags |= FN_PROPERTY;
@@ -380,8 +395,8 @@ static void add_class(SumBuilder *sb, const Node *n) {
     c.qualname = qualify(sb, n->ClassDef.name);
     c.line = n->lineno;
     c.end_line = n->end_lineno;
-    c.def = loc_span(sb, n->lineno, n->col_offset, n->lineno,
-                     n->col_offset + 6 + n->ClassDef.name.len);
+    c.def =
+        loc_span(sb, n->lineno, n->col_offset, n->lineno, n->col_offset + 6 + n->ClassDef.name.len);
     c.nbases = n->ClassDef.bases.len;
     c.bases = arena_alloc(sb->out, sizeof(char *) * (size_t)(c.nbases ? c.nbases : 1));
     if (!c.bases) {
@@ -437,8 +452,10 @@ static void imports(SumBuilder *sb, const Node *n) {
         snprintf(pkg, sizeof pkg, "%s", sb->package ? sb->package : "");
         for (int l = 1; l < level; l++) {
             char *d = strrchr(pkg, '.');
-            if (d) *d = 0;
-            else pkg[0] = 0;
+            if (d)
+                *d = 0;
+            else
+                pkg[0] = 0;
         }
         if (base && *pkg)
             snprintf(buf, sizeof buf, "%s.%s", pkg, base);
@@ -458,7 +475,9 @@ static void imports(SumBuilder *sb, const Node *n) {
 /* ---- the walk ----------------------------------------------------------------------------- */
 
 /* The unit (module, class or function node) the walk is in. */
-static const Node *current_unit(SumBuilder *sb) { return scope(sb)->node; }
+static const Node *current_unit(SumBuilder *sb) {
+    return scope(sb)->node;
+}
 
 /* A call whose result `at` dereferences directly (f().x, f()[0], f()(), *f(), for in f()). */
 static bool mark_deref(SumBuilder *sb, const Node *value, const Node *at) {
@@ -807,26 +826,28 @@ SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const No
 
 /* ---- call sites from a unit's graph ------------------------------------------------------- */
 
-
-
 static const char *callee_name(const Node *call, Str *out) {
     const Node *f = call->Call.func;
-    if (f->kind == AST_NAME) *out = f->Name.id;
-    else if (f->kind == AST_ATTRIBUTE) *out = f->Attribute.attr;
-    else return NULL;
+    if (f->kind == AST_NAME)
+        *out = f->Name.id;
+    else if (f->kind == AST_ATTRIBUTE)
+        *out = f->Attribute.attr;
+    else
+        return NULL;
     return "";
 }
 
 /* The negation of a test, as source text. */
 static const char *negate(SumBuilder *sb, const Node *t) {
     char buf[600];
-    if (t->kind == AST_UNARY_OP && t->UnaryOp.op == AST_NOT) return node_text(sb, t->UnaryOp.operand);
+    if (t->kind == AST_UNARY_OP && t->UnaryOp.op == AST_NOT)
+        return node_text(sb, t->UnaryOp.operand);
     if (t->kind == AST_COMPARE && t->Compare.ops.len == 1) {
         static const struct {
             uint8_t op;
             const char *neg;
-        } inv[] = {{AST_EQ, "!="}, {AST_NOT_EQ, "=="}, {AST_LT, ">="}, {AST_LT_E, ">"},
-                   {AST_GT, "<="}, {AST_GT_E, "<"},    {AST_IS, "is not"}, {AST_IS_NOT, "is"},
+        } inv[] = {{AST_EQ, "!="},     {AST_NOT_EQ, "=="}, {AST_LT, ">="},     {AST_LT_E, ">"},
+                   {AST_GT, "<="},     {AST_GT_E, "<"},    {AST_IS, "is not"}, {AST_IS_NOT, "is"},
                    {AST_IN, "not in"}, {AST_NOT_IN, "in"}};
         for (size_t i = 0; i < sizeof inv / sizeof *inv; i++)
             if (inv[i].op == t->Compare.ops.items[0]) {
@@ -1048,8 +1069,10 @@ static void add_call(SumBuilder *sb, const Node *call, const Node *unit, uint8_t
     if (f->kind == AST_ATTRIBUTE) {
         const Node *v = f->Attribute.value;
         c.receiver = node_text(sb, v);
-        if (v->kind == AST_NAME && str_eq_c(v->Name.id, "self")) c.kind = RECV_SELF;
-        else if (v->kind == AST_NAME && str_eq_c(v->Name.id, "cls")) c.kind = RECV_CLS;
+        if (v->kind == AST_NAME && str_eq_c(v->Name.id, "self"))
+            c.kind = RECV_SELF;
+        else if (v->kind == AST_NAME && str_eq_c(v->Name.id, "cls"))
+            c.kind = RECV_CLS;
         else if (v->kind == AST_CALL && v->Call.func->kind == AST_NAME &&
                  str_eq_c(v->Call.func->Name.id, "super"))
             c.kind = RECV_SUPER;
@@ -1200,9 +1223,11 @@ static int by_position(const void *x, const void *y) {
 }
 
 ModuleSummary *summary_finish(SumBuilder *sb) {
-    if (sb->opt->call_results) call_results_in(sb, sb->scopes[0].node, &sb->scopes[0].node->Module.body);
+    if (sb->opt->call_results)
+        call_results_in(sb, sb->scopes[0].node, &sb->scopes[0].node->Module.body);
     if (sb->failed) return NULL;
-    if (sb->calls.len > 1) qsort(sb->calls.items, (size_t)sb->calls.len, sizeof(CallSum), by_position);
+    if (sb->calls.len > 1)
+        qsort(sb->calls.items, (size_t)sb->calls.len, sizeof(CallSum), by_position);
     ModuleSummary *m = sb->m;
     m->functions = sb->funcs.items;
     m->nfunctions = sb->funcs.len;
