@@ -1,6 +1,7 @@
 # deadwood — build, test, demo, bench.  `make help` lists the targets.
 CC      ?= cc
 PYTHON  ?= python3
+PYTHON313 ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3) python3.13)
 PREFIX  ?= /usr/local
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Werror
 CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -Isrc -Ibuild/gen $(WARN) -MMD -MP
@@ -75,6 +76,10 @@ install: deadwood
 
 format:
 	clang-format -i $$(find src tests fuzz -name '*.[ch]' 2>/dev/null)
+
+# Generated sources (committed; tests/build/run.py checks they are current).
+regen:
+	$(PYTHON313) tools/gen_encodings.py
 
 clean:
 	rm -rf build deadwood deadwood-asan

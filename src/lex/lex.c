@@ -160,15 +160,10 @@ static inline void position(Lexer *L, const char *p, int32_t *line, int32_t *col
     *col = (int32_t)(off - st[l]);
 }
 
-static int decode_error(Lexer *L, const char *s, size_t n);
-
 /* A token whose text is s..e and whose end position is at pos_end (they differ only for an
  * f-string's doubled brace, which CPython's token text drops but its end column counts). */
 static int emit_at(Lexer *L, int kind, const char *s, const char *e, const char *pos_end) {
     TokenArray *a = L->out;
-    if (!L->valid_utf8 && (kind == TOK_STRING || kind == TOK_FSTRING_MIDDLE) &&
-        decode_error(L, s, (size_t)(e - s)))
-        return TOK_ERROR;
     if (a->count == L->cap) {
         int32_t ncap = L->cap * 2;
         Token *nt = arena_alloc(L->arena, sizeof(Token) * (size_t)ncap);
@@ -778,14 +773,24 @@ static void note_noqa(Lexer *L, const char *hash) {
     a->noqa[a->nnoqa++] = (uint32_t)(hash - L->buf);
 }
 
+/* Records the innermost open bracket in the error, for "'(' was never closed". */
+static void note_open_bracket(Lexer *L) {
+    LexError *e = &L->out->err;
+    if (L->level == 0) return;
+    e->paren = L->parenstack[L->level - 1];
+    line_col(L, L->parenpos[L->level - 1], &e->paren_line, &e->paren_col);
+}
+
 /* CPython's tok_continuation_line(); returns false on error. */
 static bool continuation_line(Lexer *L) {
     int c = nextc(L);
     if (c != '\n') {
         int32_t line, col;
         line_col(L, L->cur, &line, &col);
-        error_at(L, LEXERR_EXCEPTION, line, col,
+        /* E_LINECONT: no exception until the parser reaches it */
+        error_at(L, LEXERR_LINECONT, line, col,
                  "unexpected character after line continuation character");
+        note_open_bracket(L);
         return false;
     }
     c = nextc(L);
@@ -929,10 +934,8 @@ again:
         L->start = L->end;
         L->cur = L->end;
         if (L->level) {
-            LexError *e = &L->out->err;
             error_at(L, LEXERR_EOF, cur_line(L), 0, "unexpected EOF while parsing");
-            e->paren = L->parenstack[L->level - 1];
-            line_col(L, L->parenpos[L->level - 1], &e->paren_line, &e->paren_col);
+            note_open_bracket(L);
             return TOK_ERROR;
         }
         return emit(L, TOK_ENDMARKER, L->end, L->end);
@@ -1041,11 +1044,9 @@ again:
     if (t1 < 0) {
         if (c < 0x20 || c == 0x7f)
             return error_at_cur(L, "invalid non-printable character U+%04X", c);
-        char cs[2] = {(char)c, 0};
-        int32_t line, col;
-        line_col(L, L->start, &line, &col);
-        return error_at(L, LEXERR_EXCEPTION, line, col, "invalid character '%s' (U+%04X)", cs,
-                        (unsigned)c);
+        /* CPython's _PyToken_OneChar() makes an OP of any other character: the parser, not the
+         * tokenizer, rejects it ("invalid syntax"), so an earlier parser error stands. */
+        return emit(L, TOK_OP, L->start, L->cur);
     }
     if (c == '=' && inside_fstring_expr(m)) m->debug = true;
     return emit(L, t1, L->start, L->cur);

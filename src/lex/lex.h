@@ -45,6 +45,7 @@ typedef enum LexErrorKind {
     LEXERR_EXCEPTION, /* SyntaxError raised by the tokenizer */
     LEXERR_INDENT,    /* IndentationError / TabError, no exception until reached */
     LEXERR_EOF,       /* end of input inside brackets or after a continuation */
+    LEXERR_LINECONT,  /* a character after a line-continuation backslash, none until reached */
 } LexErrorKind;
 
 typedef struct LexError {
@@ -52,7 +53,7 @@ typedef struct LexError {
     int32_t line, col;
     int32_t end_line, end_col;
     char msg[200];
-    /* for LEXERR_EOF inside brackets: the innermost unclosed bracket */
+    /* for LEXERR_EOF and LEXERR_LINECONT inside brackets: the innermost unclosed bracket */
     int32_t paren_line, paren_col;
     char paren;
     bool in_fstring; /* the error happened inside an f-string's expression */

@@ -198,7 +198,7 @@ static Node *class_pattern(Parser *P, int32_t start, Node *cls) {
     P->pos++;
     Node *c = pat_from(P, AST_MATCH_CLASS, start);
     c->MatchClass.cls = cls;
-    Node **items = P->stack + pmark;
+    Node **items = npos + nkw ? P->stack + pmark : NULL; /* no stack yet when both are 0 */
     c->MatchClass.patterns.len = npos;
     if (npos) {
         c->MatchClass.patterns.items = palloc(P, sizeof(Node *) * (size_t)npos);

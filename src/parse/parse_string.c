@@ -29,12 +29,37 @@ static bool is_empty_str(const Node *n) {
     return is_str_const(n) && n->Constant.value.s.len == 0;
 }
 
+/* CPython decodes a literal's UTF-8 when the parser builds its node, so an invalid byte is a
+ * parser error, in parse order (not the tokenizer's, which would override an earlier error). The
+ * position is CPython's decoder's: in the body when it has no escapes, else in the run of
+ * non-ASCII bytes holding the bad one. */
+static void check_utf8(Parser *P, const Token *t, const char *body, size_t n, bool raw) {
+    const char *why;
+    int64_t bad = P->valid_utf8 ? -1 : utf8_find_invalid(body, n, &why);
+    if (bad < 0) return;
+    int64_t from = 0;
+    if (!raw && memchr(body, '\\', n))
+        for (from = bad; from > 0 && (unsigned char)body[from - 1] >= 0x80;) from--;
+    syntax_error_tok(P, t,
+                     "(unicode error) 'utf-8' codec can't decode byte 0x%02x in position %lld: %s",
+                     (unsigned char)body[bad], (long long)(bad - from), why);
+}
+
 /* string: STRING */
 static Node *string_token(Parser *P, const Token *t) {
     Node *n = tok_const(P, t);
     LitError le;
     bool u;
     Str s = tok_str(P, t);
+    if (!P->valid_utf8) {
+        int32_t pre = 0;
+        while (s.s[pre] != '\'' && s.s[pre] != '"') pre++;
+        int32_t q =
+            s.len - pre >= 6 && s.s[pre + 1] == s.s[pre] && s.s[pre + 2] == s.s[pre] ? 3 : 1;
+        bool bytes = memchr(s.s, 'b', (size_t)pre) || memchr(s.s, 'B', (size_t)pre);
+        bool raw = memchr(s.s, 'r', (size_t)pre) || memchr(s.s, 'R', (size_t)pre);
+        if (!bytes) check_utf8(P, t, s.s + pre + q, (size_t)(s.len - pre - 2 * q), raw);
+    }
     if (!lit_string(P->arena, s.s, (size_t)s.len, &n->Constant.value, &u, &le))
         syntax_error_tok(P, t, "%s", le.msg);
     if (u && s.s[0] == 'u') n->Constant.kind = STR_LIT("u"); /* CPython: only a lowercase u */
@@ -44,6 +69,7 @@ static Node *string_token(Parser *P, const Token *t) {
 /* Decodes an f-string's literal part in place (CPython's _PyPegen_decode_fstring_part). */
 static void decode_part(Parser *P, Node *c, bool raw, const Token *at) {
     Str text = c->Constant.value.s;
+    check_utf8(P, at, text.s, (size_t)text.len, raw);
     raw = raw || memchr(text.s, '\\', (size_t)text.len) == NULL;
     LitError le;
     if (!lit_fstring_middle(P->arena, text.s, (size_t)text.len, raw, &c->Constant.value.s, &le))

@@ -79,7 +79,9 @@ _Noreturn void syntax_error_here(Parser *P) {
 Token *expect(Parser *P, int k) {
     Token *t = peek(P);
     if (t->kind != k) {
-        if (k == TOK_COLON || k == TOK_RPAR || k == TOK_RSQB || k == TOK_RBRACE)
+        /* Only ':' is a forced token (&&':') where this is called; a missing closer is
+         * CPython's generic "invalid syntax" at the token found instead. */
+        if (k == TOK_COLON)
             syntax_error_tok(P, P->pos > 0 ? &P->toks[P->pos - 1] : t, "expected '%s'",
                              tok_kind_text(k));
         syntax_error_here(P);
@@ -199,20 +201,28 @@ bool try_parse(Parser *P, void (*fn)(Parser *P, void *ud), void *ud) {
 
 /* ---- entry -------------------------------------------------------------------------------- */
 
+/* CPython's raise_unclosed_parentheses_error(). */
+static void report_unclosed(const LexError *le, ParseError *err) {
+    err->line = err->end_line = le->paren_line;
+    err->col = le->paren_col;
+    err->end_col = le->paren_col + 1;
+    snprintf(err->msg, sizeof err->msg, "'%c' was never closed", le->paren);
+}
+
+static bool is_decode_error(const char *msg) {
+    return strncmp(msg, "(unicode error) 'utf-8'", 23) == 0;
+}
+
 /* The tokenizer's error, as CPython reports it once the parser reaches it. */
 static void report_lex_error(const LexError *le, ParseError *err) {
     err->line = err->end_line = le->line;
     err->col = le->col;
     err->end_col = le->end_col;
-    if (le->kind == LEXERR_EOF && le->paren) {
-        err->line = err->end_line = le->paren_line;
-        err->col = le->paren_col;
-        err->end_col = le->paren_col + 1;
-        snprintf(err->msg, sizeof err->msg, "'%c' was never closed", le->paren);
-    } else {
+    if (le->kind == LEXERR_EOF && le->paren)
+        report_unclosed(le, err);
+    else
         snprintf(err->msg, sizeof err->msg, "%s", le->msg);
-    }
-    err->decode = strncmp(le->msg, "(unicode error) 'utf-8'", 23) == 0;
+    err->decode = is_decode_error(le->msg);
 }
 
 ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, ParseError *err) {
@@ -223,6 +233,7 @@ ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, Pars
     jmp_buf jb;
     P.arena = a;
     P.text = src->text;
+    P.valid_utf8 = src->valid_utf8;
     P.toks = ta.toks;
     P.ntoks = ta.count;
     P.lexerr = &ta.err;
@@ -250,12 +261,19 @@ ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, Pars
     case STOP_LEXER: report_lex_error(le, err); return PARSE_SYNTAX_ERROR;
     default: break;
     }
-    /* The parser's own error; a later tokenizer error takes precedence, as CPython tokenizes
-     * the rest of the file before reporting (_PyPegen_tokenize_full_source_to_check_for_errors). */
+    /* The parser's own error. CPython raises its generic "unexpected indent/unindent" without
+     * looking further; otherwise it tokenizes the rest of the file first
+     * (_PyPegen_tokenize_full_source_to_check_for_errors): a later tokenizer exception takes
+     * precedence, and a later "done" error (no exception) only names a bracket left open
+     * before the parser's error line. */
+    err->decode = is_decode_error(err->msg);
+    if (strcmp(err->msg, "unexpected indent") == 0 || strcmp(err->msg, "unexpected unindent") == 0)
+        return PARSE_SYNTAX_ERROR;
     if (le->kind == LEXERR_EXCEPTION && !le->in_fstring) {
         report_lex_error(le, err);
-    } else if (le->kind == LEXERR_EOF && le->paren && le->paren_line < err->line) {
-        report_lex_error(le, err);
+    } else if ((le->kind == LEXERR_EOF || le->kind == LEXERR_LINECONT) && le->paren &&
+               le->paren_line < err->line) {
+        report_unclosed(le, err);
     }
     return PARSE_SYNTAX_ERROR;
 }

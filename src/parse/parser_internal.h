@@ -26,6 +26,7 @@ typedef struct Parser {
     int32_t ntoks; /* valid tokens; toks[ntoks] does not exist when the lexer failed */
     int32_t pos;
     const LexError *lexerr;
+    bool valid_utf8; /* the text is valid UTF-8: string literals need no decoding check */
     jmp_buf *jb;
     ParseError *err;
     int depth;

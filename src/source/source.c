@@ -177,27 +177,35 @@ code_line:
     return true;
 }
 
-/* iconv's name for a Python codec name, or NULL. */
-static iconv_t open_codec(const char *name, bool *strip_bom) {
-    static const struct {
-        const char *py, *iconv;
-    } extra[] = {
-        {"latin", "ISO-8859-1"},
-        {"8859", "ISO-8859-1"},
-        {"mac_roman", "MACINTOSH"},
-        {"macroman", "MACINTOSH"},
-        {"u8", "UTF-8"},
-        {"utf", "UTF-8"},
-        {"cp65001", "UTF-8"},
-        {"utf_8_sig", "UTF-8"},
-        {"euc_kr", "EUC-KR"},
-        {"iso2022_jp", "ISO-2022-JP"},
-        {"iso2022_kr", "ISO-2022-KR"},
-        {"hz", "HZ-GB-2312"},
-        {"mac_cyrillic", "MAC-CYRILLIC"},
-        {"mac_greek", "MACGREEK"},
-        {"mac_latin2", "MAC-CENTRALEUROPE"},
-    };
+/* Python's codecs and their aliases (generated from CPython's registry), with iconv's names. */
+typedef struct Codec {
+    const char *py, *iconv;
+} Codec;
+static const Codec codec_table[] = {
+#define CODEC(p, i) {p, i},
+#define ALIAS(a, c)
+#include "encodings.def"
+#undef CODEC
+#undef ALIAS
+};
+static const Codec alias_table[] = {
+#define CODEC(p, i)
+#define ALIAS(a, c) {a, c},
+#include "encodings.def"
+#undef CODEC
+#undef ALIAS
+};
+
+static const char *find(const Codec *t, size_t n, const char *name) {
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(t[i].py, name) == 0) return t[i].iconv;
+    return NULL;
+}
+
+/* Opens the converter for a cookie's encoding name, resolved as CPython's codec registry does
+ * (encodings.normalize_encoding, then the alias table, then the codec modules). *known is false
+ * when Python has no such codec; the result is (iconv_t)-1 also when iconv has no converter. */
+static iconv_t open_codec(const char *name, bool *strip_bom, bool *known) {
     char norm[64];
     size_t j = 0;
     bool sep = false;
@@ -211,21 +219,21 @@ static iconv_t open_codec(const char *name, bool *strip_bom) {
         }
     }
     norm[j] = 0;
-    *strip_bom = strcmp(norm, "utf_8_sig") == 0;
-    for (size_t k = 0; k < sizeof extra / sizeof *extra; k++)
-        if (strcmp(norm, extra[k].py) == 0) return iconv_open("UTF-8", extra[k].iconv);
-    iconv_t h = iconv_open("UTF-8", norm);
-    if (h != (iconv_t)-1) return h;
-    char alt[64];
-    for (j = 0; norm[j]; j++) alt[j] = norm[j] == '_' ? '-' : norm[j];
-    alt[j] = 0;
-    h = iconv_open("UTF-8", alt);
-    if (h != (iconv_t)-1) return h;
-    size_t m = 0;
-    for (j = 0; norm[j]; j++)
-        if (norm[j] != '_') alt[m++] = norm[j];
-    alt[m] = 0;
-    return iconv_open("UTF-8", alt);
+    const size_t nalias = sizeof alias_table / sizeof *alias_table;
+    const size_t ncodec = sizeof codec_table / sizeof *codec_table;
+    const char *codec = find(alias_table, nalias, norm);
+    char under[64];
+    if (!codec) {
+        for (j = 0; norm[j]; j++) under[j] = norm[j] == '.' ? '_' : norm[j];
+        under[j] = 0;
+        codec = find(alias_table, nalias, under);
+    }
+    if (!codec && !strchr(norm, '.')) codec = norm;
+    const char *ic = codec ? find(codec_table, ncodec, codec) : NULL;
+    *known = ic != NULL;
+    *strip_bom = codec && strcmp(codec, "utf_8_sig") == 0;
+    if (!ic || !*ic) return (iconv_t)-1;
+    return iconv_open("UTF-8", ic);
 }
 
 static int32_t line_of(const char *s, size_t off) {
@@ -236,9 +244,13 @@ static int32_t line_of(const char *s, size_t off) {
 
 static bool transcode(Arena *a, const char *in, size_t n, const char *enc, SourceText *out,
                       SourceError *err) {
-    bool strip_bom;
-    iconv_t h = open_codec(enc, &strip_bom);
-    if (h == (iconv_t)-1) return fail(err, 1, 0, "unknown encoding: %s", enc);
+    bool strip_bom, known;
+    iconv_t h = open_codec(enc, &strip_bom, &known);
+    if (h == (iconv_t)-1)
+        return fail(err, 1, 0,
+                    known ? "encoding %s: no converter for it on this system"
+                          : "unknown encoding: %s",
+                    enc);
     size_t cap = n * 4 + 16;
     char *dst = arena_alloc(a, cap);
     if (!dst) {

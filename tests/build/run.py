@@ -31,4 +31,14 @@ else:
         p = subprocess.run([fmt, "--dry-run", "-Werror", f], stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, text=True)
         s.check(p.returncode == 0, "clang-format " + os.path.relpath(f, ROOT), p.stdout[-800:])
+# generated code is current
+sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
+from suite import find_python  # noqa: E402
+py = find_python((3, 13))
+if not py:
+    s.skip("encodings.def current", "no CPython >= 3.13 to regenerate it with")
+else:
+    p = subprocess.run(py + [os.path.join(ROOT, "tools", "gen_encodings.py"), "--check"])
+    s.check(p.returncode == 0, "src/source/encodings.def is current (make regen)",
+            "tools/gen_encodings.py would write something else")
 s.finish()

@@ -1,0 +1,73 @@
+#!/bin/sh
+# run.sh — fuzzes every target for a share of $SECONDS and prints a summary per run.
+#   BIN=../build/fuzz/bin SECONDS=600 JOBS=1 ./run.sh        (what `make -C fuzz` does)
+# Shares: fuzz_parse 60% (-max_len=65536), fuzz_lex 25% (-max_len=65536), and fuzz_parse 15% on
+# the deep-nesting seeds with -max_len=409600 (100,000-deep inputs are ~200 KB). Each run keeps
+# its corpus in corpus-<name>/ and writes crashes, timeouts, leaks and OOMs to corpus-artifacts/.
+# Exit status 1 when any run found something.
+set -u
+cd "$(dirname "$0")"
+BIN=${BIN:-../build/fuzz/bin}
+SECONDS_TOTAL=${SECONDS:-60}
+JOBS=${JOBS:-1}
+DICT=python.dict
+ART=corpus-artifacts/
+mkdir -p corpus-parse corpus-lex corpus-parse-deep "$ART" corpus-logs
+# ASan handles the parser's longjmp unwinding (its interceptor unpoisons the abandoned frames);
+# detect_stack_use_after_return=1 works with it too, and smoke.sh turns it on (see README.md).
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:symbolize=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
+share() { s=$((SECONDS_TOTAL * $1 / 100)); [ "$s" -lt 1 ] && s=1; echo "$s"; }
+
+found=0
+summary=""
+# run NAME BINARY SECONDS MAX_LEN CORPUS SEEDS: the first time (or after `make seeds`), merges
+# the seeds into CORPUS (-merge=1 keeps the inputs that add coverage), so that later runs load
+# that smaller set instead of every seed, and spend their time mutating.
+run() {
+    name=$1 bin=$2 secs=$3 maxlen=$4 corpus=$5 seeds=$6
+    log=corpus-logs/$name.log
+    common="-max_len=$maxlen -timeout=${TIMEOUT:-10} -rss_limit_mb=2048 -artifact_prefix=$ART"
+    before=$(ls "$ART" | wc -l)
+    if [ ! -e "$corpus/.seeded" ] || [ "$seeds/.done" -nt "$corpus/.seeded" ]; then
+        echo "== $name: merging $seeds into $corpus (once), log $log.merge"
+        # shellcheck disable=SC2086
+        "$BIN/$bin" -merge=1 $common "$corpus" "$seeds" >"$log.merge" 2>&1 &&
+            touch "$corpus/.seeded"
+    fi
+    par=""
+    [ "$JOBS" -gt 1 ] && par="-fork=$JOBS -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1"
+    echo "== $name: $secs s, -max_len=$maxlen, log $log"
+    # shellcheck disable=SC2086
+    "$BIN/$bin" -max_total_time="$secs" $common -dict="$DICT" -print_final_stats=1 \
+        -detect_leaks=1 $par "$corpus" >"$log" 2>&1
+    rc=$?
+    after=$(ls "$ART" | wc -l)
+    stats=$(grep -E '^#[0-9]+.*cov: ' "$log" | tail -1)
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    cov=$(echo "$stats" | sed -n 's/.*cov: \([0-9]*\).*/\1/p')
+    ft=$(echo "$stats" | sed -n 's/.*ft: \([0-9]*\).*/\1/p')
+    corp=$(echo "$stats" | sed -n 's/.*corp: \([0-9]*\/[0-9]*[a-zA-Z]*\).*/\1/p')
+    line="$name: ${execs:-?} execs, ${rate:-?} exec/s, cov: ${cov:-?} ft: ${ft:-?} corp: ${corp:-?}, exit $rc, $((after - before)) new findings"
+    echo "   $line"
+    summary="$summary$line
+"
+    if [ "$rc" -ne 0 ] || [ "$after" -ne "$before" ]; then
+        found=1
+        grep -E 'ERROR: |runtime error|fuzz invariant|SUMMARY|Test unit written' "$log" "$log.merge" 2>/dev/null | head -8
+        echo "   reproduce: $BIN/$bin fuzz/$ART<file>"
+    fi
+}
+
+run parse fuzz_parse "$(share 60)" 65536 corpus-parse corpus-seed
+run lex fuzz_lex "$(share 25)" 65536 corpus-lex corpus-seed
+TIMEOUT=30 run parse-deep fuzz_parse "$(share 15)" 409600 corpus-parse-deep corpus-deep
+
+echo "== summary ($SECONDS_TOTAL s)"
+printf '%s' "$summary"
+if [ "$found" -ne 0 ]; then
+    echo "findings in fuzz/$ART"
+    exit 1
+fi

@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Writes the fuzzers' seed corpora (generated, never committed: fuzz/corpus-*/ is gitignored).
+
+    seeds.py --stdlib DIR --out fuzz/corpus-seed --deep-out fuzz/corpus-deep [--fixtures-only DIR]
+
+corpus-seed: every .py under the CPython stdlib DIR, every tests/parse/ok and tests/parse/err
+fixture, and generated deep-nesting / long-chain inputs that fit in 64 KiB.
+corpus-deep: the generated inputs past 64 KiB (100,000-deep nestings), for the large -max_len runs.
+--fixtures-only DIR writes just the tests/parse fixtures and the small generated inputs into DIR
+(the smoke run's corpus).
+"""
+import argparse
+import os
+import shutil
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+SMALL = 65536
+
+
+def nested(open_, close, depth, inner="1"):
+    return open_ * depth + inner + close * depth
+
+
+def generated():
+    """name -> bytes: shapes that drive recursion depth and nesting limits to their edges."""
+    g = {}
+    for d in (100, 1000, 5967, 5968, 5969, 6000, 20000, 100000):
+        g[f"parens_{d}"] = f"x = {nested('(', ')', d)}\n"
+        g[f"lists_{d}"] = f"x = {nested('[', ']', d, '')}\n"
+        g[f"unary_{d}"] = "x = " + "-" * d + "1\n"
+        g[f"not_{d}"] = "if " + "not " * d + "x:\n    pass\n"
+        g[f"await_{d}"] = "async def f():\n    return " + "await " * d + "x\n"
+        g[f"lambda_{d}"] = "f = " + "lambda: " * d + "0\n"
+        g[f"power_{d}"] = "x = " + "2 ** " * d + "2\n"
+        g[f"attr_{d}"] = "x = a" + ".b" * d + "\n"
+        g[f"call_{d}"] = "x = f" + "()" * d + "\n"
+        g[f"subscript_{d}"] = "x = a" + "[0]" * d + "\n"
+        g[f"add_{d}"] = "x = " + " + ".join(["a"] * d) + "\n"
+        g[f"compare_{d}"] = "x = " + " < ".join(["a"] * d) + "\n"
+        g[f"and_{d}"] = "x = " + " and ".join(["a"] * d) + "\n"
+        g[f"ternary_{d}"] = "x = " + "a if b else " * d + "c\n"
+        g[f"dict_{d}"] = "x = " + "{1: " * d + "1" + "}" * d + "\n"
+        g[f"star_{d}"] = "x = [" + "*" * d + "a]\n"
+        g[f"pattern_{d}"] = "match x:\n    case " + nested("[", "]", d, "a") + ":\n        pass\n"
+        g[f"class_pattern_{d}"] = ("match x:\n    case " + "C(" * d + "a" + ")" * d +
+                                   ":\n        pass\n")
+        g[f"fstring_{d}"] = "x = " + "f'{" * min(d, 200) + "1" + "}'" * min(d, 200) + "\n"
+        g[f"string_concat_{d}"] = "x = (" + " ".join(["'a'"] * d) + ")\n"
+        g[f"with_items_{d}"] = "with " + ", ".join(["a"] * d) + ":\n    pass\n"
+        g[f"decorators_{d}"] = "@d\n" * d + "def f(): pass\n"
+        g[f"args_{d}"] = "f(" + ", ".join(["a"] * d) + ")\n"
+        g[f"semicolons_{d}"] = "pass; " * d + "pass\n"
+        g[f"backslashes_{d}"] = "x = 1 " + "\\\n" * d + "+ 2\n"
+    for d in (50, 99, 100, 101, 200):
+        g[f"blocks_{d}"] = "".join(" " * i + "if x:\n" for i in range(d)) + " " * d + "pass\n"
+        g[f"tabs_{d}"] = "".join("\t" * i + "if x:\n" for i in range(d)) + "\t" * d + "pass\n"
+    return g
+
+
+def put(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def copy_fixtures(out):
+    for group in ("ok", "err"):
+        folder = os.path.join(ROOT, "tests", "parse", group)
+        for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+            if name.endswith((".py", ".pyi")):
+                shutil.copyfile(os.path.join(folder, name), os.path.join(out, f"{group}_{name}"))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--stdlib")
+    ap.add_argument("--out")
+    ap.add_argument("--deep-out")
+    ap.add_argument("--fixtures-only")
+    args = ap.parse_args()
+    gen = generated()
+    if args.fixtures_only:
+        os.makedirs(args.fixtures_only, exist_ok=True)
+        copy_fixtures(args.fixtures_only)
+        for name, text in gen.items():
+            if len(text.encode()) <= SMALL // 4:
+                put(os.path.join(args.fixtures_only, f"gen_{name}.py"), text.encode())
+        return
+    os.makedirs(args.out, exist_ok=True)
+    os.makedirs(args.deep_out, exist_ok=True)
+    n = 0
+    for dirpath, dirnames, filenames in os.walk(args.stdlib):
+        dirnames.sort()
+        for name in sorted(filenames):
+            if name.endswith(".py"):
+                src = os.path.join(dirpath, name)
+                rel = os.path.relpath(src, args.stdlib).replace(os.sep, "__")
+                shutil.copyfile(src, os.path.join(args.out, "stdlib__" + rel))
+                n += 1
+    copy_fixtures(args.out)
+    for name, text in gen.items():
+        data = text.encode()
+        put(os.path.join(args.out if len(data) <= SMALL else args.deep_out, f"gen_{name}.py"), data)
+    print(f"seeds: {n} stdlib files, fixtures and {len(gen)} generated inputs in {args.out}, "
+          f"{args.deep_out}")
+
+
+if __name__ == "__main__":
+    main()
