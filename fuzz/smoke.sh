@@ -18,7 +18,7 @@ mkdir -p corpus-artifacts
 passed=0 failed=0
 for target in fuzz_parse fuzz_lex fuzz_check; do
     log=$CORPUS.$target.log
-    if "$BIN/$target" -runs=0 -max_len=1048576 -timeout=10 -artifact_prefix=corpus-artifacts/smoke- \
+    if "$BIN/$target" -runs=0 -max_len=1048576 -timeout=10 -artifact_prefix="$PWD/corpus-artifacts/smoke-" \
         "$CORPUS" >"$log" 2>&1; then
         echo "ok   $target: $(grep -E '^#[0-9]+.*DONE' "$log" | tail -1)"
         passed=$((passed + 1))
