@@ -285,6 +285,8 @@ static int walk(Node *n, void *ud) {
     return 0;
 }
 
+bool unreadable_file_report_utf8(CheckCtx *cx);
+
 static const Check *lookup(const char *code) {
     for (int i = 0; i < check_count; i++)
         if (strcmp(check_registry[i]->info.code, code) == 0) return check_registry[i];
@@ -316,6 +318,15 @@ bool check_file_bytes(const char *display, const char *bytes, size_t len, const 
     else if (src.text)
         line_index_build(&a, src.text, src.len, &cx.lines);
     if (st == PARSE_SYNTAX_ERROR) {
+        const Check *dw001 = lookup("DW001");
+        if (src.text && cx.lines.count && dw001 && check_enabled(opt, dw001)) {
+            /* undecodable bytes anywhere: that, not the syntax, is why Python refuses the file */
+            cx.current = dw001;
+            if (unreadable_file_report_utf8(&cx)) {
+                arena_free(&a);
+                return true;
+            }
+        }
         const Check *rule = lookup(err.decode ? "DW001" : "DW000");
         if (rule && check_enabled(opt, rule)) {
             if (!src.text || !cx.lines.count) {

@@ -24,21 +24,27 @@
 
 extern const Check check_unreadable_file;
 
-/* The file parsed, so its strings and names are valid UTF-8; invalid bytes elsewhere (in a
- * comment) still make `import` fail. Files under a non-UTF-8 cookie were transcoded already. */
-static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
-    (void)n;
-    (void)parent;
-    if (cx->src->valid_utf8) return;
+/* Invalid UTF-8 in a file read as UTF-8 (files under another cookie were transcoded already):
+ * `import` refuses the file, whether or not the bytes sit in a comment. check.c also calls this
+ * for a file that does not parse, so the decoding problem is what is reported. */
+bool unreadable_file_report_utf8(CheckCtx *cx) {
+    if (cx->src->valid_utf8) return false;
     const char *why;
     int64_t bad = utf8_find_invalid(cx->src->text, cx->src->len, &why);
-    if (bad < 0) return;
+    if (bad < 0) return false;
     int32_t line = line_index_line(&cx->lines, (size_t)bad);
     int32_t col = (int32_t)((size_t)bad - cx->lines.starts[line - 1]);
     check_report_at(cx, &check_unreadable_file, line, col, line, col + 1,
-                    "byte 0x%02x is not UTF-8 (%s) in a file read as UTF-8: Python refuses to "
-                    "import it",
+                    "'utf-8' codec can't decode byte 0x%02x (%s): a file without a coding "
+                    "cookie must be UTF-8, and Python refuses to import this one",
                     (unsigned char)cx->src->text[bad], why);
+    return true;
+}
+
+static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
+    (void)n;
+    (void)parent;
+    unreadable_file_report_utf8(cx);
 }
 
 const Check check_unreadable_file = {
