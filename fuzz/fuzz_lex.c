@@ -34,9 +34,10 @@ static void check_token(const FuzzLines *fl, const Token *t, int32_t i) {
     if (positioned_at_start(t->kind)) {
         int32_t line = line_index_line(&fl->li, t->start);
         int64_t col = (int64_t)t->start - fl->li.starts[line - 1];
-        FUZZ_CHECK(t->lineno == line && t->col == col,
+        int32_t tc = tok_col(fl->li.starts, t);
+        FUZZ_CHECK(t->lineno == line && tc == col,
                    "token %d (%s) at byte %u is %d:%lld, but says %d:%d", i, k, t->start, line,
-                   (long long)col, t->lineno, t->col);
+                   (long long)col, t->lineno, tc);
     }
 }
 

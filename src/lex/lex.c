@@ -180,16 +180,17 @@ static int emit_at(Lexer *L, int kind, const char *s, const char *e, const char 
     t->flags = 0;
     t->start = (uint32_t)(s - L->buf);
     t->end = (uint32_t)(e - L->buf);
+    int32_t col;
     if (s == L->end && L->end > L->buf) {
         /* at the end of input CPython's line counter stays on the last line */
-        position(L, L->end, &t->lineno, &t->col);
-        if (t->col == 0 && t->lineno > 1) t->lineno--;
+        position(L, L->end, &t->lineno, &col);
+        if (col == 0 && t->lineno > 1) t->lineno--;
         t->end_lineno = t->lineno;
-        t->end_col = t->col;
         return kind;
     }
-    position(L, s, &t->lineno, &t->col);
-    position(L, pos_end, &t->end_lineno, &t->end_col);
+    position(L, s, &t->lineno, &col);
+    position(L, pos_end, &t->end_lineno, &col);
+    if (pos_end != e) t->flags = TOKF_END_PLUS1;
     return kind;
 }
 
@@ -969,7 +970,7 @@ again:
         bool nonascii = high >= 128;
         if (nonascii && !verify_identifier(L)) return TOK_ERROR;
         int k = emit(L, keyword(L->start, (size_t)(L->cur - L->start)), L->start, L->cur);
-        if (nonascii) L->out->toks[L->out->count - 1].flags = TOKF_NONASCII;
+        if (nonascii) L->out->toks[L->out->count - 1].flags |= TOKF_NONASCII;
         return k;
     }
 

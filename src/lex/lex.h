@@ -27,15 +27,28 @@ typedef enum TokKind {
     TOK_KIND_COUNT
 } TokKind;
 
-enum { TOKF_NONASCII = 1 }; /* a NAME with non-ASCII characters (to be NFKC-normalized) */
+enum {
+    TOKF_NONASCII = 1, /* a NAME with non-ASCII characters (to be NFKC-normalized) */
+    TOKF_END_PLUS1 = 2 /* the position ends one byte after the text (an f-string's doubled
+                          brace, which CPython's token text drops but its end column counts) */
+};
 
+/* 20 bytes: columns are derived from the offsets and the line index (tok_col, tok_end_col). */
 typedef struct Token {
     uint8_t kind;
     uint8_t flags;
-    uint32_t start, end; /* byte offsets into the text */
-    int32_t lineno, col; /* CPython's: 1-based line, 0-based byte column */
-    int32_t end_lineno, end_col;
+    uint32_t start, end;        /* byte offsets into the text */
+    int32_t lineno, end_lineno; /* CPython's 1-based lines of the start and the end */
 } Token;
+
+/* CPython's 0-based byte columns of a token, from the text's line starts. */
+static inline int32_t tok_col(const uint32_t *line_starts, const Token *t) {
+    return (int32_t)(t->start - line_starts[t->lineno - 1]);
+}
+static inline int32_t tok_end_col(const uint32_t *line_starts, const Token *t) {
+    return (int32_t)(t->end + ((t->flags & TOKF_END_PLUS1) ? 1u : 0u) -
+                     line_starts[t->end_lineno - 1]);
+}
 
 /* How the tokenizer failed, in CPython's terms: most errors raise a SyntaxError at once (an
  * "exception"); indentation and end-of-file problems are reported only when the parser reaches

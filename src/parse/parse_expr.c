@@ -38,9 +38,9 @@ bool starts_expression(int k) {
 Node *name_node(Parser *P, const Token *t, int ctx) {
     Node *n = node_new(P, AST_NAME);
     n->lineno = t->lineno;
-    n->col_offset = t->col;
+    n->col_offset = tcol(P, t);
     n->end_lineno = t->end_lineno;
-    n->end_col_offset = t->end_col;
+    n->end_col_offset = tend(P, t);
     n->Name.id = ident(P, t);
     n->Name.ctx = (uint8_t)ctx;
     return n;
@@ -521,10 +521,10 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar) {
                 Node *g = node_new(P, AST_GENERATOR_EXP);
                 Token *lp = &P->toks[lpar];
                 g->lineno = lp->lineno;
-                g->col_offset = lp->col;
+                g->col_offset = tcol(P, lp);
                 Token *rp = peek(P);
                 g->end_lineno = rp->end_lineno;
-                g->end_col_offset = rp->end_col;
+                g->end_col_offset = tend(P, rp);
                 g->GeneratorExp.elt = e;
                 g->GeneratorExp.generators = gens;
                 e = g;
@@ -587,7 +587,7 @@ Node *parse_primary(Parser *P) {
             parse_call_args(P, c, lpar);
             const Token *s = &P->toks[start];
             c->lineno = s->lineno;
-            c->col_offset = s->col;
+            c->col_offset = tcol(P, s);
             set_end_last(P, c);
             e = c;
         } else if (k == TOK_LSQB) {
@@ -682,9 +682,9 @@ static NodeList parse_for_if_clauses(Parser *P) {
 static Node *constant(Parser *P, const Token *t, ConstKind k) {
     Node *n = node_new(P, AST_CONSTANT);
     n->lineno = t->lineno;
-    n->col_offset = t->col;
+    n->col_offset = tcol(P, t);
     n->end_lineno = t->end_lineno;
-    n->end_col_offset = t->end_col;
+    n->end_col_offset = tend(P, t);
     n->Constant.value.kind = (uint8_t)k;
     return n;
 }

@@ -18,7 +18,7 @@ static Node *const_node(Parser *P, int32_t l, int32_t c, int32_t el, int32_t ec)
 }
 
 static Node *tok_const(Parser *P, const Token *t) {
-    return const_node(P, t->lineno, t->col, t->end_lineno, t->end_col);
+    return const_node(P, t->lineno, tcol(P, t), t->end_lineno, tend(P, t));
 }
 
 static bool is_str_const(const Node *n) {
@@ -275,13 +275,13 @@ static Node *parse_replacement_field(Parser *P) {
     fv->FormattedValue.format_spec = spec;
     if (!debug) return fv;
     Node *text =
-        const_node(P, fv->lineno, fv->col_offset + 1, after_debug->lineno, after_debug->col);
+        const_node(P, fv->lineno, fv->col_offset + 1, after_debug->lineno, tcol(P, after_debug));
     text->Constant.value.s = debug_text(P, lbrace, after_debug);
     Node *j = node_new(P, AST_JOINED_STR);
     j->lineno = fv->lineno;
     j->col_offset = fv->col_offset;
     j->end_lineno = after_debug->lineno;
-    j->end_col_offset = after_debug->col + 1;
+    j->end_col_offset = tcol(P, after_debug) + 1;
     j->JoinedStr.values.items = palloc(P, sizeof(Node *) * 2);
     j->JoinedStr.values.items[0] = text;
     j->JoinedStr.values.items[1] = fv;
@@ -329,9 +329,9 @@ static Node *parse_fstring(Parser *P) {
     P->sp = out;
     Node *j = node_new(P, AST_JOINED_STR);
     j->lineno = st->lineno;
-    j->col_offset = st->col;
+    j->col_offset = tcol(P, st);
     j->end_lineno = end->end_lineno;
-    j->end_col_offset = end->end_col;
+    j->end_col_offset = tend(P, end);
     j->JoinedStr.values = list_from(P, mark);
     return j;
 }

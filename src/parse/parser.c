@@ -26,8 +26,8 @@ _Noreturn void parse_lex_error(Parser *P) {
 _Noreturn void enter_deep(Parser *P) {
     Token *t = &P->toks[P->pos < P->ntoks ? P->pos : P->ntoks - 1];
     P->err->line = P->err->end_line = t->lineno;
-    P->err->col = t->col;
-    P->err->end_col = t->end_col;
+    P->err->col = tcol(P, t);
+    P->err->end_col = tend(P, t);
     snprintf(P->err->msg, sizeof P->err->msg,
              "too complex to parse: expressions nested too deeply");
     stop(P, STOP_TOO_DEEP);
@@ -55,7 +55,7 @@ _Noreturn void syntax_error_at(Parser *P, int32_t line, int32_t col, int32_t end
 _Noreturn void syntax_error_tok(Parser *P, const Token *t, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    verror(P, t->lineno, t->col, t->end_lineno, t->end_col, fmt, ap);
+    verror(P, t->lineno, tcol(P, t), t->end_lineno, tend(P, t), fmt, ap);
     va_end(ap);
     stop(P, STOP_SYNTAX);
 }
@@ -121,14 +121,14 @@ static const Token *last_nonws(Parser *P) {
 void set_end_last(Parser *P, Node *n) {
     const Token *e = last_nonws(P);
     n->end_lineno = e->end_lineno;
-    n->end_col_offset = e->end_col;
+    n->end_col_offset = tend(P, e);
 }
 
 Node *node_from(Parser *P, AstKind k, int32_t start) {
     Node *n = node_new(P, k);
     const Token *s = &P->toks[start];
     n->lineno = s->lineno;
-    n->col_offset = s->col;
+    n->col_offset = tcol(P, s);
     set_end_last(P, n);
     return n;
 }
@@ -235,6 +235,7 @@ ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, Pars
     P.text = src->text;
     P.valid_utf8 = src->valid_utf8;
     P.toks = ta.toks;
+    P.lines = ta.lines.starts;
     P.ntoks = ta.count;
     P.lexerr = &ta.err;
     P.jb = &jb;

@@ -23,7 +23,8 @@ typedef struct Parser {
     Arena *arena;
     const char *text;
     Token *toks;
-    int32_t ntoks; /* valid tokens; toks[ntoks] does not exist when the lexer failed */
+    int32_t ntoks;         /* valid tokens; toks[ntoks] does not exist when the lexer failed */
+    const uint32_t *lines; /* line starts, for the tokens' columns */
     int32_t pos;
     const LexError *lexerr;
     bool valid_utf8; /* the text is valid UTF-8: string literals need no decoding check */
@@ -64,6 +65,13 @@ static inline bool accept(Parser *P, int k) {
     if (kind(P) != k) return false;
     P->pos++;
     return true;
+}
+/* A token's columns (CPython's 0-based byte columns). */
+static inline int32_t tcol(const Parser *P, const Token *t) {
+    return tok_col(P->lines, t);
+}
+static inline int32_t tend(const Parser *P, const Token *t) {
+    return tok_end_col(P->lines, t);
 }
 /* The token's text. */
 static inline Str tok_str(Parser *P, const Token *t) {
