@@ -4,12 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) && !defined(__SANITIZE_ADDRESS__)
-#define __SANITIZE_ADDRESS__ 1
-#endif
-#endif
-
 static void *libc_malloc(size_t n, void *ud) {
     (void)ud;
     return malloc(n);
@@ -80,9 +74,7 @@ static void *arena_slow(Arena *a, size_t n) {
 #endif
 
 #if defined(__SANITIZE_ADDRESS__)
-/* Under AddressSanitizer every allocation is its own chunk, so that an overflow from one object
- * into the next is caught instead of landing silently in the same chunk. */
-void *arena_alloc(Arena *a, size_t n) {
+void *arena_alloc_slow(Arena *a, size_t n) {
     ArenaChunk *c = dw_malloc(sizeof(ArenaChunk) + (n ? n : 1));
     if (!c) return NULL;
     c->size = n;
@@ -92,14 +84,8 @@ void *arena_alloc(Arena *a, size_t n) {
     return c->data;
 }
 #else
-void *arena_alloc(Arena *a, size_t n) {
-    n = (n + 7) & ~(size_t)7;
-    if ((size_t)(a->end - a->ptr) >= n && a->ptr) {
-        void *p = a->ptr;
-        a->ptr += n;
-        return p;
-    }
-    return arena_slow(a, n);
+void *arena_alloc_slow(Arena *a, size_t n) {
+    return arena_slow(a, (n + 7) & ~(size_t)7);
 }
 #endif
 
@@ -119,12 +105,6 @@ void arena_adopt(Arena *dst, Arena *src) {
     }
     dst->total += src->total;
     arena_init(src);
-}
-
-void *arena_zalloc(Arena *a, size_t n) {
-    void *p = arena_alloc(a, n);
-    if (p) memset(p, 0, n);
-    return p;
 }
 
 void *arena_memdup(Arena *a, const void *src, size_t n) {

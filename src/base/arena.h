@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef struct Allocator {
     void *(*malloc_fn)(size_t n, void *ud);
@@ -34,9 +35,35 @@ void arena_init(Arena *a);
 void arena_free(Arena *a);
 /* Moves every chunk of src into dst (src is left empty): dst's arena_free frees them. */
 void arena_adopt(Arena *dst, Arena *src);
-/* 8-byte aligned, uninitialised; NULL when the allocator fails. */
-void *arena_alloc(Arena *a, size_t n);
-void *arena_zalloc(Arena *a, size_t n);
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) && !defined(__SANITIZE_ADDRESS__)
+#define __SANITIZE_ADDRESS__ 1
+#endif
+#endif
+
+/* The slow path: a new chunk (under AddressSanitizer, every allocation is its own chunk, so an
+ * overflow from one object into the next is caught). */
+void *arena_alloc_slow(Arena *a, size_t n);
+
+/* 8-byte aligned, uninitialised; NULL when the allocator fails. Inline: the parser allocates a
+ * node every few bytes of source. */
+static inline void *arena_alloc(Arena *a, size_t n) {
+#if !defined(__SANITIZE_ADDRESS__)
+    n = (n + 7) & ~(size_t)7;
+    if (a->ptr && (size_t)(a->end - a->ptr) >= n) {
+        void *p = a->ptr;
+        a->ptr += n;
+        return p;
+    }
+#endif
+    return arena_alloc_slow(a, n);
+}
+
+static inline void *arena_zalloc(Arena *a, size_t n) {
+    void *p = arena_alloc(a, n);
+    if (p) memset(p, 0, n);
+    return p;
+}
 void *arena_memdup(Arena *a, const void *p, size_t n);
 /* NUL-terminated copy. */
 char *arena_strndup(Arena *a, const char *s, size_t n);

@@ -68,11 +68,23 @@ static inline bool is_digit(int c) {
 static inline bool is_xdigit(int c) {
     return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
+/* Identifier characters: bit 1 may start a name (letters, '_', any byte of a non-ASCII
+ * character), bit 2 may continue one (those and the digits). */
+static const unsigned char id_table[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 3,
+    0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+};
 static inline bool is_id_start(int c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 128;
+    return c >= 0 && (id_table[c & 255] & 1);
 }
 static inline bool is_id_char(int c) {
-    return is_id_start(c) || is_digit(c);
+    return c >= 0 && (id_table[c & 255] & 2);
 }
 
 /* ---- positions ---------------------------------------------------------------------------- */
@@ -143,54 +155,52 @@ static int indent_error(Lexer *L, const char *msg) {
 
 /* ---- emitting ----------------------------------------------------------------------------- */
 
-/* Moves the position cursor forward to offset p and returns its line and column. */
-static inline void position(Lexer *L, const char *p, int32_t *line, int32_t *col) {
-    uint32_t off = (uint32_t)(p - L->buf);
+/* The 1-based line of offset off, moving the line cursor forward (tokens come in order; an
+ * offset behind the cursor, which never happens, is looked up in the index). */
+static inline int32_t line_at(Lexer *L, uint32_t off) {
+    if (off < L->pos_next && off >= L->lines.starts[L->pos_line]) return L->pos_line + 1;
+    if (off < L->lines.starts[L->pos_line]) return line_index_line(&L->lines, off);
     const uint32_t *st = L->lines.starts;
     int32_t l = L->pos_line;
-    if (off >= L->pos_next) { /* on a later line: walk the index */
-        while (l + 1 < L->lines.count && st[l + 1] <= off) l++;
-        L->pos_line = l;
-        L->pos_next = l + 1 < L->lines.count ? st[l + 1] : UINT32_MAX;
-    } else if (off < st[l]) { /* never for tokens in order; kept so a mistake costs time only */
-        line_col(L, p, line, col);
-        return;
+    while (l + 1 < L->lines.count && st[l + 1] <= off) l++;
+    L->pos_line = l;
+    L->pos_next = l + 1 < L->lines.count ? st[l + 1] : UINT32_MAX;
+    return l + 1;
+}
+
+static bool grow_tokens(Lexer *L) {
+    TokenArray *a = L->out;
+    int32_t ncap = L->cap * 2;
+    Token *nt = arena_alloc(L->arena, sizeof(Token) * (size_t)ncap);
+    if (!nt) {
+        L->failed = true;
+        return false;
     }
-    *line = l + 1;
-    *col = (int32_t)(off - st[l]);
+    memcpy(nt, a->toks, sizeof(Token) * (size_t)a->count);
+    a->toks = nt;
+    L->cap = ncap;
+    return true;
 }
 
 /* A token whose text is s..e and whose end position is at pos_end (they differ only for an
  * f-string's doubled brace, which CPython's token text drops but its end column counts). */
-static int emit_at(Lexer *L, int kind, const char *s, const char *e, const char *pos_end) {
+static inline int emit_at(Lexer *L, int kind, const char *s, const char *e, const char *pos_end) {
     TokenArray *a = L->out;
-    if (a->count == L->cap) {
-        int32_t ncap = L->cap * 2;
-        Token *nt = arena_alloc(L->arena, sizeof(Token) * (size_t)ncap);
-        if (!nt) {
-            L->failed = true;
-            return TOK_ERROR;
-        }
-        memcpy(nt, a->toks, sizeof(Token) * (size_t)a->count);
-        a->toks = nt;
-        L->cap = ncap;
-    }
+    if (a->count == L->cap && !grow_tokens(L)) return TOK_ERROR;
     Token *t = &a->toks[a->count++];
     t->kind = (uint8_t)kind;
-    t->flags = 0;
-    t->start = (uint32_t)(s - L->buf);
+    t->flags = pos_end != e ? TOKF_END_PLUS1 : 0;
+    uint32_t so = (uint32_t)(s - L->buf), eo = (uint32_t)(pos_end - L->buf);
+    t->start = so;
     t->end = (uint32_t)(e - L->buf);
-    int32_t col;
     if (s == L->end && L->end > L->buf) {
         /* at the end of input CPython's line counter stays on the last line */
-        position(L, L->end, &t->lineno, &col);
-        if (col == 0 && t->lineno > 1) t->lineno--;
-        t->end_lineno = t->lineno;
+        int32_t l = line_at(L, so);
+        t->lineno = t->end_lineno = l > 1 && L->lines.starts[l - 1] == so ? l - 1 : l;
         return kind;
     }
-    position(L, s, &t->lineno, &col);
-    position(L, pos_end, &t->end_lineno, &col);
-    if (pos_end != e) t->flags = TOKF_END_PLUS1;
+    t->lineno = line_at(L, so);
+    t->end_lineno = eo < L->pos_next ? t->lineno : line_at(L, eo);
     return kind;
 }
 
@@ -342,7 +352,7 @@ static int decode_error(Lexer *L, const char *s, size_t n) {
     int64_t bad = utf8_find_invalid(s, n, &why);
     if (bad < 0) return 0;
     int32_t line, col;
-    position(L, L->start, &line, &col);
+    line_col(L, L->start, &line, &col);
     return error_at(L, LEXERR_EXCEPTION, line, col,
                     "(unicode error) 'utf-8' codec can't decode byte 0x%02x in position %lld: %s",
                     (unsigned char)s[bad], (long long)bad, why);
