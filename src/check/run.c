@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "source/source.h"
 #include "tree.h"
 
 typedef struct Shared {
@@ -94,6 +95,42 @@ static void *work(void *arg) {
     return NULL;
 }
 
+/* The whole-tree rules' findings come without their line's text (summaries do not keep it):
+ * it is read back here, once per file, for findings [from, len). A file read from standard input
+ * cannot be read again; its findings keep no text (the full format then shows no snippet). */
+static bool fill_sources(FindingList *l, int32_t from, const char *stdin_name) {
+    for (int32_t i = from; i < l->len; i++) {
+        const char *path = l->items[i].path;
+        if (l->items[i].source || !path || (stdin_name && strcmp(path, stdin_name) == 0) ||
+            strcmp(path, "-") == 0)
+            continue;
+        char *data;
+        size_t len;
+        SourceError se;
+        if (!source_read_file(path, &data, &len, &se)) continue; /* gone since: no snippet */
+        Arena a;
+        arena_init(&a);
+        SourceText st;
+        LineIndex li;
+        bool ok =
+            source_decode(&a, data, len, &st, &se) && line_index_build(&a, st.text, st.len, &li);
+        for (int32_t j = i; ok && j < l->len; j++) {
+            Finding *f = &l->items[j];
+            int32_t line = f->loc.line;
+            if (f->source || !f->path || strcmp(f->path, path) != 0 || line < 1 || line > li.count)
+                continue;
+            const char *s = st.text + li.starts[line - 1];
+            const char *e = memchr(s, '\n', st.len - (size_t)(s - st.text));
+            f->source = arena_strndup(&l->arena, s, e ? (size_t)(e - s) : strlen(s));
+            if (!f->source) ok = false;
+        }
+        arena_free(&a);
+        dw_free(data);
+        if (!ok && !l->items[i].source) return false;
+    }
+    return true;
+}
+
 static int by_path(const void *a, const void *b) {
     return strcmp((*(ModuleSummary *const *)a)->path, (*(ModuleSummary *const *)b)->path);
 }
@@ -153,7 +190,10 @@ bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, Ru
         /* the summaries stay in the workers' arenas: chain them into the result's */
         ok = index_build(&r->index, mods, k);
         r->has_index = ok;
-        if (ok && tree) ok = tree_rules_run(&r->index, o->check, &r->findings);
+        int32_t from = r->findings.len;
+        if (ok && tree)
+            ok = tree_rules_run(&r->index, o->check, &r->findings) &&
+                 fill_sources(&r->findings, from, o->stdin_name);
     }
     for (int i = 0; i < n; i++) arena_adopt(&r->summaries, &ws[i].sums);
     free(ws), free(ts);

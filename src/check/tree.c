@@ -62,7 +62,6 @@ void tree_report(TreeCtx *tx, const ModuleSummary *m, const SumLoc *loc, const M
     f.path = m->path;
     f.loc = loc_of(loc);
     f.message = msg;
-    f.source = loc->source;
     f.noqa_line = loc->line;
     if (rel_m) {
         rel.path = rel_m->path;

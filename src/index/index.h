@@ -45,10 +45,10 @@ typedef struct NoqaSum {
 } NoqaSum;
 
 /* Positions in summaries are what users see: 1-based lines and 1-based character columns
- * (end exclusive), with the text of the first line for the full output format. */
+ * (end exclusive). The line's text is not kept (a tree of a million functions would hold a
+ * million lines): run_files reads it back for the few findings that need it. */
 typedef struct SumLoc {
     int32_t line, col, end_line, end_col;
-    const char *source;
 } SumLoc;
 
 typedef struct FuncSum {

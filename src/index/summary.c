@@ -76,6 +76,23 @@ static const char *dupstr(SumBuilder *sb, Str s) {
     return sdup(sb, s.s ? s.s : "", s.s ? (size_t)s.len : 0);
 }
 
+/* Arrays grow in the file's arena (scratch) and are kept, at their final size, in `out`. */
+static void *keep(SumBuilder *sb, const void *items, int32_t n, size_t elem) {
+    if (n == 0) return NULL;
+    void *p = arena_memdup(sb->out, items, (size_t)n * elem);
+    if (!p) sb->failed = true;
+    return p;
+}
+
+/* A name is the tail of its qualified name: stored once. */
+static const char *tail_of(SumBuilder *sb, const char *qualname, Str name) {
+    size_t q = strlen(qualname);
+    if (name.s && q >= (size_t)name.len &&
+        memcmp(qualname + q - name.len, name.s, (size_t)name.len) == 0)
+        return qualname + q - name.len;
+    return dupstr(sb, name);
+}
+
 static void map_put(SumBuilder *sb, NodeMap *m, const Node *k, intptr_t v) {
     if (m->len * 2 >= m->cap) {
         int32_t cap = m->cap ? m->cap * 2 : 64;
@@ -112,13 +129,6 @@ static bool map_get(const NodeMap *m, const Node *k, intptr_t *v) {
     return false;
 }
 
-static const char *line_source(SumBuilder *sb, int32_t line) {
-    if (line < 1 || line > sb->lines.count) return NULL;
-    const char *s = sb->text + sb->lines.starts[line - 1];
-    const char *e = memchr(s, '\n', sb->len - (size_t)(s - sb->text));
-    return sdup(sb, s, e ? (size_t)(e - s) : strlen(s));
-}
-
 static SumLoc loc_span(SumBuilder *sb, int32_t line, int32_t col, int32_t end_line,
                        int32_t end_col) {
     SumLoc l;
@@ -130,7 +140,6 @@ static SumLoc loc_span(SumBuilder *sb, int32_t line, int32_t col, int32_t end_li
     l.col = utf8_count_chars(sb->text + sb->lines.starts[line - 1], (size_t)col) + 1;
     l.end_line = end_line;
     l.end_col = utf8_count_chars(sb->text + sb->lines.starts[end_line - 1], (size_t)end_col) + 1;
-    l.source = line_source(sb, line);
     return l;
 }
 
@@ -246,7 +255,7 @@ static bool is_named(const Node *e, const char *name) {
 static void flatten(SumBuilder *sb, const NodeList *body, UnitVec *out);
 
 static void unit(SumBuilder *sb, UnitVec *out, uint64_t h, int32_t line) {
-    if (VEC_PUSH(sb->out, *out, ((StmtUnit){h, line}))) sb->failed = true;
+    if (VEC_PUSH(sb->scratch, *out, ((StmtUnit){h, line}))) sb->failed = true;
 }
 
 static uint64_t mix2(uint64_t a, uint64_t b) {
@@ -315,8 +324,8 @@ static bool is_stub_stmt(const Node *s) {
 
 static void add_function(SumBuilder *sb, const Node *n) {
     FuncSum f = {0};
-    f.name = dupstr(sb, n->FunctionDef.name);
     f.qualname = qualify(sb, n->FunctionDef.name);
+    f.name = tail_of(sb, f.qualname, n->FunctionDef.name);
     Scope *s = scope(sb);
     f.cls = s->func < 0 ? s->cls : -1;
     f.line = n->lineno;
@@ -358,7 +367,7 @@ static void add_function(SumBuilder *sb, const Node *n) {
                             : 0;
         NodeList rest = {body->items + first, body->len - first};
         flatten(sb, &rest, &units);
-        f.units = units.items;
+        f.units = keep(sb, units.items, units.len, sizeof *units.items);
         f.nunits = units.len;
         /* the whole body, docstring included, from the statement hashes already made */
         uint64_t h = first ? ast_hash(body->items[0]) : 0x5eed;
@@ -366,7 +375,7 @@ static void add_function(SumBuilder *sb, const Node *n) {
         f.body_hash = h;
     }
     int32_t idx = sb->funcs.len;
-    if (VEC_PUSH(sb->out, sb->funcs, f) || VEC_PUSH(sb->scratch, sb->fn_node, n) ||
+    if (VEC_PUSH(sb->scratch, sb->funcs, f) || VEC_PUSH(sb->scratch, sb->fn_node, n) ||
         VEC_PUSH(sb->scratch, sb->fn_parent, s->func))
         sb->failed = true;
     map_put(sb, &sb->unit_func, n, idx);
@@ -391,8 +400,8 @@ static const char *dotted_text(SumBuilder *sb, const Node *e) {
 
 static void add_class(SumBuilder *sb, const Node *n) {
     ClassSum c = {0};
-    c.name = dupstr(sb, n->ClassDef.name);
     c.qualname = qualify(sb, n->ClassDef.name);
+    c.name = tail_of(sb, c.qualname, n->ClassDef.name);
     c.line = n->lineno;
     c.end_line = n->end_lineno;
     c.def =
@@ -405,7 +414,7 @@ static void add_class(SumBuilder *sb, const Node *n) {
     }
     for (int32_t i = 0; i < c.nbases; i++) c.bases[i] = dotted_text(sb, n->ClassDef.bases.items[i]);
     int32_t idx = sb->classes.len;
-    if (VEC_PUSH(sb->out, sb->classes, c)) sb->failed = true;
+    if (VEC_PUSH(sb->scratch, sb->classes, c)) sb->failed = true;
     if (idx >= sb->cap_methods) {
         int32_t cap = sb->cap_methods ? sb->cap_methods * 2 : 16;
         void *nm = arena_zalloc(sb->scratch, sizeof(*sb->methods) * (size_t)cap);
@@ -423,7 +432,7 @@ static void add_class(SumBuilder *sb, const Node *n) {
 
 static void add_import(SumBuilder *sb, const char *bound, const char *module, const char *name) {
     ImportSum im = {bound, module, name};
-    if (VEC_PUSH(sb->out, sb->imports, im)) sb->failed = true;
+    if (VEC_PUSH(sb->scratch, sb->imports, im)) sb->failed = true;
 }
 
 static void imports(SumBuilder *sb, const Node *n) {
@@ -701,7 +710,7 @@ static void protect_body(SumBuilder *sb, const Node *n) {
     }
     if (!yes || !body->len) return;
     const Node *first = body->items[0], *last = body->items[body->len - 1];
-    SumLoc r = {first->lineno, first->col_offset, last->end_lineno, last->end_col_offset, NULL};
+    SumLoc r = {first->lineno, first->col_offset, last->end_lineno, last->end_col_offset};
     if (VEC_PUSH(sb->scratch, sb->protected, r)) sb->failed = true;
 }
 
@@ -1155,7 +1164,7 @@ static void add_call(SumBuilder *sb, const Node *call, const Node *unit, uint8_t
             for (int32_t i = 0; c.before && i < nb; i++) c.before[i] = bs[nb - 1 - i];
         }
     }
-    if (VEC_PUSH(sb->out, sb->calls, c)) sb->failed = true;
+    if (VEC_PUSH(sb->scratch, sb->calls, c)) sb->failed = true;
 }
 
 /* Must-analysis for --after: in[b] when a call of that name runs on every path from the entry
@@ -1229,10 +1238,15 @@ ModuleSummary *summary_finish(SumBuilder *sb) {
     if (sb->calls.len > 1)
         qsort(sb->calls.items, (size_t)sb->calls.len, sizeof(CallSum), by_position);
     ModuleSummary *m = sb->m;
-    m->functions = sb->funcs.items;
+    m->functions = keep(sb, sb->funcs.items, sb->funcs.len, sizeof(FuncSum));
     m->nfunctions = sb->funcs.len;
-    m->classes = sb->classes.items;
+    m->classes = keep(sb, sb->classes.items, sb->classes.len, sizeof(ClassSum));
     m->nclasses = sb->classes.len;
+    m->imports = keep(sb, sb->imports.items, sb->imports.len, sizeof(ImportSum));
+    m->nimports = sb->imports.len;
+    m->calls = keep(sb, sb->calls.items, sb->calls.len, sizeof(CallSum));
+    m->ncalls = sb->calls.len;
+    if (sb->failed) return NULL;
     for (int32_t c = 0; c < m->nclasses; c++) {
         int32_t n = c < sb->cap_methods ? sb->methods[c].len : 0;
         m->classes[c].methods = arena_alloc(sb->out, sizeof(int32_t) * (size_t)(n ? n : 1));
@@ -1240,9 +1254,5 @@ ModuleSummary *summary_finish(SumBuilder *sb) {
         if (n) memcpy(m->classes[c].methods, sb->methods[c].items, sizeof(int32_t) * (size_t)n);
         m->classes[c].nmethods = n;
     }
-    m->imports = sb->imports.items;
-    m->nimports = sb->imports.len;
-    m->calls = sb->calls.items;
-    m->ncalls = sb->calls.len;
     return m;
 }

@@ -105,6 +105,11 @@ def test_formats():
     full = dw(["check", "--output-format", "full"], proj)
     s.check(full.returncode == 1 and "^" in full.stdout and len(full.stdout) > len(text.stdout),
             "full output", full.stdout[:300])
+    # a whole-tree finding's snippet: its line is read back after the analysis
+    zen = zenflow()
+    tf = dw(["check", "--output-format", "full", "--select", "DW301"], zen)
+    s.check("7 |     def async_inplace_copy_grad_to_fp32_buffer_from_gpu(self, param," in tf.stdout
+            and "  |     ^^^^^" in tf.stdout, "full output: snippet of a whole-tree finding", tf.stdout)
     expect("unknown format", dw(["check", "--output-format", "xml"], proj), rc=2, err_has="xml")
     env = dw(["check"], proj, env={"DEADWOOD_OUTPUT_FORMAT": "json"})
     s.check(env.stdout == j.stdout, "DEADWOOD_OUTPUT_FORMAT", env.stdout[:200])
