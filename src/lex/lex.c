@@ -157,8 +157,8 @@ static int indent_error(Lexer *L, const char *msg) {
 
 /* The 1-based line of offset off, moving the line cursor forward (tokens come in order; an
  * offset behind the cursor, which never happens, is looked up in the index). */
-static inline int32_t line_at(Lexer *L, uint32_t off) {
-    if (off < L->pos_next && off >= L->lines.starts[L->pos_line]) return L->pos_line + 1;
+/* The line of an offset: tokens come in order, so the line of the previous one is the guess. */
+__attribute__((noinline)) static int32_t line_at_slow(Lexer *L, uint32_t off) {
     if (off < L->lines.starts[L->pos_line]) return line_index_line(&L->lines, off);
     const uint32_t *st = L->lines.starts;
     int32_t l = L->pos_line;
@@ -166,6 +166,11 @@ static inline int32_t line_at(Lexer *L, uint32_t off) {
     L->pos_line = l;
     L->pos_next = l + 1 < L->lines.count ? st[l + 1] : UINT32_MAX;
     return l + 1;
+}
+
+static inline int32_t line_at(Lexer *L, uint32_t off) {
+    if (off < L->pos_next && off >= L->lines.starts[L->pos_line]) return L->pos_line + 1;
+    return line_at_slow(L, off);
 }
 
 static bool grow_tokens(Lexer *L) {
@@ -184,7 +189,8 @@ static bool grow_tokens(Lexer *L) {
 
 /* A token whose text is s..e and whose end position is at pos_end (they differ only for an
  * f-string's doubled brace, which CPython's token text drops but its end column counts). */
-static inline int emit_at(Lexer *L, int kind, const char *s, const char *e, const char *pos_end) {
+__attribute__((always_inline)) static inline int emit_at(Lexer *L, int kind, const char *s,
+                                                         const char *e, const char *pos_end) {
     TokenArray *a = L->out;
     if (a->count == L->cap && !grow_tokens(L)) return TOK_ERROR;
     Token *t = &a->toks[a->count++];
@@ -204,7 +210,8 @@ static inline int emit_at(Lexer *L, int kind, const char *s, const char *e, cons
     return kind;
 }
 
-static int emit(Lexer *L, int kind, const char *s, const char *e) {
+__attribute__((always_inline)) static inline int emit(Lexer *L, int kind, const char *s,
+                                                      const char *e) {
     return emit_at(L, kind, s, e, e);
 }
 
@@ -821,6 +828,10 @@ static int indentation(Lexer *L) {
     int c;
     L->atbol = false;
     for (;;) {
+        const char *p = L->cur; /* the common case: a run of spaces */
+        while (*p == ' ') p++;
+        col += (int)(p - L->cur), altcol += (int)(p - L->cur);
+        L->cur = p;
         c = nextc(L);
         if (c == ' ') {
             col++, altcol++;
