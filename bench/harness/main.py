@@ -46,6 +46,10 @@ RUN_DIR = os.path.join(WORK, "run")  # every tool's working directory: no config
 OUT_DIR = os.path.join(WORK, "out")
 GIB = 1 << 30
 RSS_LIMIT = 1.5e9  # bytes: the scale section's assertion on the 1 GiB corpus (1.5 GB)
+PER_FILE_RULES = "DW000,DW001,DW101,DW102,DW103,DW104,DW201,DW202"
+CHECK_PER_FILE = "deadwood check -j1 cold, per-file rules only (no index)"
+CALLERS_NAME = "close"
+CALLERS = "deadwood callers %s (all cores)" % CALLERS_NAME
 FULL_LIMIT = 600.0  # CPU s: a tool estimated slower on the full corpus runs on the subset only
 
 
@@ -113,12 +117,23 @@ def section_check(res, P, dw_tools):
     rounds = 2 if QUICK else 5
     cmds = [measure.Cmd(t.key, t.argv_for(P), cwd=RUN_DIR, ok_rcs=t.ok_rcs,
                         metric=t.metric, keep_output=False) for t in rows]
+    # what the whole-tree index costs: the same run with only the per-file rules (no index is
+    # built when no whole-tree rule is selected); and a callers query over the whole corpus
+    j1 = rows[1].argv_for(P)
+    files_at = len(j1) - len(P.files)
+    per_file = j1[:files_at] + ["--select", PER_FILE_RULES] + j1[files_at:]
+    cmds.append(measure.Cmd(CHECK_PER_FILE, per_file, cwd=RUN_DIR, ok_rcs=(0,),
+                            keep_output=False))
+    cmds.append(measure.Cmd(CALLERS, [DW, "callers", CALLERS_NAME] + P.files, cwd=RUN_DIR,
+                            ok_rcs=(0, 1), keep_output=False))
     log("== check: %d rounds" % rounds)
     meter = measure.LoadMeter().start()
     runs = measure.interleave(cmds, rounds, os.path.join(OUT_DIR, "check"), warmup=1, log=log)
+    commands = {t.key: display(t.argv_for(P), P) for t in rows}
+    commands[CHECK_PER_FILE] = display(per_file, P)
+    commands[CALLERS] = display(cmds[-1].argv, P)
     res["check"] = {"available": True, "corpus": P.as_dict(), "rounds": rounds, "runs": runs,
-                    "load": meter.stop(),
-                    "commands": {t.key: display(t.argv_for(P), P) for t in rows}}
+                    "load": meter.stop(), "commands": commands}
 
 
 def compare_on(corpus, tools, rounds, outdir, limits=None):

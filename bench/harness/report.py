@@ -229,7 +229,7 @@ def write_check(out, res):
     if section_missing(out, res, "check", "2. Check throughput"):
         return
     ch = res["check"]
-    out.append("## 2. Check throughput (all rules)\n")
+    out.append("## 2. Check throughput (all rules), the index, a query\n")
     if not ch["available"]:
         out.append("**Not available yet**: %s. No figure is shown until it exists.\n" % ch["why"])
         return
@@ -250,6 +250,33 @@ def write_check(out, res):
         out.append("| %s | %s | %s | %.1f | %.1f | %s | %s× |" % (
             key, spread(s["wall"]), spread(s["cpu"]), s["mbps_wall"], s["mbps_cpu"],
             mb(s["maxrss_kb"]["max"]), spread(r, "%.2f")))
+    out.append("")
+    # the targets: checking costs at most 2x parsing (>= 50 MB/s per core); the whole-tree index
+    # at most 20% on top of per-file checking; a callers query over the corpus within 0.5 s
+    runs = ch["runs"]
+    j1 = runs.get("deadwood check -j1 cold")
+    per_file = next((v for k, v in runs.items() if k.startswith("deadwood check -j1 cold, per")),
+                    None)
+    callers = next((v for k, v in runs.items() if k.startswith("deadwood callers")), None)
+    verdict = lambda ok: "met" if ok else "**not met**"  # noqa: E731
+    r = measure.pair_ratios(j1, ref, "cpu") if j1 and ref else None
+    s1 = measure.summarize(j1, c["bytes"]) if j1 else None
+    if r and s1:
+        out.append("- Checking (all rules, 1 thread) costs **%.2f×** parsing by CPU time (%.1f MB/s)"
+                   ": target ≤ 2× (≥ 50 MB/s per core) %s." % (
+                       r["median"], s1["mbps_cpu"], verdict(r["median"] <= 2.0)))
+    r = measure.pair_ratios(j1, per_file, "cpu") if j1 and per_file else None
+    if r:
+        out.append("- The whole-tree index and its rules add **%+.0f%%** [%+.0f%%…%+.0f%%] to "
+                   "per-file checking (CPU time, round by round): target ≤ +20%% %s." % (
+                       100 * (r["median"] - 1), 100 * (r["min"] - 1), 100 * (r["max"] - 1),
+                       verdict(r["median"] <= 1.2)))
+    s2 = measure.summarize(callers, c["bytes"]) if callers else None
+    if s2:
+        out.append("- `callers` over the whole corpus answers in **%.2f s** wall [%.2f–%.2f] "
+                   "(%.2f s CPU): target ≤ 0.5 s %s." % (
+                       s2["wall"]["median"], s2["wall"]["min"], s2["wall"]["max"],
+                       s2["cpu"]["median"], verdict(s2["wall"]["median"] <= 0.5)))
     out.append("\n" + load_line(ch["load"]))
 
 

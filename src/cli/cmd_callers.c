@@ -96,8 +96,9 @@ static int run(int argc, char **argv) {
                 printf("%s:%d:%d: in %s", ms->path, c->loc.line, c->loc.col, fname(ms, c));
                 if (f) printf(" (%d-%d)", f->line, f->end_line);
                 printf(", %s", query_reach_name(how));
-                if (*c->receiver && (how == REACH_UNKNOWN || how == REACH_DIRECT))
-                    printf(" (%s)", c->receiver);
+                if (*c->receiver &&
+                    (how == REACH_UNKNOWN || how == REACH_DIRECT || how == REACH_NAME))
+                    printf(" (%s)", c->receiver); /* self, cls, super(), os.path, obj */
                 putchar('\n');
                 if (c->nguards) {
                     printf("    when: ");

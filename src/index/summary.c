@@ -45,6 +45,8 @@ struct SumBuilder {
     VEC(CallSum) calls;
     VEC(int32_t) * methods; /* per class, in scratch */
     int32_t cap_methods;
+    struct Bindings **binds; /* per function, the names it binds (made when first asked) */
+    int32_t cap_binds;
     Scope scopes[256];
     int nscopes;
     NodeMap unit_func;         /* FunctionDef -> function index, ClassDef -> class index */
@@ -871,72 +873,128 @@ static const char *negate(SumBuilder *sb, const Node *t) {
     return sdup(sb, buf, strlen(buf));
 }
 
-typedef struct BindScan {
-    Str name;
-    bool bound, global;
-} BindScan;
+/* The names a function binds (parameters, assignment targets, imports, nested def/class, except
+ * and match captures) and those it declares global: collected once per function, then looked up
+ * for each of its calls. Open addressing on FNV-1a; values are the BOUND/GLOBAL flags. */
+enum { UNBOUND, BOUND = 1, GLOBAL = 2 };
+
+typedef struct Bindings {
+    Str *names;
+    uint8_t *how;
+    int32_t cap, len;
+    bool failed;
+    Arena *arena;
+} Bindings;
+
+static uint32_t name_slot(const Bindings *t, Str name) {
+    uint32_t h = (uint32_t)hash_bytes(name.s, (size_t)name.len, HASH_SEED) & (uint32_t)(t->cap - 1);
+    while (t->names[h].s && !str_eq(t->names[h], name)) h = (h + 1) & (uint32_t)(t->cap - 1);
+    return h;
+}
+
+static void bind_add(Bindings *t, Str name, uint8_t how) {
+    if (!name.s) return;
+    if (t->len * 2 >= t->cap) {
+        int32_t cap = t->cap ? t->cap * 2 : 16;
+        Bindings n = {arena_zalloc(t->arena, sizeof(Str) * (size_t)cap),
+                      arena_zalloc(t->arena, (size_t)cap),
+                      cap,
+                      0,
+                      false,
+                      t->arena};
+        if (!n.names || !n.how) {
+            t->failed = true;
+            return;
+        }
+        for (int32_t i = 0; i < t->cap; i++)
+            if (t->names[i].s) {
+                uint32_t h = name_slot(&n, t->names[i]);
+                n.names[h] = t->names[i], n.how[h] = t->how[i], n.len++;
+            }
+        *t = n;
+    }
+    uint32_t h = name_slot(t, name);
+    if (!t->names[h].s) t->names[h] = name, t->len++;
+    t->how[h] |= how;
+}
 
 static int scan_bind(Node *n, void *ud) {
-    BindScan *b = ud;
+    Bindings *t = ud;
     switch (n->kind) {
     case AST_FUNCTION_DEF:
     case AST_ASYNC_FUNCTION_DEF:
-        if (str_eq(n->FunctionDef.name, b->name)) b->bound = true;
+        bind_add(t, n->FunctionDef.name, BOUND);
         return 0; /* its body is another scope */
-    case AST_CLASS_DEF:
-        if (str_eq(n->ClassDef.name, b->name)) b->bound = true;
-        return 0;
+    case AST_CLASS_DEF: bind_add(t, n->ClassDef.name, BOUND); return 0;
     case AST_LAMBDA:
     case AST_LIST_COMP:
     case AST_SET_COMP:
     case AST_DICT_COMP:
     case AST_GENERATOR_EXP: return 0;
     case AST_NAME:
-        if (n->Name.ctx != AST_LOAD && str_eq(n->Name.id, b->name)) b->bound = true;
+        if (n->Name.ctx != AST_LOAD) bind_add(t, n->Name.id, BOUND);
         return 0;
     case AST_ALIAS: {
         Str bound = n->alias.asname.s ? n->alias.asname : n->alias.name;
         const char *dot = n->alias.asname.s ? NULL : memchr(bound.s, '.', (size_t)bound.len);
         if (dot) bound.len = (int32_t)(dot - bound.s);
-        if (str_eq(bound, b->name)) b->bound = true;
+        bind_add(t, bound, BOUND);
         return 0;
     }
     case AST_GLOBAL:
         for (int32_t i = 0; i < n->Global.names.len; i++)
-            if (str_eq(n->Global.names.items[i], b->name)) b->global = true;
+            bind_add(t, n->Global.names.items[i], GLOBAL);
         return 0;
-    case AST_EXCEPT_HANDLER:
-        if (n->ExceptHandler.name.s && str_eq(n->ExceptHandler.name, b->name)) b->bound = true;
-        break;
-    case AST_MATCH_AS:
-        if (n->MatchAs.name.s && str_eq(n->MatchAs.name, b->name)) b->bound = true;
-        break;
-    case AST_MATCH_STAR:
-        if (n->MatchStar.name.s && str_eq(n->MatchStar.name, b->name)) b->bound = true;
-        break;
+    case AST_EXCEPT_HANDLER: bind_add(t, n->ExceptHandler.name, BOUND); break;
+    case AST_MATCH_AS: bind_add(t, n->MatchAs.name, BOUND); break;
+    case AST_MATCH_STAR: bind_add(t, n->MatchStar.name, BOUND); break;
     default: break;
     }
     return ast_children(n, scan_bind, ud);
 }
 
-enum { UNBOUND, BOUND, GLOBAL };
-
 /* Is `name` a parameter of the function, or bound anywhere in its body (BOUND), declared global
  * there (GLOBAL), or neither? */
-static int binding_in(const Node *unit, Str name) {
-    if (unit->kind != AST_FUNCTION_DEF && unit->kind != AST_ASYNC_FUNCTION_DEF) return UNBOUND;
-    BindScan b = {name, false, false};
-    const Node *a = unit->FunctionDef.args;
-    const NodeList *lists[] = {&a->arguments.posonlyargs, &a->arguments.args,
-                               &a->arguments.kwonlyargs};
-    for (int l = 0; l < 3; l++)
-        for (int32_t i = 0; i < lists[l]->len; i++)
-            if (str_eq(lists[l]->items[i]->arg.arg, name)) b.bound = true;
-    if (a->arguments.vararg && str_eq(a->arguments.vararg->arg.arg, name)) b.bound = true;
-    if (a->arguments.kwarg && str_eq(a->arguments.kwarg->arg.arg, name)) b.bound = true;
-    const NodeList *body = &unit->FunctionDef.body;
-    for (int32_t i = 0; i < body->len; i++) scan_bind(body->items[i], &b);
-    return b.global ? GLOBAL : b.bound ? BOUND : UNBOUND;
+static int binding_in(SumBuilder *sb, const Node *unit, Str name) {
+    intptr_t f;
+    if ((unit->kind != AST_FUNCTION_DEF && unit->kind != AST_ASYNC_FUNCTION_DEF) ||
+        !map_get(&sb->unit_func, unit, &f) || f < 0 || f >= sb->funcs.len)
+        return UNBOUND;
+    if (f >= sb->cap_binds) {
+        int32_t cap = sb->cap_binds ? sb->cap_binds * 2 : 64;
+        while (cap <= f) cap *= 2;
+        Bindings **nb = arena_zalloc(sb->scratch, sizeof *nb * (size_t)cap);
+        if (!nb) {
+            sb->failed = true;
+            return UNBOUND;
+        }
+        if (sb->binds) memcpy(nb, sb->binds, sizeof *nb * (size_t)sb->cap_binds);
+        sb->binds = nb, sb->cap_binds = cap;
+    }
+    Bindings *t = sb->binds[f];
+    if (!t) {
+        t = arena_zalloc(sb->scratch, sizeof *t);
+        if (!t) {
+            sb->failed = true;
+            return UNBOUND;
+        }
+        t->arena = sb->scratch;
+        const Node *a = unit->FunctionDef.args;
+        const NodeList *lists[] = {&a->arguments.posonlyargs, &a->arguments.args,
+                                   &a->arguments.kwonlyargs};
+        for (int l = 0; l < 3; l++)
+            for (int32_t i = 0; i < lists[l]->len; i++)
+                bind_add(t, lists[l]->items[i]->arg.arg, BOUND);
+        if (a->arguments.vararg) bind_add(t, a->arguments.vararg->arg.arg, BOUND);
+        if (a->arguments.kwarg) bind_add(t, a->arguments.kwarg->arg.arg, BOUND);
+        const NodeList *body = &unit->FunctionDef.body;
+        for (int32_t i = 0; i < body->len; i++) scan_bind(body->items[i], t);
+        if (t->failed) sb->failed = true;
+        sb->binds[f] = t;
+    }
+    if (!t->cap) return UNBOUND;
+    uint32_t h = name_slot(t, name);
+    return !t->names[h].s ? UNBOUND : (t->how[h] & GLOBAL) ? GLOBAL : BOUND;
 }
 
 /* Does `name` in the unit denote a local of it or of an enclosing function (a closure)? Then it
@@ -945,7 +1003,7 @@ static bool bound_locally(SumBuilder *sb, const Node *unit, Str name) {
     intptr_t f = -1;
     if (unit->kind == AST_CLASS_DEF || !map_get(&sb->unit_func, unit, &f)) f = -1;
     for (int depth = 0; unit && depth < 64; depth++) {
-        int b = binding_in(unit, name);
+        int b = binding_in(sb, unit, name);
         if (b != UNBOUND) return b == BOUND;
         if (f < 0 || f >= sb->fn_parent.len) break;
         f = sb->fn_parent.items[f];
@@ -959,7 +1017,7 @@ static bool bound_locally(SumBuilder *sb, const Node *unit, Str name) {
 static int32_t receiver_class(SumBuilder *sb, int32_t f, Str name) {
     for (int depth = 0; f >= 0 && f < sb->fn_parent.len && depth < 64; depth++) {
         if (sb->funcs.items[f].cls >= 0) return sb->funcs.items[f].cls;
-        if (binding_in(sb->fn_node.items[f], name) != UNBOUND) return -1;
+        if (binding_in(sb, sb->fn_node.items[f], name) != UNBOUND) return -1;
         f = sb->fn_parent.items[f];
     }
     return -1;
