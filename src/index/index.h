@@ -184,6 +184,15 @@ typedef struct ClassInfo {
     int32_t nsub, capsub;
 } ClassInfo;
 
+/* A name defined in a module's top level (cls -1) or in a class body, for lookups by name. */
+typedef struct Symbol {
+    const char *name; /* NULL: an empty slot */
+    int32_t module, cls;
+    uint8_t kind; /* ENT_CLASS or ENT_FUNCTION */
+    int32_t item; /* class or function index: the binding that wins (the last one) */
+    int32_t line; /* its line, which decides between a class and a function of one name */
+} Symbol;
+
 typedef struct ProjectIndex {
     Arena arena;
     ModuleSummary **modules;
@@ -192,6 +201,9 @@ typedef struct ProjectIndex {
     /* module name -> index, open addressing */
     int32_t *mod_hash;
     int32_t mod_hash_cap;
+    /* (module, class or -1, name) -> definition, open addressing */
+    Symbol *syms;
+    uint32_t sym_cap;
 } ProjectIndex;
 
 /* Builds the index over the summaries (which stay owned by the caller). False on OOM. */

@@ -18,13 +18,60 @@ int32_t index_find_module(const ProjectIndex *ix, const char *name) {
     return -1;
 }
 
+static uint32_t sym_slot(const Symbol *t, uint32_t cap, int32_t m, int32_t c, const char *name) {
+    uint32_t h =
+        (str_hash(name) ^ ((uint32_t)m * 0x9e3779b1u) ^ ((uint32_t)(c + 1) * 0x85ebca6bu)) &
+        (cap - 1);
+    while (t[h].name && !(t[h].module == m && t[h].cls == c && strcmp(t[h].name, name) == 0))
+        h = (h + 1) & (cap - 1);
+    return h;
+}
+
+static const Symbol *sym_find(const ProjectIndex *ix, int32_t m, int32_t c, const char *name) {
+    if (!ix->sym_cap) return NULL;
+    const Symbol *s = &ix->syms[sym_slot(ix->syms, ix->sym_cap, m, c, name)];
+    return s->name ? s : NULL;
+}
+
+/* A binding of `name` at `line`: the later one wins (for methods, the later in the body). */
+static void sym_put(ProjectIndex *ix, int32_t m, int32_t c, const char *name, uint8_t kind,
+                    int32_t item, int32_t line) {
+    Symbol *s = &ix->syms[sym_slot(ix->syms, ix->sym_cap, m, c, name)];
+    if (s->name && s->line > line) return;
+    *s = (Symbol){name, m, c, kind, item, line};
+}
+
+static bool build_symbols(ProjectIndex *ix) {
+    size_t n = 0;
+    for (int32_t m = 0; m < ix->nmodules; m++)
+        n += (size_t)ix->modules[m]->nclasses + (size_t)ix->modules[m]->nfunctions;
+    uint32_t cap = 16;
+    while (cap < n * 2) cap *= 2;
+    ix->syms = arena_zalloc(&ix->arena, sizeof(Symbol) * cap);
+    if (!ix->syms) return false;
+    ix->sym_cap = cap;
+    for (int32_t m = 0; m < ix->nmodules; m++) {
+        const ModuleSummary *ms = ix->modules[m];
+        for (int32_t i = 0; i < ms->nclasses; i++)
+            if (!strchr(ms->classes[i].qualname, '.'))
+                sym_put(ix, m, -1, ms->classes[i].name, ENT_CLASS, i, ms->classes[i].line);
+        for (int32_t i = 0; i < ms->nfunctions; i++) {
+            const FuncSum *f = &ms->functions[i];
+            if (f->cls < 0 && !strchr(f->qualname, '.'))
+                sym_put(ix, m, -1, f->name, ENT_FUNCTION, i, f->line);
+        }
+        for (int32_t c = 0; c < ms->nclasses; c++) /* methods in body order: the last one wins */
+            for (int32_t i = 0; i < ms->classes[c].nmethods; i++) {
+                int32_t f = ms->classes[c].methods[i];
+                sym_put(ix, m, c, ms->functions[f].name, ENT_FUNCTION, f, i);
+            }
+    }
+    return true;
+}
+
 int32_t index_class_method(const ProjectIndex *ix, ClassRef r, const char *name) {
-    const ModuleSummary *m = ix->modules[r.module];
-    const ClassSum *c = &m->classes[r.cls];
-    int32_t found = -1;
-    for (int32_t i = 0; i < c->nmethods; i++)
-        if (strcmp(m->functions[c->methods[i]].name, name) == 0) found = c->methods[i];
-    return found; /* the last definition wins, as in Python */
+    const Symbol *s = sym_find(ix, r.module, r.cls, name);
+    return s ? s->item : -1; /* the last definition wins, as in Python */
 }
 
 /* ---- names -------------------------------------------------------------------------------- */
@@ -51,21 +98,8 @@ static Entity resolve_in(const ProjectIndex *ix, int32_t m, const char *name, in
     const ModuleSummary *ms = ix->modules[m];
     /* the last binding at module level wins: scan classes, functions and imports, keep the one
      * with the highest line (imports have no line: they count as early) */
-    Entity best = none_entity();
-    int32_t best_line = -1;
-    for (int32_t i = 0; i < ms->nclasses; i++)
-        if (strcmp(ms->classes[i].name, name) == 0 &&
-            strchr(ms->classes[i].qualname, '.') == NULL && ms->classes[i].line > best_line) {
-            best = (Entity){ENT_CLASS, m, i};
-            best_line = ms->classes[i].line;
-        }
-    for (int32_t i = 0; i < ms->nfunctions; i++)
-        if (ms->functions[i].cls < 0 && strcmp(ms->functions[i].name, name) == 0 &&
-            strchr(ms->functions[i].qualname, '.') == NULL && ms->functions[i].line > best_line) {
-            best = (Entity){ENT_FUNCTION, m, i};
-            best_line = ms->functions[i].line;
-        }
-    if (best.kind != ENT_NONE) return best;
+    const Symbol *sym = sym_find(ix, m, -1, name);
+    if (sym) return (Entity){sym->kind, m, sym->item};
     for (int32_t i = ms->nimports - 1; i >= 0; i--) {
         const ImportSum *im = &ms->imports[i];
         if (strcmp(im->bound, name) != 0) continue;
@@ -246,6 +280,7 @@ bool index_build(ProjectIndex *ix, ModuleSummary **mods, int32_t n) {
             }
         if (!dupl) ix->mod_hash[k] = i;
     }
+    if (!build_symbols(ix)) return false;
     /* resolve bases */
     for (int32_t m = 0; m < n; m++) {
         int32_t nc = mods[m]->nclasses;

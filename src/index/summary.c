@@ -233,16 +233,25 @@ static Scope *scope(SumBuilder *sb) {
     return &sb->scopes[sb->nscopes - 1];
 }
 
+/* left + sep + name, in `out`. */
+static const char *join(SumBuilder *sb, const char *left, const char *sep, Str name) {
+    size_t l = strlen(left), s = strlen(sep), n = name.s ? (size_t)name.len : 0;
+    char *p = arena_alloc(sb->out, l + s + n + 1);
+    if (!p) {
+        sb->failed = true;
+        return "";
+    }
+    memcpy(p, left, l);
+    memcpy(p + l, sep, s);
+    if (n) memcpy(p + l + s, name.s, n);
+    p[l + s + n] = 0;
+    return p;
+}
+
 static const char *qualify(SumBuilder *sb, Str name) {
     Scope *s = scope(sb);
-    char buf[512];
-    if (!s->qualname)
-        snprintf(buf, sizeof buf, "%.*s", (int)name.len, name.s);
-    else if (s->func >= 0)
-        snprintf(buf, sizeof buf, "%s.<locals>.%.*s", s->qualname, (int)name.len, name.s);
-    else
-        snprintf(buf, sizeof buf, "%s.%.*s", s->qualname, (int)name.len, name.s);
-    return sdup(sb, buf, strlen(buf));
+    if (!s->qualname) return dupstr(sb, name);
+    return join(sb, s->qualname, s->func >= 0 ? ".<locals>." : ".", name);
 }
 
 static bool is_named(const Node *e, const char *name) {
@@ -392,10 +401,7 @@ static const char *dotted_text(SumBuilder *sb, const Node *e) {
     if (e->kind == AST_NAME) return dupstr(sb, e->Name.id);
     if (e->kind == AST_ATTRIBUTE) {
         const char *left = dotted_text(sb, e->Attribute.value);
-        if (!*left) return "";
-        char buf[512];
-        snprintf(buf, sizeof buf, "%s.%.*s", left, (int)e->Attribute.attr.len, e->Attribute.attr.s);
-        return sdup(sb, buf, strlen(buf));
+        return *left ? join(sb, left, ".", e->Attribute.attr) : "";
     }
     return "";
 }
