@@ -1,8 +1,9 @@
 #!/bin/sh
 # run.sh — fuzzes every target for a share of $SECONDS and prints a summary per run.
 #   BIN=../build/fuzz/bin SECONDS=600 JOBS=1 ./run.sh        (what `make -C fuzz` does)
-# Shares: fuzz_parse 60% (-max_len=65536), fuzz_lex 25% (-max_len=65536), and fuzz_parse 15% on
-# the deep-nesting seeds with -max_len=409600 (100,000-deep inputs are ~200 KB). Each run keeps
+# Shares: fuzz_parse 45% (-max_len=65536), fuzz_lex 15% (-max_len=65536), fuzz_parse 10% on
+# the deep-nesting seeds with -max_len=409600 (100,000-deep inputs are ~200 KB), and fuzz_check
+# 30% (-max_len=16384: multi-module packages through every rule, the index and the queries). Each run keeps
 # its corpus in corpus-<name>/ and writes crashes, timeouts, leaks and OOMs to corpus-artifacts/.
 # Exit status 1 when any run found something.
 set -u
@@ -10,9 +11,10 @@ cd "$(dirname "$0")"
 BIN=${BIN:-../build/fuzz/bin}
 SECONDS_TOTAL=${SECONDS:-60}
 JOBS=${JOBS:-1}
-DICT=python.dict
-ART=corpus-artifacts/
-mkdir -p corpus-parse corpus-lex corpus-parse-deep "$ART" corpus-logs
+# absolute paths: fuzz_check works in a directory of its own (its modules need a package on disk)
+DICT=$PWD/python.dict
+ART=$PWD/corpus-artifacts/
+mkdir -p corpus-parse corpus-lex corpus-parse-deep corpus-check "$ART" corpus-logs
 # ASan handles the parser's longjmp unwinding (its interceptor unpoisons the abandoned frames);
 # detect_stack_use_after_return=1 works with it too, and smoke.sh turns it on (see README.md).
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:symbolize=1}
@@ -33,7 +35,7 @@ run() {
     if [ ! -e "$corpus/.seeded" ] || [ "$seeds/.done" -nt "$corpus/.seeded" ]; then
         echo "== $name: merging $seeds into $corpus (once), log $log.merge"
         # shellcheck disable=SC2086
-        "$BIN/$bin" -merge=1 $common "$corpus" "$seeds" >"$log.merge" 2>&1 &&
+        "$BIN/$bin" -merge=1 $common "$PWD/$corpus" "$PWD/$seeds" >"$log.merge" 2>&1 &&
             touch "$corpus/.seeded"
     fi
     par=""
@@ -41,7 +43,7 @@ run() {
     echo "== $name: $secs s, -max_len=$maxlen, log $log"
     # shellcheck disable=SC2086
     "$BIN/$bin" -max_total_time="$secs" $common -dict="$DICT" -print_final_stats=1 \
-        -detect_leaks=1 $par "$corpus" >"$log" 2>&1
+        -detect_leaks=1 $par "$PWD/$corpus" >"$log" 2>&1
     rc=$?
     after=$(ls "$ART" | wc -l)
     stats=$(grep -E '^#[0-9]+.*cov: ' "$log" | tail -1)
@@ -61,9 +63,10 @@ run() {
     fi
 }
 
-run parse fuzz_parse "$(share 60)" 65536 corpus-parse corpus-seed
-run lex fuzz_lex "$(share 25)" 65536 corpus-lex corpus-seed
-TIMEOUT=30 run parse-deep fuzz_parse "$(share 15)" 409600 corpus-parse-deep corpus-deep
+run parse fuzz_parse "$(share 45)" 65536 corpus-parse corpus-seed
+run lex fuzz_lex "$(share 15)" 65536 corpus-lex corpus-seed
+TIMEOUT=30 run parse-deep fuzz_parse "$(share 10)" 409600 corpus-parse-deep corpus-deep
+TIMEOUT=20 run check fuzz_check "$(share 30)" 16384 corpus-check corpus-check-seed
 
 echo "== summary ($SECONDS_TOTAL s)"
 printf '%s' "$summary"

@@ -2,6 +2,11 @@
 """Writes the fuzzers' seed corpora (generated, never committed: fuzz/corpus-*/ is gitignored).
 
     seeds.py --stdlib DIR --out fuzz/corpus-seed --deep-out fuzz/corpus-deep [--fixtures-only DIR]
+    seeds.py --check-out fuzz/corpus-check-seed
+
+--check-out DIR writes fuzz_check's seeds: every tests/checks fixture alone, and every fixture
+package (examples/, tests/index/, tests/checks/ folders) as one input, its modules joined by the
+"#---" lines at which fuzz_check cuts an input into pkg/__init__.py, a.py, b.py and c.py.
 
 corpus-seed: every .py under the CPython stdlib DIR, every tests/parse/ok and tests/parse/err
 fixture, and generated deep-nesting / long-chain inputs that fit in 64 KiB.
@@ -71,13 +76,50 @@ def copy_fixtures(out):
                 shutil.copyfile(os.path.join(folder, name), os.path.join(out, f"{group}_{name}"))
 
 
+def py_files(folder):
+    out = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames.sort()
+        out += [os.path.join(dirpath, f) for f in sorted(filenames) if f.endswith(".py")]
+    return out
+
+
+def check_seeds(out):
+    os.makedirs(out, exist_ok=True)
+    n = 0
+    for f in py_files(os.path.join(ROOT, "tests", "checks")):
+        rel = os.path.relpath(f, ROOT).replace(os.sep, "_")
+        shutil.copyfile(f, os.path.join(out, "f_" + rel))
+        n += 1
+    # packages: every folder holding an __init__.py, its modules four at a time
+    roots = [os.path.join(ROOT, d) for d in ("examples", os.path.join("tests", "index"),
+                                             os.path.join("tests", "checks"))]
+    for root in roots:
+        for dirpath, dirnames, filenames in os.walk(root):
+            dirnames.sort()
+            mods = [os.path.join(dirpath, f) for f in sorted(filenames) if f.endswith(".py")]
+            if "__init__.py" not in filenames or not mods:
+                continue
+            mods.sort(key=lambda m: not m.endswith("__init__.py"))
+            for i in range(0, len(mods), 4):
+                parts = [open(m, "rb").read() for m in mods[i:i + 4]]
+                name = os.path.relpath(dirpath, ROOT).replace(os.sep, "_")
+                put(os.path.join(out, f"p_{name}_{i // 4}.py"), b"\n#---\n".join(parts))
+                n += 1
+    print(f"seeds: {n} inputs in {out}")
+
+
 def main():
     ap = argparse.ArgumentParser()
+    ap.add_argument("--check-out")
     ap.add_argument("--stdlib")
     ap.add_argument("--out")
     ap.add_argument("--deep-out")
     ap.add_argument("--fixtures-only")
     args = ap.parse_args()
+    if args.check_out:
+        check_seeds(args.check_out)
+        return
     gen = generated()
     if args.fixtures_only:
         os.makedirs(args.fixtures_only, exist_ok=True)
