@@ -44,14 +44,48 @@ void arena_init(Arena *a) {
     memset(a, 0, sizeof *a);
 }
 
-void arena_free(Arena *a) {
-    ArenaChunk *c = a->head;
+static void free_chunks(ArenaChunk *c) {
     while (c) {
         ArenaChunk *next = c->next;
         dw_free(c);
         c = next;
     }
+}
+
+void arena_free(Arena *a) {
+    free_chunks(a->head);
+    free_chunks(a->spare);
     arena_init(a);
+}
+
+void arena_reset(Arena *a, size_t keep) {
+#if defined(__SANITIZE_ADDRESS__)
+    (void)keep;
+    arena_free(a);
+#else
+    /* One chunk is kept, as large as everything this file took (up to `keep`): the next file
+     * allocates from it alone, touching only the pages it needs, and nothing is fragmented. */
+    size_t used = 0;
+    for (ArenaChunk *c = a->head; c; c = c->next) used += c->size;
+    ArenaChunk *spare = a->spare;
+    if (used > keep) used = keep;
+    if (!spare || spare->size < used || spare->size > keep) {
+        free_chunks(spare);
+        spare = NULL;
+        if (a->head && !a->head->next && a->head->size >= used && a->head->size <= keep) {
+            /* one chunk: keep it */
+            spare = a->head;
+            a->head = NULL;
+        }
+    }
+    free_chunks(a->head);
+    if (!spare && used && (spare = dw_malloc(sizeof(ArenaChunk) + used))) {
+        spare->size = used;
+        spare->next = NULL;
+    }
+    arena_init(a);
+    a->spare = spare;
+#endif
 }
 
 #if !defined(__SANITIZE_ADDRESS__)
@@ -60,8 +94,15 @@ static void *arena_slow(Arena *a, size_t n) {
     size_t size = prev * 2 > CHUNK_MIN ? prev * 2 : CHUNK_MIN;
     if (size > 16u << 20) size = 16u << 20;
     if (size < n) size = n;
-    ArenaChunk *c = dw_malloc(sizeof(ArenaChunk) + size);
-    if (!c) return NULL;
+    ArenaChunk *c = NULL;
+    for (ArenaChunk **at = &a->spare; *at; at = &(*at)->next) /* a kept chunk that fits */
+        if ((*at)->size >= n) {
+            c = *at;
+            *at = c->next;
+            size = c->size;
+            break;
+        }
+    if (!c && !(c = dw_malloc(sizeof(ArenaChunk) + size))) return NULL;
     c->size = size;
     c->next = a->head;
     a->head = c;
@@ -90,6 +131,8 @@ void *arena_alloc_slow(Arena *a, size_t n) {
 #endif
 
 void arena_adopt(Arena *dst, Arena *src) {
+    free_chunks(src->spare);
+    src->spare = NULL;
     if (!src->head) return;
     ArenaChunk *last = src->head;
     while (last->next) last = last->next;

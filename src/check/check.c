@@ -293,37 +293,46 @@ static const Check *lookup(const char *code) {
     return NULL;
 }
 
-bool check_file_bytes(const char *display, const char *bytes, size_t len, const CheckOptions *opt,
-                      FindingList *out, const SummaryOptions *sopt, Arena *sum_arena,
-                      ModuleSummary **summary) {
+/* A file's memory is freed at once: its own arena, or the caller's, reset for the next file. */
+static void release(Arena *a, const Arena *scratch) {
+    if (scratch)
+        arena_reset(a, KEEP_BETWEEN_FILES);
+    else
+        arena_free(a);
+}
+
+bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes, size_t len,
+                         const CheckOptions *opt, FindingList *out, const SummaryOptions *sopt,
+                         Arena *sum_arena, ModuleSummary **summary) {
     if (summary) *summary = NULL;
-    Arena a;
-    arena_init(&a);
+    Arena local;
+    Arena *ap = scratch ? scratch : &local;
+    if (!scratch) arena_init(&local);
     SourceText src = {0};
     ParseResult pr = {0};
     ParseError err;
     CheckCtx cx = {0};
-    cx.arena = &a;
+    cx.arena = ap;
     cx.path = display;
     cx.src = &src;
     cx.opt = opt;
     cx.out = out;
-    ParseStatus st = parse_bytes(&a, bytes, len, &src, &pr, &err);
+    ParseStatus st = parse_bytes(ap, bytes, len, &src, &pr, &err);
     if (st == PARSE_NO_MEMORY) {
-        arena_free(&a);
+        release(ap, scratch);
         return false;
     }
     if (st == PARSE_OK)
         cx.lines = pr.lines;
     else if (src.text)
-        line_index_build(&a, src.text, src.len, &cx.lines);
+        line_index_build(ap, src.text, src.len, &cx.lines);
     if (st == PARSE_SYNTAX_ERROR) {
         const Check *dw001 = lookup("DW001");
         if (src.text && cx.lines.count && dw001 && check_enabled(opt, dw001)) {
             /* undecodable bytes anywhere: that, not the syntax, is why Python refuses the file */
             cx.current = dw001;
             if (unreadable_file_report_utf8(&cx)) {
-                arena_free(&a);
+                release(ap, scratch);
                 return true;
             }
         }
@@ -345,22 +354,22 @@ bool check_file_bytes(const char *display, const char *bytes, size_t len, const 
                 check_report_at(&cx, rule, err.line, err.col, err.line, end_col, "%s", err.msg);
             }
         }
-        arena_free(&a);
+        release(ap, scratch);
         return true;
     }
     cx.parse = &pr;
-    Walk *W = arena_zalloc(&a, sizeof *W);
+    Walk *W = arena_zalloc(ap, sizeof *W);
     if (!W) {
-        arena_free(&a);
+        release(ap, scratch);
         return false;
     }
     W->cx = &cx;
     if (sum_arena) {
         static const SummaryOptions none = {NULL, NULL, false, false};
-        W->sb = summary_begin(sum_arena, &a, display, pr.module, src.text, src.len, &pr,
+        W->sb = summary_begin(sum_arena, ap, display, pr.module, src.text, src.len, &pr,
                               sopt ? sopt : &none);
         if (!W->sb) {
-            arena_free(&a);
+            release(ap, scratch);
             return false;
         }
     }
@@ -383,6 +392,12 @@ bool check_file_bytes(const char *display, const char *bytes, size_t len, const 
         *summary = summary_finish(W->sb);
         ok = *summary != NULL;
     }
-    arena_free(&a);
+    release(ap, scratch);
     return ok;
+}
+
+bool check_file_bytes(const char *display, const char *bytes, size_t len, const CheckOptions *opt,
+                      FindingList *out, const SummaryOptions *sopt, Arena *sum_arena,
+                      ModuleSummary **summary) {
+    return check_file_bytes_in(NULL, display, bytes, len, opt, out, sopt, sum_arena, summary);
 }

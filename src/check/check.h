@@ -93,6 +93,11 @@ bool check_enabled(const CheckOptions *opt, const Check *c);
 bool check_file_bytes(const char *display, const char *bytes, size_t len, const CheckOptions *opt,
                       FindingList *out, const SummaryOptions *sopt, Arena *sum_arena,
                       ModuleSummary **summary);
+/* The same, with `scratch` as the file's arena (reset, not freed, at the end: a worker that
+ * analyzes many files reuses its memory). */
+bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes, size_t len,
+                         const CheckOptions *opt, FindingList *out, const SummaryOptions *sopt,
+                         Arena *sum_arena, ModuleSummary **summary);
 
 /* Whether a comment (from its '#' to the end of the line) silences `code`, as ruff reads it:
  * `# noqa` silences everything, `# noqa: DW101, DW201` those codes (other tools' codes in the

@@ -23,7 +23,8 @@ typedef struct Shared {
 typedef struct Worker {
     Shared *sh;
     FindingList findings;
-    Arena sums; /* this worker's module summaries */
+    Arena files; /* each file's memory in turn (reset between files) */
+    Arena sums;  /* this worker's module summaries */
     struct {
         ModuleSummary **items;
         int32_t len, cap;
@@ -70,13 +71,14 @@ static void one(Worker *w, const char *path) {
             CheckOptions c = {none, 0};
             FindingList ignored;
             findings_init(&ignored);
-            ok = none && check_file_bytes(display, data, len, &c, &ignored, sopt, &w->sums, &sum);
+            ok = none && check_file_bytes_in(&w->files, display, data, len, &c, &ignored, sopt,
+                                             &w->sums, &sum);
             findings_free(&ignored);
             free(none);
         }
     } else {
-        ok = check_file_bytes(display, data, len, o->check, &mine, sopt,
-                              want_summary ? &w->sums : NULL, want_summary ? &sum : NULL);
+        ok = check_file_bytes_in(&w->files, display, data, len, o->check, &mine, sopt,
+                                 want_summary ? &w->sums : NULL, want_summary ? &sum : NULL);
         if (ok && o->cache) o->cache->store(o->cache->ud, display, data, len, &mine);
     }
     if (!ok || !findings_take(&w->findings, &mine)) w->sh->failed = true;
@@ -154,6 +156,7 @@ bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, Ru
     for (int i = 0; i < n; i++) {
         ws[i].sh = &sh;
         findings_init(&ws[i].findings);
+        arena_init(&ws[i].files);
         arena_init(&ws[i].sums);
     }
     pthread_attr_t attr;
@@ -179,6 +182,7 @@ bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, Ru
         for (int32_t j = 0; mods && j < ws[i].mods.len; j++) mods[k++] = ws[i].mods.items[j];
         dw_free(ws[i].mods.items);
         findings_free(&ws[i].findings);
+        arena_free(&ws[i].files);
     }
     r->files = nfiles;
     r->cached = sh.cached;

@@ -106,9 +106,10 @@ static int parse_stats(char **paths, int npaths) {
         ParseResult pr;
         ParseError err;
         if (parse_bytes(&a, data, len, &src, &pr, &err) != PARSE_OK) errors++;
-        arena_free(&a);
+        arena_reset(&a, KEEP_BETWEEN_FILES);
         dw_free(data);
     }
+    arena_free(&a);
     double secs = now() - t0;
     printf("parsed %d files, %zu bytes in %.3f s: %.1f MB/s (%ld errors)\n", (int)r.nfiles, bytes,
            secs, secs > 0 ? (double)bytes / 1e6 / secs : 0.0, errors);
