@@ -1,4 +1,4 @@
-/* ast.c — the generic services over ast.def's field descriptors: construction, the canonical
+/* ast.c — what ast.def gives every node: construction, the canonical
  * JSON dump, structural equality, hashing and the child walker. */
 #include "ast.h"
 
@@ -235,7 +235,10 @@ bool ast_to_json(Buf *b, const Node *n) {
     return !b->failed;
 }
 
-/* ---- equality and hashing ----------------------------------------------------------------- */
+/* ---- equality, hashing, walking --------------------------------------------------------- */
+/* Each is a switch over the kinds, one case per NODE of ast.def whose body treats every FIELD by
+ * its type (the EQ_, HASH_ and KIDS_ macros below): straight-line code per kind, no descriptor
+ * loop. Positions, and the OPT_STR fields (a string's `u` prefix, type comments), are style. */
 
 static bool const_equal(const Const *a, const Const *b) {
     if (a->kind != b->kind) return false;
@@ -250,6 +253,13 @@ static bool const_equal(const Const *a, const Const *b) {
     }
 }
 
+static bool idents_equal(const StrList *x, const StrList *y) {
+    if (x->len != y->len) return false;
+    for (int32_t i = 0; i < x->len; i++)
+        if (!str_eq(x->items[i], y->items[i])) return false;
+    return true;
+}
+
 bool ast_list_equal(const NodeList *a, const NodeList *b) {
     if (a->len != b->len) return false;
     for (int32_t i = 0; i < a->len; i++)
@@ -257,47 +267,32 @@ bool ast_list_equal(const NodeList *a, const NodeList *b) {
     return true;
 }
 
+#define EQ_NODE(x, y)      ast_equal(x, y)
+#define EQ_OPT(x, y)       ast_equal(x, y)
+#define EQ_LIST(x, y)      ast_list_equal(&(x), &(y))
+#define EQ_IDENT(x, y)     str_eq(x, y)
+#define EQ_OPT_IDENT(x, y) str_eq(x, y)
+#define EQ_IDENTS(x, y)    idents_equal(&(x), &(y))
+#define EQ_INT(x, y)       ((x) == (y))
+#define EQ_CONST(x, y)     const_equal(&(x), &(y))
+#define EQ_OPT_STR(x, y)   ((void)(x), (void)(y), true)
+#define EQ_OP(x, y)        ((x) == (y))
+#define EQ_OPS(x, y)       ((x).len == (y).len && memcmp((x).items, (y).items, (size_t)(x).len) == 0)
+
 bool ast_equal(const Node *a, const Node *b) {
     if (a == b) return true;
     if (!a || !b || a->kind != b->kind) return false;
-    for (const FieldDesc *fd = ast_kinds[a->kind].fields; fd->name; fd++) {
-        switch ((FieldType)fd->type) {
-        case FT_NODE:
-        case FT_OPT:
-            if (!ast_equal(AS(Node *, a, fd), AS(Node *, b, fd))) return false;
-            break;
-        case FT_LIST:
-            if (!ast_list_equal(&AS(NodeList, a, fd), &AS(NodeList, b, fd))) return false;
-            break;
-        case FT_IDENT:
-        case FT_OPT_IDENT:
-            if (!str_eq(AS(Str, a, fd), AS(Str, b, fd))) return false;
-            break;
-        case FT_IDENTS: {
-            const StrList *x = &AS(StrList, a, fd), *y = &AS(StrList, b, fd);
-            if (x->len != y->len) return false;
-            for (int32_t i = 0; i < x->len; i++)
-                if (!str_eq(x->items[i], y->items[i])) return false;
-            break;
-        }
-        case FT_INT:
-            if (AS(int32_t, a, fd) != AS(int32_t, b, fd)) return false;
-            break;
-        case FT_CONST:
-            if (!const_equal(&AS(Const, a, fd), &AS(Const, b, fd))) return false;
-            break;
-        case FT_OPT_STR: break; /* Constant.kind (a u prefix) and type comments: style */
-        case FT_OP:
-            if (AS(uint8_t, a, fd) != AS(uint8_t, b, fd)) return false;
-            break;
-        case FT_OPS: {
-            const OpList *x = &AS(OpList, a, fd), *y = &AS(OpList, b, fd);
-            if (x->len != y->len || memcmp(x->items, y->items, (size_t)x->len) != 0) return false;
-            break;
-        }
-        }
+    switch (a->kind) {
+#define NODE(K, N, C) case AST_##K:
+#define FIELD(N, f, T)                                                                             \
+    if (!EQ_##T(a->N.f, b->N.f)) return false;
+#define END(N) return true;
+#include "ast.def"
+#undef NODE
+#undef FIELD
+#undef END
+    default: return false;
     }
-    return true;
 }
 
 static uint64_t mix(uint64_t h, uint64_t v) {
@@ -305,12 +300,38 @@ static uint64_t mix(uint64_t h, uint64_t v) {
     return h * 0xff51afd7ed558ccdull;
 }
 
-static uint64_t hash_str(uint64_t h, Str s) {
-    return s.s ? hash_bytes(s.s, (size_t)s.len, mix(h, 1)) : mix(h, 0);
+/* A subtree's hash is made from its children's, each computed on its own (not threaded through
+ * one running value): the multiplications of sibling subtrees do not wait for one another. */
+
+/* Identifiers are most of what is hashed: a short one (most are) is read as two overlapping
+ * words (or its first, middle and last bytes), which together hold every byte of it; a longer
+ * one a word at a time, its last word overlapping. */
+static uint64_t hash_str(Str s) {
+    if (!s.s) return 0x5bd1e995;
+    const unsigned char *p = (const unsigned char *)s.s;
+    size_t n = (size_t)s.len;
+    uint64_t w, h = n * 0x9e3779b97f4a7c15ull + 1;
+    uint32_t a, b;
+    if (n <= 8) {
+        if (n >= 4) {
+            memcpy(&a, p, 4);
+            memcpy(&b, p + n - 4, 4);
+            w = (uint64_t)a << 32 | b;
+        } else {
+            w = n ? (uint64_t)p[0] << 16 | (uint64_t)p[n / 2] << 8 | p[n - 1] : 0;
+        }
+        return mix(h, w);
+    }
+    for (size_t i = 0; i + 8 < n; i += 8) {
+        memcpy(&w, p + i, 8);
+        h = mix(h, w);
+    }
+    memcpy(&w, p + n - 8, 8);
+    return mix(h, w);
 }
 
-static uint64_t hash_const(uint64_t h, const Const *c) {
-    h = mix(h, c->kind);
+static uint64_t hash_const(const Const *c) {
+    uint64_t h = (uint64_t)c->kind + 0x27d4eb2f165667c5ull;
     switch ((ConstKind)c->kind) {
     case CONST_INT: return mix(h, (uint64_t)c->i);
     case CONST_FLOAT:
@@ -321,74 +342,92 @@ static uint64_t hash_const(uint64_t h, const Const *c) {
     }
     case CONST_BIGINT:
     case CONST_STR:
-    case CONST_BYTES: return hash_str(h, c->s);
+    case CONST_BYTES: return mix(h, hash_str(c->s));
     default: return h;
     }
 }
 
-static uint64_t hash_node(uint64_t h, const Node *n);
+static uint64_t hash_node(const Node *n);
 
-static uint64_t hash_list(uint64_t h, const NodeList *l) {
-    h = mix(h, (uint64_t)l->len);
-    for (int32_t i = 0; i < l->len; i++) h = hash_node(h, l->items[i]);
+static uint64_t hash_list(const NodeList *l) {
+    uint64_t h = (uint64_t)l->len * 0xc2b2ae3d27d4eb4full + 0x165667b19e3779f9ull;
+    for (int32_t i = 0; i < l->len; i++) h = mix(h, hash_node(l->items[i]));
     return h;
 }
 
-static uint64_t hash_node(uint64_t h, const Node *n) {
-    if (!n) return mix(h, 0xffff);
-    h = mix(h, n->kind);
-    for (const FieldDesc *fd = ast_kinds[n->kind].fields; fd->name; fd++) {
-        switch ((FieldType)fd->type) {
-        case FT_NODE:
-        case FT_OPT: h = hash_node(h, AS(Node *, n, fd)); break;
-        case FT_LIST: h = hash_list(h, &AS(NodeList, n, fd)); break;
-        case FT_IDENT:
-        case FT_OPT_IDENT: h = hash_str(h, AS(Str, n, fd)); break;
-        case FT_IDENTS: {
-            const StrList *l = &AS(StrList, n, fd);
-            for (int32_t i = 0; i < l->len; i++) h = hash_str(h, l->items[i]);
-            break;
-        }
-        case FT_INT: h = mix(h, (uint64_t)AS(int32_t, n, fd)); break;
-        case FT_CONST: h = hash_const(h, &AS(Const, n, fd)); break;
-        case FT_OPT_STR: break;
-        case FT_OP: h = mix(h, AS(uint8_t, n, fd)); break;
-        case FT_OPS: {
-            const OpList *l = &AS(OpList, n, fd);
-            h = hash_bytes(l->items, (size_t)l->len, h);
-            break;
-        }
-        }
+static uint64_t hash_idents(const StrList *l) {
+    uint64_t h = (uint64_t)l->len + 0x85ebca77c2b2ae63ull;
+    for (int32_t i = 0; i < l->len; i++) h = mix(h, hash_str(l->items[i]));
+    return h;
+}
+
+#define HASH_NODE(h, x)      h = mix(h, hash_node(x))
+#define HASH_OPT(h, x)       h = mix(h, hash_node(x))
+#define HASH_LIST(h, x)      h = mix(h, hash_list(&(x)))
+#define HASH_IDENT(h, x)     h = mix(h, hash_str(x))
+#define HASH_OPT_IDENT(h, x) h = mix(h, hash_str(x))
+#define HASH_IDENTS(h, x)    h = mix(h, hash_idents(&(x)))
+#define HASH_INT(h, x)       h = mix(h, (uint64_t)(x))
+#define HASH_CONST(h, x)     h = mix(h, hash_const(&(x)))
+#define HASH_OPT_STR(h, x)   (void)(x)
+#define HASH_OP(h, x)        h = mix(h, x)
+#define HASH_OPS(h, x)       h = hash_bytes((x).items, (size_t)(x).len, h)
+
+static uint64_t hash_node(const Node *n) {
+    if (!n) return 0xffff;
+    uint64_t h = (uint64_t)(n->kind + 1) * 0xff51afd7ed558ccdull;
+    /* the commonest kinds first, without their expression context: where a name or an attribute
+     * stands decides whether it is loaded or stored, so trees that differ only there differ
+     * elsewhere too (equality still compares it) */
+    if (n->kind == AST_NAME) return mix(h, hash_str(n->Name.id));
+    if (n->kind == AST_ATTRIBUTE)
+        return mix(mix(h, hash_node(n->Attribute.value)), hash_str(n->Attribute.attr));
+    switch (n->kind) {
+#define NODE(K, N, C)  case AST_##K:
+#define FIELD(N, f, T) HASH_##T(h, n->N.f);
+#define END(N)         break;
+#include "ast.def"
+#undef NODE
+#undef FIELD
+#undef END
+    default: break;
     }
     return h;
 }
 
 uint64_t ast_hash(const Node *n) {
-    return hash_node(HASH_SEED, n);
+    return hash_node(n);
 }
 uint64_t ast_list_hash(const NodeList *l) {
-    return hash_list(HASH_SEED, l);
+    return hash_list(l);
 }
 
-/* ---- walking ------------------------------------------------------------------------------ */
+#define KIDS_NODE(x)                                                                               \
+    if ((x) && (r = fn((x), ud))) return r;
+#define KIDS_OPT(x) KIDS_NODE(x)
+#define KIDS_LIST(x)                                                                               \
+    for (int32_t i = 0; i < (x).len; i++)                                                          \
+        if ((x).items[i] && (r = fn((x).items[i], ud))) return r;
+#define KIDS_IDENT(x)
+#define KIDS_OPT_IDENT(x)
+#define KIDS_IDENTS(x)
+#define KIDS_INT(x)
+#define KIDS_CONST(x)
+#define KIDS_OPT_STR(x)
+#define KIDS_OP(x)
+#define KIDS_OPS(x)
 
 int ast_children(Node *n, AstVisitFn fn, void *ud) {
-    for (const FieldDesc *fd = ast_kinds[n->kind].fields; fd->name; fd++) {
-        char *p = (char *)n + fd->offset;
-        if (fd->type == FT_NODE || fd->type == FT_OPT) {
-            Node *c = *(Node **)p;
-            if (c) {
-                int r = fn(c, ud);
-                if (r) return r;
-            }
-        } else if (fd->type == FT_LIST) {
-            NodeList *l = (NodeList *)p;
-            for (int32_t i = 0; i < l->len; i++) {
-                if (!l->items[i]) continue;
-                int r = fn(l->items[i], ud);
-                if (r) return r;
-            }
-        }
+    int r = 0;
+    switch (n->kind) {
+#define NODE(K, N, C)  case AST_##K:
+#define FIELD(N, f, T) KIDS_##T(n->N.f)
+#define END(N)         break;
+#include "ast.def"
+#undef NODE
+#undef FIELD
+#undef END
+    default: break;
     }
-    return 0;
+    return r;
 }

@@ -255,7 +255,9 @@ static int walk(Node *n, void *ud) {
     }
     bool unit = n->kind == AST_FUNCTION_DEF || n->kind == AST_ASYNC_FUNCTION_DEF ||
                 n->kind == AST_CLASS_DEF;
-    bool need = (W->sb && summary_enter(W->sb, n, W->parent)) || (W->nflows && flow_trigger(n));
+    uint8_t sv = W->sb ? summary_visits[n->kind] : 0;
+    bool need = ((sv & SUMMARY_ENTER) && summary_enter(W->sb, n, W->parent)) ||
+                (W->nflows && flow_trigger(n));
     if (need) W->needs[W->nunits - 1] = true;
     const Node *saved = W->parent;
     W->parent = n;
@@ -281,7 +283,7 @@ static int walk(Node *n, void *ud) {
         if (W->needs[--W->nunits]) run_unit(W, n);
     }
     W->parent = saved;
-    if (W->sb) summary_leave(W->sb, n);
+    if (sv & SUMMARY_LEAVE) summary_leave(W->sb, n);
     return 0;
 }
 

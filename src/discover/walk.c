@@ -13,6 +13,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -83,6 +84,8 @@ typedef struct Walker {
     VEC(FileRec) files;
     VEC(DiscoverDiag) diags;
     int32_t via_links; /* directories on the current path entered through a symbolic link */
+    char *last_dir;    /* the directory of the last file named on the command line, */
+    char *last_real;   /* and its real path (real_file_path) */
     bool oom;
 } Walker;
 
@@ -410,6 +413,34 @@ static int cmp_real(const void *x, const void *y) {
 
 /* Drops the files reached twice (the same canonical path; the smallest display path stays) and
  * sorts the rest by their display path. */
+/* realpath() of a file named on the command line. Such lists (pre-commit's, a benchmark's) name
+ * many files of a few directories, and realpath() reads every component of every path: a file
+ * that is not a symbolic link is its directory's real path and its name, and the real path of the
+ * last directory is remembered. */
+static bool real_file_path(Walker *w, const char *p, char out[PATH_MAX]) {
+    struct stat st;
+    const char *slash = strrchr(p, '/');
+    if (!slash || lstat(p, &st) != 0 || S_ISLNK(st.st_mode)) return realpath(p, out) != NULL;
+    size_t dn = slash == p ? 1 : (size_t)(slash - p); /* "/f": the root */
+    if (dn >= PATH_MAX) return realpath(p, out) != NULL;
+    if (!w->last_dir || strlen(w->last_dir) != dn || memcmp(w->last_dir, p, dn) != 0) {
+        char dir[PATH_MAX], real[PATH_MAX];
+        memcpy(dir, p, dn);
+        dir[dn] = 0;
+        w->last_dir = NULL;
+        if (!realpath(dir, real)) return realpath(p, out) != NULL;
+        w->last_dir = arena_strndup(&w->tmp, p, dn);
+        w->last_real = arena_strndup(&w->tmp, real, strlen(real));
+        if (!w->last_dir || !w->last_real) {
+            w->last_dir = NULL;
+            return realpath(p, out) != NULL;
+        }
+    }
+    const char *sep = strcmp(w->last_real, "/") == 0 ? "" : "/";
+    int n = snprintf(out, PATH_MAX, "%s%s%s", w->last_real, sep, slash + 1);
+    return (n > 0 && n < PATH_MAX) || realpath(p, out) != NULL;
+}
+
 static void finish_files(Walker *w, DiscoverResult *out) {
     FileRec *f = w->files.items;
     int32_t n = w->files.len, kept = 0;
@@ -494,7 +525,7 @@ bool discover_files(Arena *a, const DiscoverOptions *o, const char *const *paths
         if (S_ISDIR(st.st_mode))
             walk_root(&w, p, abs);
         else
-            add_file(&w, p, realpath(p, real) ? real : abs);
+            add_file(&w, p, real_file_path(&w, p, real) ? real : abs);
     }
     if (!w.oom) finish_files(&w, out);
     if (w.oom) return fail(&w, out, "out of memory", NULL);

@@ -152,8 +152,11 @@ struct ParseResult;
 SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const Node *module,
                           const char *text, size_t len, const struct ParseResult *pr,
                           const SummaryOptions *opt);
-/* Called for every node of the walk, before (enter) and after (leave) its children; enter
- * returns true when the node's code unit needs its graph given to summary_unit. */
+/* Called for the nodes of the walk whose kind summary_visits marks (SUMMARY_ENTER: before its
+ * children, SUMMARY_LEAVE: after them); the rest of the nodes, most of them, say nothing to a
+ * summary. enter returns true when the node's code unit needs its graph given to summary_unit. */
+enum { SUMMARY_ENTER = 1, SUMMARY_LEAVE = 2 };
+extern const uint8_t summary_visits[AST_KIND_COUNT];
 bool summary_enter(SumBuilder *sb, const Node *n, const Node *parent);
 void summary_leave(SumBuilder *sb, const Node *n);
 void summary_unit(SumBuilder *sb, const Node *unit, struct Cfg *g);
@@ -182,12 +185,17 @@ typedef struct ClassInfo {
     bool mro_complete;    /* every base resolved and C3 succeeded */
     ClassRef *subclasses; /* direct subclasses in the tree */
     int32_t nsub, capsub;
+    /* its methods by name: the hashes of their names in ascending order, and the function each
+     * is (of a name defined twice, the last definition, as in Python) */
+    uint32_t *mhash;
+    int32_t *mfunc;
+    int32_t nmeth;
 } ClassInfo;
 
-/* A name defined in a module's top level (cls -1) or in a class body, for lookups by name. */
+/* A name defined in a module's top level, for lookups by name. */
 typedef struct Symbol {
     const char *name; /* NULL: an empty slot */
-    int32_t module, cls;
+    int32_t module;
     uint8_t kind; /* ENT_CLASS or ENT_FUNCTION */
     int32_t item; /* class or function index: the binding that wins (the last one) */
     int32_t line; /* its line, which decides between a class and a function of one name */

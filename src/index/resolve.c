@@ -2,6 +2,7 @@
  * through imports and re-exports, class bases, C3 linearization, subclass lists, method lookup
  * along the MRO. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "index.h"
@@ -18,33 +19,33 @@ int32_t index_find_module(const ProjectIndex *ix, const char *name) {
     return -1;
 }
 
-static uint32_t sym_slot(const Symbol *t, uint32_t cap, int32_t m, int32_t c, const char *name) {
-    uint32_t h =
-        (str_hash(name) ^ ((uint32_t)m * 0x9e3779b1u) ^ ((uint32_t)(c + 1) * 0x85ebca6bu)) &
-        (cap - 1);
-    while (t[h].name && !(t[h].module == m && t[h].cls == c && strcmp(t[h].name, name) == 0))
+static uint32_t sym_slot(const Symbol *t, uint32_t cap, int32_t m, const char *name) {
+    uint32_t h = (str_hash(name) ^ ((uint32_t)m * 0x9e3779b1u)) & (cap - 1);
+    while (t[h].name && !(t[h].module == m && strcmp(t[h].name, name) == 0))
         h = (h + 1) & (cap - 1);
     return h;
 }
 
-static const Symbol *sym_find(const ProjectIndex *ix, int32_t m, int32_t c, const char *name) {
+static const Symbol *sym_find(const ProjectIndex *ix, int32_t m, const char *name) {
     if (!ix->sym_cap) return NULL;
-    const Symbol *s = &ix->syms[sym_slot(ix->syms, ix->sym_cap, m, c, name)];
+    const Symbol *s = &ix->syms[sym_slot(ix->syms, ix->sym_cap, m, name)];
     return s->name ? s : NULL;
 }
 
-/* A binding of `name` at `line`: the later one wins (for methods, the later in the body). */
-static void sym_put(ProjectIndex *ix, int32_t m, int32_t c, const char *name, uint8_t kind,
-                    int32_t item, int32_t line) {
-    Symbol *s = &ix->syms[sym_slot(ix->syms, ix->sym_cap, m, c, name)];
+/* A binding of `name` at `line`: the later one wins. */
+static void sym_put(ProjectIndex *ix, int32_t m, const char *name, uint8_t kind, int32_t item,
+                    int32_t line) {
+    Symbol *s = &ix->syms[sym_slot(ix->syms, ix->sym_cap, m, name)];
     if (s->name && s->line > line) return;
-    *s = (Symbol){name, m, c, kind, item, line};
+    *s = (Symbol){name, m, kind, item, line};
 }
 
 static bool build_symbols(ProjectIndex *ix) {
     size_t n = 0;
     for (int32_t m = 0; m < ix->nmodules; m++)
-        n += (size_t)ix->modules[m]->nclasses + (size_t)ix->modules[m]->nfunctions;
+        for (int32_t i = 0; i < ix->modules[m]->nfunctions; i++)
+            n += ix->modules[m]->functions[i].cls < 0;
+    for (int32_t m = 0; m < ix->nmodules; m++) n += (size_t)ix->modules[m]->nclasses;
     uint32_t cap = 16;
     while (cap < n * 2) cap *= 2;
     ix->syms = arena_zalloc(&ix->arena, sizeof(Symbol) * cap);
@@ -54,24 +55,77 @@ static bool build_symbols(ProjectIndex *ix) {
         const ModuleSummary *ms = ix->modules[m];
         for (int32_t i = 0; i < ms->nclasses; i++)
             if (!strchr(ms->classes[i].qualname, '.'))
-                sym_put(ix, m, -1, ms->classes[i].name, ENT_CLASS, i, ms->classes[i].line);
+                sym_put(ix, m, ms->classes[i].name, ENT_CLASS, i, ms->classes[i].line);
         for (int32_t i = 0; i < ms->nfunctions; i++) {
             const FuncSum *f = &ms->functions[i];
             if (f->cls < 0 && !strchr(f->qualname, '.'))
-                sym_put(ix, m, -1, f->name, ENT_FUNCTION, i, f->line);
+                sym_put(ix, m, f->name, ENT_FUNCTION, i, f->line);
         }
-        for (int32_t c = 0; c < ms->nclasses; c++) /* methods in body order: the last one wins */
-            for (int32_t i = 0; i < ms->classes[c].nmethods; i++) {
-                int32_t f = ms->classes[c].methods[i];
-                sym_put(ix, m, c, ms->functions[f].name, ENT_FUNCTION, f, i);
-            }
     }
     return true;
 }
 
+/* ---- methods ------------------------------------------------------------------------------ */
+
+typedef struct MethodKey {
+    uint32_t hash;
+    int32_t order; /* position in the class body */
+    int32_t func;
+} MethodKey;
+
+static int by_hash_then_later(const void *x, const void *y) {
+    const MethodKey *a = x, *b = y;
+    if (a->hash != b->hash) return a->hash < b->hash ? -1 : 1;
+    return b->order - a->order;
+}
+
+/* Each class's methods sorted by name hash: a lookup reads a few words of one small array (the
+ * classes asked about most, the bases of many, stay in cache) instead of a table of the tree. */
+static bool build_methods(ProjectIndex *ix, int32_t m, int32_t c) {
+    const ModuleSummary *ms = ix->modules[m];
+    const ClassSum *cs = &ms->classes[c];
+    ClassInfo *ci = &ix->classes[m][c];
+    int32_t n = cs->nmethods;
+    if (n == 0) return true;
+    MethodKey *k = arena_alloc(&ix->arena, sizeof *k * (size_t)n);
+    ci->mhash = arena_alloc(&ix->arena, sizeof *ci->mhash * (size_t)n);
+    ci->mfunc = arena_alloc(&ix->arena, sizeof *ci->mfunc * (size_t)n);
+    if (!k || !ci->mhash || !ci->mfunc) return false;
+    for (int32_t i = 0; i < n; i++)
+        k[i] = (MethodKey){str_hash(ms->functions[cs->methods[i]].name), i, cs->methods[i]};
+    qsort(k, (size_t)n, sizeof *k, by_hash_then_later);
+    int32_t kept = 0, run = 0; /* run: where the entries of the current hash start */
+    for (int32_t i = 0; i < n; i++) {
+        if (kept == 0 || ci->mhash[kept - 1] != k[i].hash) run = kept;
+        bool seen = false; /* a later definition of this name is kept already */
+        for (int32_t j = run; j < kept && !seen; j++)
+            seen = strcmp(ms->functions[ci->mfunc[j]].name, ms->functions[k[i].func].name) == 0;
+        if (seen) continue;
+        ci->mhash[kept] = k[i].hash;
+        ci->mfunc[kept++] = k[i].func;
+    }
+    ci->nmeth = kept;
+    return true;
+}
+
+static int32_t class_method(const ProjectIndex *ix, ClassRef r, const char *name, uint32_t h) {
+    const ClassInfo *ci = &ix->classes[r.module][r.cls];
+    int32_t lo = 0, hi = ci->nmeth;
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (ci->mhash[mid] < h)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    const FuncSum *fs = ix->modules[r.module]->functions;
+    for (; lo < ci->nmeth && ci->mhash[lo] == h; lo++)
+        if (strcmp(fs[ci->mfunc[lo]].name, name) == 0) return ci->mfunc[lo];
+    return -1;
+}
+
 int32_t index_class_method(const ProjectIndex *ix, ClassRef r, const char *name) {
-    const Symbol *s = sym_find(ix, r.module, r.cls, name);
-    return s ? s->item : -1; /* the last definition wins, as in Python */
+    return class_method(ix, r, name, str_hash(name));
 }
 
 /* ---- names -------------------------------------------------------------------------------- */
@@ -98,7 +152,7 @@ static Entity resolve_in(const ProjectIndex *ix, int32_t m, const char *name, in
     const ModuleSummary *ms = ix->modules[m];
     /* the last binding at module level wins: scan classes, functions and imports, keep the one
      * with the highest line (imports have no line: they count as early) */
-    const Symbol *sym = sym_find(ix, m, -1, name);
+    const Symbol *sym = sym_find(ix, m, name);
     if (sym) return (Entity){sym->kind, m, sym->item};
     for (int32_t i = ms->nimports - 1; i >= 0; i--) {
         const ImportSum *im = &ms->imports[i];
@@ -215,9 +269,10 @@ bool index_lookup_method(const ProjectIndex *ix, ClassRef r, const char *name, i
                          ClassRef *owner, int32_t *fn, bool *uncertain) {
     *uncertain = false;
     const ClassInfo *ci = index_class_info(ix, r);
+    uint32_t h = str_hash(name);
     if (ci->mro_complete) {
         for (int32_t i = from; i < ci->nmro; i++) {
-            int32_t f = index_class_method(ix, ci->mro[i], name);
+            int32_t f = class_method(ix, ci->mro[i], name, h);
             if (f >= 0) {
                 *owner = ci->mro[i];
                 *fn = f;
@@ -241,7 +296,7 @@ bool index_lookup_method(const ProjectIndex *ix, ClassRef r, const char *name, i
         if (skip > 0) {
             skip--;
         } else {
-            int32_t f = index_class_method(ix, c, name);
+            int32_t f = class_method(ix, c, name, h);
             if (f >= 0) {
                 *owner = c;
                 *fn = f;
@@ -286,6 +341,8 @@ bool index_build(ProjectIndex *ix, ModuleSummary **mods, int32_t n) {
         int32_t nc = mods[m]->nclasses;
         ix->classes[m] = arena_zalloc(&ix->arena, sizeof(ClassInfo) * (size_t)(nc ? nc : 1));
         if (!ix->classes[m]) return false;
+        for (int32_t c = 0; c < nc; c++)
+            if (!build_methods(ix, m, c)) return false;
     }
     for (int32_t m = 0; m < n; m++) {
         for (int32_t c = 0; c < mods[m]->nclasses; c++) {

@@ -54,11 +54,12 @@ struct SumBuilder {
     VEC(int32_t) fn_parent;    /* directly in (-1: in a class body or at module level) */
     int lambdas;               /* lambdas the walk is in */
     VEC(SumLoc)
-    protected;           /* bodies of `try`s that catch AttributeError or TypeError, and
-                            of `with`s that suppress exceptions (DW203 is silent there) */
-    bool *after_in;      /* --after: per block of the unit at hand, a call of that name
-                            has run on every path to it */
-    const char *package; /* for relative imports */
+    protected;                 /* bodies of `try`s that catch AttributeError or TypeError, and
+                                  of `with`s that suppress exceptions (DW203 is silent there) */
+    bool *after_in;            /* --after: per block of the unit at hand, a call of that name
+                                  has run on every path to it */
+    struct Bindings *toplevel; /* DW203: the names bound at module level */
+    const char *package;       /* for relative imports */
     bool failed;
 };
 
@@ -176,12 +177,41 @@ static const char *node_text(SumBuilder *sb, const Node *n) {
 
 /* ---- module names ------------------------------------------------------------------------- */
 
-static bool has_init(const char *dir, size_t n) {
+static bool has_init_uncached(const char *dir, size_t n) {
     char p[4096];
     if (n + 13 >= sizeof p) return false;
     memcpy(p, dir, n);
     snprintf(p + n, sizeof p - n, "%s__init__.py", n ? "/" : "");
     return access(p, F_OK) == 0;
+}
+
+/* Whether a directory holds an __init__.py: asked for every directory above every file, and the
+ * files of one directory come one after another, so each thread remembers the last few answers
+ * (for directories of a reasonable length; the rest ask the file system each time). */
+enum { INIT_CACHE = 8, INIT_CACHE_PATH = 504 };
+static _Thread_local struct InitCache {
+    struct {
+        uint16_t len;
+        bool has;
+        char dir[INIT_CACHE_PATH];
+    } e[INIT_CACHE];
+    unsigned next, used;
+} init_cache;
+
+static bool has_init(const char *dir, size_t n) {
+    struct InitCache *c = &init_cache;
+    for (unsigned i = 0; i < c->used; i++)
+        if (c->e[i].len == n && memcmp(c->e[i].dir, dir, n) == 0) return c->e[i].has;
+    bool has = has_init_uncached(dir, n);
+    if (n < INIT_CACHE_PATH) {
+        unsigned i = c->next;
+        c->next = (c->next + 1) % INIT_CACHE;
+        if (c->used < INIT_CACHE) c->used++;
+        c->e[i].len = (uint16_t)n;
+        c->e[i].has = has;
+        memcpy(c->e[i].dir, dir, n);
+    }
+    return has;
 }
 
 const char *index_module_name(Arena *a, const char *path, bool *is_package) {
@@ -496,6 +526,8 @@ static const Node *current_unit(SumBuilder *sb) {
     return scope(sb)->node;
 }
 
+static bool may_resolve(SumBuilder *sb, const Node *call);
+
 /* A call whose result `at` dereferences directly (f().x, f()[0], f()(), *f(), for in f()). */
 static bool mark_deref(SumBuilder *sb, const Node *value, const Node *at) {
     if (!sb->opt->call_results || !value || value->kind != AST_CALL) return false;
@@ -503,7 +535,8 @@ static bool mark_deref(SumBuilder *sb, const Node *value, const Node *at) {
                   : at->kind == AST_CALL && at != value ? EVF_CALLEE /* (for x in f(): at is f()) */
                   : at->kind == AST_ATTRIBUTE           ? EVF_ATTRIBUTE
                                                         : EVF_ITER;
-    add_call(sb, value, current_unit(sb), how, at, NULL, NULL, NULL, -1, -1);
+    if (may_resolve(sb, value))
+        add_call(sb, value, current_unit(sb), how, at, NULL, NULL, NULL, -1, -1);
     return false;
 }
 
@@ -649,7 +682,8 @@ static void call_results_in(SumBuilder *sb, const Node *unit, const NodeList *bo
         const Node *s = body->items[i];
         call_results_stmt(sb, unit, s);
         if (s->kind != AST_ASSIGN || s->Assign.targets.len != 1 ||
-            s->Assign.targets.items[0]->kind != AST_NAME || s->Assign.value->kind != AST_CALL)
+            s->Assign.targets.items[0]->kind != AST_NAME || s->Assign.value->kind != AST_CALL ||
+            !may_resolve(sb, s->Assign.value))
             continue;
         Use u = {s->Assign.targets.items[0]->Name.id, USE_NONE, 0, NULL};
         for (int32_t j = i + 1; j < body->len && u.kind == USE_NONE; j++)
@@ -728,6 +762,29 @@ static FuncSum *current_function(SumBuilder *sb) {
     int32_t f = scope(sb)->func;
     return f >= 0 ? &sb->funcs.items[f] : NULL;
 }
+
+/* The kinds summary_enter's switches and summary_leave look at. */
+const uint8_t summary_visits[AST_KIND_COUNT] = {
+    [AST_YIELD] = SUMMARY_ENTER,
+    [AST_YIELD_FROM] = SUMMARY_ENTER,
+    [AST_RETURN] = SUMMARY_ENTER,
+    [AST_FUNCTION_DEF] = SUMMARY_ENTER | SUMMARY_LEAVE,
+    [AST_ASYNC_FUNCTION_DEF] = SUMMARY_ENTER | SUMMARY_LEAVE,
+    [AST_CLASS_DEF] = SUMMARY_ENTER | SUMMARY_LEAVE,
+    [AST_IMPORT] = SUMMARY_ENTER,
+    [AST_IMPORT_FROM] = SUMMARY_ENTER,
+    [AST_ATTRIBUTE] = SUMMARY_ENTER,
+    [AST_SUBSCRIPT] = SUMMARY_ENTER,
+    [AST_CALL] = SUMMARY_ENTER,
+    [AST_STARRED] = SUMMARY_ENTER,
+    [AST_LAMBDA] = SUMMARY_ENTER | SUMMARY_LEAVE,
+    [AST_TRY] = SUMMARY_ENTER,
+    [AST_TRY_STAR] = SUMMARY_ENTER,
+    [AST_WITH] = SUMMARY_ENTER,
+    [AST_ASYNC_WITH] = SUMMARY_ENTER,
+    [AST_FOR] = SUMMARY_ENTER,
+    [AST_ASYNC_FOR] = SUMMARY_ENTER,
+};
 
 bool summary_enter(SumBuilder *sb, const Node *n, const Node *parent) {
     (void)parent;
@@ -898,6 +955,9 @@ static uint32_t name_slot(const Bindings *t, Str name) {
     return h;
 }
 
+/* The names a module binds at top level, as the index resolves them (functions and classes
+ * defined outside any def or class body, module-level imports), read off the module's
+ * statements before the walk: DW203 keeps only the calls these can resolve. */
 static void bind_add(Bindings *t, Str name, uint8_t how) {
     if (!name.s) return;
     if (t->len * 2 >= t->cap) {
@@ -957,6 +1017,79 @@ static int scan_bind(Node *n, void *ud) {
     default: break;
     }
     return ast_children(n, scan_bind, ud);
+}
+
+static void toplevel_names(Bindings *t, const NodeList *body) {
+    for (int32_t i = 0; i < body->len; i++) {
+        const Node *s = body->items[i];
+        switch (s->kind) {
+        case AST_FUNCTION_DEF:
+        case AST_ASYNC_FUNCTION_DEF: bind_add(t, s->FunctionDef.name, BOUND); break;
+        case AST_CLASS_DEF: bind_add(t, s->ClassDef.name, BOUND); break;
+        case AST_IMPORT:
+        case AST_IMPORT_FROM: {
+            const NodeList *names = s->kind == AST_IMPORT ? &s->Import.names : &s->ImportFrom.names;
+            for (int32_t k = 0; k < names->len; k++) scan_bind(names->items[k], t);
+            break;
+        }
+        case AST_IF:
+        case AST_WHILE:
+            toplevel_names(t, &s->If.body);
+            toplevel_names(t, &s->If.orelse);
+            break;
+        case AST_FOR:
+        case AST_ASYNC_FOR:
+            toplevel_names(t, &s->For.body);
+            toplevel_names(t, &s->For.orelse);
+            break;
+        case AST_WITH:
+        case AST_ASYNC_WITH: toplevel_names(t, &s->With.body); break;
+        case AST_TRY:
+        case AST_TRY_STAR:
+            toplevel_names(t, &s->Try.body);
+            for (int32_t k = 0; k < s->Try.handlers.len; k++)
+                toplevel_names(t, &s->Try.handlers.items[k]->ExceptHandler.body);
+            toplevel_names(t, &s->Try.orelse);
+            toplevel_names(t, &s->Try.finalbody);
+            break;
+        case AST_MATCH:
+            for (int32_t k = 0; k < s->Match.cases.len; k++)
+                toplevel_names(t, &s->Match.cases.items[k]->match_case.body);
+            break;
+        default: break;
+        }
+    }
+}
+
+static bool in_set(const Bindings *t, Str name) {
+    return t && t->cap && t->names[name_slot(t, name)].s;
+}
+
+/* Whether the index could resolve the call's callee, as DW203 does: through a name the module
+ * binds at top level (a function, a class, an import), or through self, cls or super(). What
+ * cannot is dropped before the costlier classification of add_call. */
+static bool may_resolve(SumBuilder *sb, const Node *call) {
+    if (!sb->toplevel) {
+        Bindings *t = arena_zalloc(sb->scratch, sizeof *t);
+        if (!t) {
+            sb->failed = true;
+            return false;
+        }
+        t->arena = sb->scratch;
+        toplevel_names(t, &sb->scopes[0].node->Module.body);
+        if (t->failed) sb->failed = true;
+        sb->toplevel = t;
+    }
+    const Node *f = call->Call.func;
+    if (f->kind == AST_ATTRIBUTE) {
+        f = f->Attribute.value;
+        if (f->kind == AST_NAME && (str_eq_c(f->Name.id, "self") || str_eq_c(f->Name.id, "cls")))
+            return true;
+        if (f->kind == AST_CALL)
+            return f->Call.func->kind == AST_NAME && str_eq_c(f->Call.func->Name.id, "super");
+        while (f->kind == AST_ATTRIBUTE) f = f->Attribute.value;
+    }
+    return f->kind == AST_NAME && in_set(sb->toplevel, f->Name.id);
 }
 
 /* Is `name` a parameter of the function, or bound anywhere in its body (BOUND), declared global
@@ -1135,13 +1268,11 @@ static void add_call(SumBuilder *sb, const Node *call, const Node *unit, uint8_t
     if (!callee_name(call, &callee)) return;
     if (deref && is_protected(sb, deref_at)) return;
     CallSum c = {0};
-    c.callee = dupstr(sb, callee);
     const Node *f = call->Call.func;
     c.receiver = "";
     c.kind = RECV_NAME;
     if (f->kind == AST_ATTRIBUTE) {
         const Node *v = f->Attribute.value;
-        c.receiver = node_text(sb, v);
         if (v->kind == AST_NAME && str_eq_c(v->Name.id, "self"))
             c.kind = RECV_SELF;
         else if (v->kind == AST_NAME && str_eq_c(v->Name.id, "cls"))
@@ -1158,7 +1289,10 @@ static void add_call(SumBuilder *sb, const Node *call, const Node *unit, uint8_t
                          : RECV_UNKNOWN;
         }
     }
-    c.loc = loc_node(sb, call);
+    if (c.kind == RECV_NAME) c.local = bound_locally(sb, unit, callee);
+    /* a dereferenced result is kept for DW203, which resolves only calls through the module's
+     * own names, self, cls and super() */
+    if (deref && (c.kind == RECV_UNKNOWN || c.local)) return;
     intptr_t idx = -1;
     c.func = -1;
     c.cls = -1;
@@ -1170,11 +1304,15 @@ static void add_call(SumBuilder *sb, const Node *call, const Node *unit, uint8_t
         if (c.cls < 0 && (c.kind == RECV_SELF || c.kind == RECV_CLS)) /* a closure's self */
             c.cls = receiver_class(sb, c.func, f->Attribute.value->Name.id);
     }
+    if (deref && c.cls < 0 && (c.kind == RECV_SELF || c.kind == RECV_CLS || c.kind == RECV_SUPER))
+        return;
+    c.callee = dupstr(sb, callee);
+    if (f->kind == AST_ATTRIBUTE) c.receiver = node_text(sb, f->Attribute.value);
+    c.loc = loc_node(sb, call);
     if (deref) {
         c.deref = deref;
         c.deref_loc = loc_node(sb, deref_at);
     }
-    if (c.kind == RECV_NAME) c.local = bound_locally(sb, unit, callee);
     if (g && idom) {
         /* guards: conditional edges into blocks that dominate the call's block */
         const char *gs[64];
