@@ -12,8 +12,9 @@
 #include <unistd.h>
 
 #include "base/buf.h"
+#include "base/wire.h"
 
-#define MAGIC "DWCACHE1"
+#define MAGIC "DWCACHE2"
 enum { MAGIC_LEN = 8, HEADER_LEN = MAGIC_LEN + 3 * 8, MAX_ENTRY = 256 << 20 };
 enum { KEEP_KEYS = 8 }; /* option sets kept per version */
 
@@ -42,19 +43,13 @@ static uint64_t fmix(uint64_t k) {
     return k ^ (k >> 33);
 }
 
-static uint64_t load64(const unsigned char *p) {
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--) v = (v << 8) | p[i];
-    return v;
-}
-
 void cache_hash128(const void *data, size_t len, uint64_t seed, uint64_t out[2]) {
     const unsigned char *p = data;
     const uint64_t c1 = 0x87c37b91114253d5ull, c2 = 0x4cf5ad432745937full;
     uint64_t h1 = seed, h2 = seed;
     size_t nblocks = len / 16;
     for (size_t i = 0; i < nblocks; i++) {
-        uint64_t k1 = load64(p + i * 16), k2 = load64(p + i * 16 + 8);
+        uint64_t k1 = wire_load64(p + i * 16), k2 = wire_load64(p + i * 16 + 8);
         k1 *= c1, k1 = rotl(k1, 31), k1 *= c2, h1 ^= k1;
         h1 = rotl(h1, 27), h1 += h2, h1 = h1 * 5 + 0x52dce729;
         k2 *= c2, k2 = rotl(k2, 33), k2 *= c1, h2 ^= k2;
@@ -317,120 +312,76 @@ static char *entry_path(const ResultCache *c, const char *display) {
     return join(c->entry_dir, name);
 }
 
-static void store64(unsigned char *x, uint64_t v) {
-    for (int i = 0; i < 8; i++) x[i] = (unsigned char)(v >> (8 * i));
-}
-
-static void put64(Buf *b, uint64_t v) {
-    unsigned char x[8];
-    store64(x, v);
-    buf_put(b, x, 8);
-}
-
-/* A string: its length + 1 (0 for NULL), its bytes, a NUL. */
-static void put_str(Buf *b, const char *s) {
-    size_t n = s ? strlen(s) : 0;
-    put64(b, s ? n + 1 : 0);
-    if (s) buf_put(b, s, n + 1);
-}
-
 static void put_loc(Buf *b, Location l) {
-    put64(b, (uint32_t)l.line), put64(b, (uint32_t)l.col);
-    put64(b, (uint32_t)l.end_line), put64(b, (uint32_t)l.end_col);
+    wire_i32(b, l.line), wire_i32(b, l.col), wire_i32(b, l.end_line), wire_i32(b, l.end_col);
 }
 
-typedef struct Reader {
-    const unsigned char *p, *end;
-    bool bad;
-} Reader;
-
-static uint64_t get64(Reader *r) {
-    if (r->end - r->p < 8) return r->bad = true, 0;
-    uint64_t v = load64(r->p);
-    r->p += 8;
-    return v;
-}
-
-static const char *get_str(Reader *r) {
-    uint64_t n = get64(r);
-    if (n == 0 || r->bad) return NULL;
-    if ((uint64_t)(r->end - r->p) < n || r->p[n - 1] != 0 || memchr(r->p, 0, n - 1)) {
-        r->bad = true;
-        return NULL;
-    }
-    const char *s = (const char *)r->p;
-    r->p += n;
-    return s;
-}
-
-static int32_t get32(Reader *r) {
-    uint64_t v = get64(r);
-    if (v > INT32_MAX) r->bad = true;
-    return (int32_t)v;
-}
-
-static Location get_loc(Reader *r) {
+static Location get_loc(WireReader *r) {
     Location l;
-    l.line = get32(r), l.col = get32(r), l.end_line = get32(r), l.end_col = get32(r);
+    l.line = wire_get_i32(r), l.col = wire_get_i32(r);
+    l.end_line = wire_get_i32(r), l.end_col = wire_get_i32(r);
     return l;
 }
 
 static void encode(Buf *b, const ResultCache *c, const char *display, const uint64_t content[2],
-                   size_t len, const FindingList *fl) {
+                   size_t len, const FindingList *fl, const Buf *summary) {
     buf_put(b, MAGIC, MAGIC_LEN);
-    put64(b, 0), put64(b, 0), put64(b, 0); /* payload length and checksum, filled below */
-    put64(b, c->key);
-    put64(b, content[0]), put64(b, content[1]), put64(b, (uint64_t)len);
-    put_str(b, c->version), put_str(b, display);
-    put64(b, (uint64_t)fl->len);
+    wire_u64(b, 0), wire_u64(b, 0), wire_u64(b, 0); /* payload length and checksum, filled below */
+    wire_u64(b, c->key);
+    wire_u64(b, content[0]), wire_u64(b, content[1]), wire_u64(b, (uint64_t)len);
+    wire_str(b, c->version), wire_str(b, display);
+    wire_u64(b, (uint64_t)fl->len);
     for (int32_t i = 0; i < fl->len; i++) {
         const Finding *f = &fl->items[i];
-        put_str(b, f->code), put_str(b, f->name), put_str(b, f->path);
+        wire_str(b, f->code), wire_str(b, f->name), wire_str(b, f->path);
         put_loc(b, f->loc);
-        put_str(b, f->message), put_str(b, f->source);
-        put64(b, (uint32_t)f->noqa_line), put64(b, f->fixable);
-        put64(b, (uint64_t)f->nrelated);
+        wire_str(b, f->message), wire_str(b, f->source);
+        wire_u64(b, (uint32_t)f->noqa_line), wire_u64(b, f->fixable);
+        wire_u64(b, (uint64_t)f->nrelated);
         for (int32_t j = 0; j < f->nrelated; j++) {
-            put_str(b, f->related[j].path);
+            wire_str(b, f->related[j].path);
             put_loc(b, f->related[j].loc);
-            put_str(b, f->related[j].message);
+            wire_str(b, f->related[j].message);
         }
     }
+    wire_u64(b, summary ? summary->len : 0);
+    if (summary && summary->len) buf_put(b, summary->data, summary->len);
     if (b->failed) return;
     uint64_t sum[2];
     size_t n = b->len - HEADER_LEN;
     cache_hash128(b->data + HEADER_LEN, n, 0, sum);
     unsigned char *h = (unsigned char *)b->data + MAGIC_LEN;
-    store64(h, (uint64_t)n), store64(h + 8, sum[0]), store64(h + 16, sum[1]);
+    wire_store64(h, (uint64_t)n), wire_store64(h + 8, sum[0]), wire_store64(h + 16, sum[1]);
 }
 
 /* Decodes an entry into out; 1 hit, 0 a valid entry for other bytes, -1 corrupt. */
 static int decode(const ResultCache *c, const unsigned char *data, size_t n, const char *display,
-                  const uint64_t content[2], size_t len, FindingList *out) {
+                  const uint64_t content[2], size_t len, FindingList *out, Buf *summary) {
     if (n < HEADER_LEN || memcmp(data, MAGIC, MAGIC_LEN) != 0) return -1;
-    Reader r = {data + MAGIC_LEN, data + n, false};
-    uint64_t plen = get64(&r), sum[2] = {get64(&r), get64(&r)}, got[2];
+    WireReader r = {data + MAGIC_LEN, data + n, false};
+    uint64_t plen = wire_get_u64(&r), sum[2] = {wire_get_u64(&r), wire_get_u64(&r)}, got[2];
     if (plen != n - HEADER_LEN) return -1;
     cache_hash128(data + HEADER_LEN, (size_t)plen, 0, got);
     if (got[0] != sum[0] || got[1] != sum[1]) return -1;
-    uint64_t key = get64(&r), h0 = get64(&r), h1 = get64(&r), l = get64(&r);
-    const char *version = get_str(&r), *disp = get_str(&r);
+    uint64_t key = wire_get_u64(&r), h0 = wire_get_u64(&r), h1 = wire_get_u64(&r),
+             l = wire_get_u64(&r);
+    const char *version = wire_get_str(&r), *disp = wire_get_str(&r);
     if (r.bad || !version || !disp) return -1;
     if (key != c->key || strcmp(version, c->version) != 0 || strcmp(disp, display) != 0 ||
         h0 != content[0] || h1 != content[1] || l != (uint64_t)len)
         return 0;
-    uint64_t nf = get64(&r);
+    uint64_t nf = wire_get_u64(&r);
     Arena a;
     arena_init(&a);
     int rc = 1;
     for (uint64_t i = 0; i < nf && !r.bad; i++) {
         Finding f = {0};
-        f.code = get_str(&r), f.name = get_str(&r), f.path = get_str(&r);
+        f.code = wire_get_str(&r), f.name = wire_get_str(&r), f.path = wire_get_str(&r);
         f.loc = get_loc(&r);
-        f.message = get_str(&r), f.source = get_str(&r);
-        f.noqa_line = get32(&r);
-        f.fixable = get64(&r) != 0;
-        uint64_t nr = get64(&r);
+        f.message = wire_get_str(&r), f.source = wire_get_str(&r);
+        f.noqa_line = wire_get_i32(&r);
+        f.fixable = wire_get_u64(&r) != 0;
+        uint64_t nr = wire_get_u64(&r);
         if (r.bad || nr > (uint64_t)(r.end - r.p) || !f.code || !f.path || !f.message) {
             r.bad = true;
             break;
@@ -439,18 +390,22 @@ static int decode(const ResultCache *c, const unsigned char *data, size_t n, con
         f.related = nr ? arena_zalloc(&a, sizeof *f.related * (size_t)nr) : NULL;
         if (nr && !f.related) rc = -1;
         for (uint64_t j = 0; j < nr && f.related; j++) {
-            f.related[j].path = get_str(&r);
+            f.related[j].path = wire_get_str(&r);
             f.related[j].loc = get_loc(&r);
-            f.related[j].message = get_str(&r);
+            f.related[j].message = wire_get_str(&r);
         }
         if (!r.bad && rc == 1 && !findings_add(out, &f)) rc = -1;
     }
     arena_free(&a);
-    if (r.bad || r.p != r.end) rc = -1;
+    uint64_t sl = wire_get_u64(&r);
+    if (r.bad || sl != (uint64_t)(r.end - r.p)) return -1;
+    if (summary && sl && rc == 1) buf_put(summary, r.p, (size_t)sl);
+    if (summary && summary->failed) rc = -1;
     return rc;
 }
 
-static bool lookup(void *ud, const char *display, const char *bytes, size_t len, FindingList *out) {
+static bool lookup(void *ud, const char *display, const char *bytes, size_t len, FindingList *out,
+                   Buf *summary) {
     ResultCache *c = ud;
     uint64_t content[2];
     cache_hash128(bytes, len, 0, content);
@@ -462,7 +417,7 @@ static bool lookup(void *ud, const char *display, const char *bytes, size_t len,
     if (data) {
         FindingList mine;
         findings_init(&mine);
-        rc = decode(c, data, n, display, content, len, &mine);
+        rc = decode(c, data, n, display, content, len, &mine, summary);
         if (rc == 1 && !findings_take(out, &mine)) rc = -1;
         findings_free(&mine);
         dw_free(data);
@@ -476,13 +431,13 @@ static bool lookup(void *ud, const char *display, const char *bytes, size_t len,
 }
 
 static void store(void *ud, const char *display, const char *bytes, size_t len,
-                  const FindingList *findings) {
+                  const FindingList *findings, const Buf *summary) {
     ResultCache *c = ud;
     uint64_t content[2];
     cache_hash128(bytes, len, 0, content);
     Buf b;
     buf_init(&b);
-    encode(&b, c, display, content, len, findings);
+    encode(&b, c, display, content, len, findings, summary);
     char *path = entry_path(c, display);
     int e = ENOMEM;
     bool ok = path && !b.failed && write_atomically(c->entry_dir, path, b.data, b.len, c->mode, &e);

@@ -1,7 +1,7 @@
 /* cache.h — the result cache (`.deadwood_cache/`, like ruff's `.ruff_cache/`): the findings of a
  * file whose bytes, display path, analysis options and deadwood version are unchanged are read
- * back instead of recomputed. It implements run.h's RunCache; run_files still rebuilds a cached
- * file's summary for the whole-tree rules, so the cache holds per-file findings only.
+ * back instead of recomputed, with the file's module summary for the whole-tree rules (which run
+ * on every run, over all summaries). It implements run.h's RunCache.
  *
  * Layout of a cache directory DIR:
  *   DIR/CACHEDIR.TAG        the Cache Directory Tagging Specification's signature (backup tools
@@ -11,7 +11,9 @@
  *                           set's key (16 hex digits: rules, their options, deadwood's build),
  *                           HASH 32 hex digits of a 128-bit hash of the version, the key and the
  *                           display path; the entry records them and the 128-bit hash and length
- *                           of the bytes it was computed from, then the findings. The 8 option
+ *                           of the bytes it was computed from, then the findings, then the
+ *                           bytes of the module summary (summary_encode; none for a file that
+ *                           does not parse, or when no whole-tree rule is on). The 8 option
  *                           sets used last are kept, older ones removed when a run opens the
  *                           cache.
  * An entry is written to a temporary file in the same directory and renamed over the old one, so

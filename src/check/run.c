@@ -16,7 +16,7 @@ typedef struct Shared {
     const RunOptions *o;
     const SummaryOptions *sopt; /* NULL: no summaries */
     atomic_bool failed;
-    atomic_int cached;
+    atomic_int cached, reparsed;
     atomic_size_t bytes;
 } Shared;
 
@@ -44,6 +44,19 @@ static void unreadable(Worker *w, const char *display, const char *msg) {
     if (!findings_add(&w->findings, &f)) w->sh->failed = true;
 }
 
+/* A summary read back from the cache, if it still describes the file: its bytes are the same (the
+ * cache saw to that), and so must be its module name, which comes from the directories above it
+ * (an __init__.py added or removed changes it, and the relative imports resolved with it). */
+static ModuleSummary *cached_summary(Worker *w, const char *display, const Buf *blob) {
+    ModuleSummary *sum = summary_decode(&w->sums, blob->data, blob->len, display);
+    if (!sum) return NULL;
+    bool pkg;
+    const char *module = index_module_name(&w->files, display, &pkg);
+    bool same = module && strcmp(module, sum->module) == 0 && pkg == sum->is_package;
+    arena_reset(&w->files, KEEP_BETWEEN_FILES);
+    return same ? sum : NULL;
+}
+
 static void one(Worker *w, const char *path) {
     const RunOptions *o = w->sh->o;
     bool from_stdin = strcmp(path, "-") == 0;
@@ -61,11 +74,18 @@ static void one(Worker *w, const char *path) {
     ModuleSummary *sum = NULL;
     FindingList mine;
     findings_init(&mine);
-    bool hit = o->cache && o->cache->lookup(o->cache->ud, display, data, len, &mine);
+    /* the summary the rules need (not a query's) is cached with the findings */
+    bool cache_summary = want_summary && !o->summary;
+    Buf blob;
+    buf_init(&blob);
+    bool hit = o->cache && o->cache->lookup(o->cache->ud, display, data, len, &mine,
+                                            cache_summary ? &blob : NULL);
     bool ok = true;
     if (hit) {
         w->sh->cached++;
-        if (want_summary) {
+        if (want_summary && blob.len) sum = cached_summary(w, display, &blob);
+        if (want_summary && !sum) {
+            w->sh->reparsed++;
             /* the rules' findings come from the cache; the index still needs the module */
             bool *none = calloc((size_t)check_count, sizeof *none);
             CheckOptions c = {none, 0};
@@ -79,8 +99,12 @@ static void one(Worker *w, const char *path) {
     } else {
         ok = check_file_bytes_in(&w->files, display, data, len, o->check, &mine, sopt,
                                  want_summary ? &w->sums : NULL, want_summary ? &sum : NULL);
-        if (ok && o->cache) o->cache->store(o->cache->ud, display, data, len, &mine);
+        if (ok && cache_summary && sum) summary_encode(&blob, sum);
+        if (ok && o->cache)
+            o->cache->store(o->cache->ud, display, data, len, &mine,
+                            cache_summary && sum && !blob.failed ? &blob : NULL);
     }
+    buf_free(&blob);
     if (!ok || !findings_take(&w->findings, &mine)) w->sh->failed = true;
     findings_free(&mine);
     if (sum && HVEC_PUSH(w->mods, sum)) w->sh->failed = true;
@@ -146,7 +170,7 @@ bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, Ru
     SummaryOptions tree_needs;
     bool tree = o->tree && tree_rules_needs(o->check, &tree_needs);
     Shared sh = {files, nfiles, 0, o, o->summary ? o->summary : tree ? &tree_needs : NULL,
-                 false, 0,      0};
+                 false, 0,      0, 0};
     Worker *ws = calloc((size_t)n, sizeof *ws);
     pthread_t *ts = calloc((size_t)n, sizeof *ts);
     if (!ws || !ts) {
@@ -186,6 +210,7 @@ bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, Ru
     }
     r->files = nfiles;
     r->cached = sh.cached;
+    r->reparsed = sh.reparsed;
     r->bytes = sh.bytes;
     /* the index (and every answer read from it) must not depend on which worker took which
      * file: modules in path order */

@@ -12,13 +12,16 @@
 #include "index/index.h"
 
 /* An optional per-file result cache (the CLI's, keyed by content, configuration and version).
- * lookup fills `out` with the file's cached findings and returns true on a hit; store records
- * them. Both are called from worker threads, concurrently. */
+ * lookup fills `out` with the file's cached findings and returns true on a hit, appending to
+ * `summary` (when not NULL) the bytes of the module summary stored with them, if any; store
+ * records findings and summary bytes (NULL: none). Both are called from worker threads,
+ * concurrently. */
 typedef struct RunCache {
     void *ud;
-    bool (*lookup)(void *ud, const char *display, const char *bytes, size_t len, FindingList *out);
+    bool (*lookup)(void *ud, const char *display, const char *bytes, size_t len, FindingList *out,
+                   Buf *summary);
     void (*store)(void *ud, const char *display, const char *bytes, size_t len,
-                  const FindingList *findings);
+                  const FindingList *findings, const Buf *summary);
 } RunCache;
 
 typedef struct RunOptions {
@@ -34,10 +37,11 @@ typedef struct RunResult {
     FindingList findings; /* sorted */
     ProjectIndex index;   /* built when tree or summary was asked */
     bool has_index;
-    int32_t files;   /* files analyzed */
-    int32_t cached;  /* of which answered from the cache */
-    size_t bytes;    /* bytes read */
-    Arena summaries; /* owns the module summaries */
+    int32_t files;    /* files analyzed */
+    int32_t cached;   /* of which answered from the cache */
+    int32_t reparsed; /* of those, parsed again for the index (no usable summary in the cache) */
+    size_t bytes;     /* bytes read */
+    Arena summaries;  /* owns the module summaries */
 } RunResult;
 
 bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, RunResult *r);

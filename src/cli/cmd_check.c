@@ -504,7 +504,7 @@ static const char *cache_dir(const Ctx *x) {
 }
 
 typedef struct RunTotals {
-    int32_t cached, written;
+    int32_t cached, written, reparsed;
     const char *cache_dir, *cache_warning;
 } RunTotals;
 
@@ -549,6 +549,7 @@ static bool analyze(Ctx *x, FindingList *out, RunTotals *t) {
             if (wanted(x, &rr.findings.items[i], ths[j], nth > 1))
                 ok = findings_add(out, &rr.findings.items[i]);
         t->cached += rr.cached;
+        t->reparsed += rr.reparsed;
         if (rc) {
             CacheStats s = cache_stats(rc);
             t->written += s.stores;
@@ -655,8 +656,11 @@ static void report_verbose(const Ctx *x, const RunTotals *t) {
                     x->prep[i]->cfg->path ? rel(x, x->prep[i]->cfg->path) : "defaults",
                     (int)x->prep[i]->nfiles, x->prep[i]->nfiles == 1 ? "" : "s");
     if (t->cache_dir)
-        fprintf(stderr, "deadwood: cache: %s: %d of %d files from the cache, %d written\n",
-                rel(x, t->cache_dir), (int)t->cached, (int)x->nfiles, (int)t->written);
+        fprintf(stderr,
+                "deadwood: cache: %s: %d of %d files from the cache, %d written, %d of them "
+                "parsed again for the whole-tree rules\n",
+                rel(x, t->cache_dir), (int)t->cached, (int)x->nfiles, (int)t->written,
+                (int)t->reparsed);
     else
         fprintf(stderr, "deadwood: cache: off\n");
 }

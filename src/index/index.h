@@ -15,6 +15,7 @@
 
 #include "ast/ast.h"
 #include "base/arena.h"
+#include "base/buf.h"
 
 /* ---- per file ----------------------------------------------------------------------------- */
 
@@ -162,6 +163,12 @@ void summary_leave(SumBuilder *sb, const Node *n);
 void summary_unit(SumBuilder *sb, const Node *unit, struct Cfg *g);
 /* NULL when out of memory. */
 ModuleSummary *summary_finish(SumBuilder *sb);
+
+/* A summary as bytes, for the result cache (summary_io.c), and back: decode gives NULL when the
+ * bytes are not a whole summary as this build writes them (the caller then parses the file).
+ * Strings and arrays go to `a`; `path` is the file's display path, which the bytes do not hold. */
+void summary_encode(Buf *b, const ModuleSummary *m);
+ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char *path);
 
 /* ---- the tree ----------------------------------------------------------------------------- */
 

@@ -107,6 +107,63 @@ def test_cache_whole_tree():
             "a hit on zenflow.py loses DW301 when the base changes", p3.stdout + p3.stderr)
 
 
+def reparsed(p):
+    m = re.search(r"(\d+) of them parsed again for the whole-tree rules", p.stderr)
+    return int(m.group(1)) if m else None
+
+
+BASE_PY = """class Base:
+    def run(self, x):
+        a = x + 1
+        b = a * 2
+        c = b - 3
+        d = c / 4
+        return d
+"""
+
+SUB_PY = """from .inner.base import Base
+
+
+class Sub(Base):
+    def run(self, x):
+        a = x + 1
+        b = a * 2
+        c = b - 3
+        d = c / 5
+        return d
+"""
+
+
+def test_cache_summaries():
+    """What the whole-tree rules read of a file (its summary) is cached with its findings: a warm
+    run parses nothing. A file whose module name changes (an __init__.py added above it) is parsed
+    again, though its bytes are the same: its name, and the imports resolved with it, changed."""
+    zen = zenflow()
+    p1 = dw(["check", "-v", "."], zen, cache=True)
+    p2 = dw(["check", "-v", "."], zen, cache=True)
+    s.check(verbose_cache(p2) == (3, 3, 0) and reparsed(p2) == 0 and p2.stdout == p1.stdout and
+            "DW301" in p2.stdout, "a warm run takes every summary from the cache", p2.stderr)
+    proj = fresh()
+    for name in os.listdir(proj):
+        shutil.rmtree(os.path.join(proj, name)) if os.path.isdir(os.path.join(proj, name)) \
+            else os.remove(os.path.join(proj, name))
+    write(os.path.join(proj, "pkg", "__init__.py"), "")
+    write(os.path.join(proj, "pkg", "sub.py"), SUB_PY)
+    write(os.path.join(proj, "pkg", "inner", "base.py"), BASE_PY)
+    p3 = dw(["check", "-v", "."], proj, cache=True)
+    s.check("DW301" not in p3.stdout and reparsed(p3) == 0,
+            "inner/ is no package: pkg.inner.base is not in the tree", p3.stdout + p3.stderr)
+    write(os.path.join(proj, "pkg", "inner", "__init__.py"), "")
+    p4 = dw(["check", "-v", "."], proj, cache=True)
+    s.check(verbose_cache(p4) == (3, 4, 1) and reparsed(p4) == 1 and
+            "./pkg/sub.py:5:5: DW301" in p4.stdout and p4.stdout == dw(["check", "."], proj).stdout,
+            "an __init__.py added: base.py, unchanged, is parsed again as pkg.inner.base",
+            p4.stdout + p4.stderr)
+    p5 = dw(["check", "-v", "."], proj, cache=True)
+    s.check(verbose_cache(p5) == (4, 4, 0) and p5.stdout == p4.stdout,
+            "and its new summary is cached", p5.stderr)
+
+
 def test_cache_concurrent():
     proj = fresh()
     for i in range(12):

@@ -1,0 +1,183 @@
+/* summary_io.c — a ModuleSummary as bytes and back, for the result cache: a file whose bytes are
+ * unchanged gives its summary to the index without being parsed again. See index.h. */
+#include <string.h>
+
+#include "base/wire.h"
+#include "index.h"
+
+#define SUMMARY_MAGIC 0x314d555357440a00ull /* "\0\nDWSUM1" */
+
+static void put_loc(Buf *b, SumLoc l) {
+    wire_i32(b, l.line), wire_i32(b, l.col), wire_i32(b, l.end_line), wire_i32(b, l.end_col);
+}
+
+static void put_strs(Buf *b, const char *const *s, int32_t n) {
+    wire_i32(b, n);
+    for (int32_t i = 0; i < n; i++) wire_str(b, s[i]);
+}
+
+void summary_encode(Buf *b, const ModuleSummary *m) {
+    wire_u64(b, SUMMARY_MAGIC);
+    wire_str(b, m->module);
+    wire_u64(b, m->is_package);
+    wire_i32(b, m->nfunctions);
+    for (int32_t i = 0; i < m->nfunctions; i++) {
+        const FuncSum *f = &m->functions[i];
+        wire_str(b, f->name), wire_str(b, f->qualname);
+        wire_i32(b, f->cls), wire_i32(b, f->line), wire_i32(b, f->end_line);
+        put_loc(b, f->def);
+        wire_u64(b, f->flags), wire_u64(b, f->sig_hash), wire_u64(b, f->body_hash);
+        wire_i32(b, f->nunits);
+        for (int32_t k = 0; k < f->nunits; k++)
+            wire_u64(b, f->units[k].hash), wire_i32(b, f->units[k].line);
+    }
+    wire_i32(b, m->nclasses);
+    for (int32_t i = 0; i < m->nclasses; i++) {
+        const ClassSum *c = &m->classes[i];
+        wire_str(b, c->name), wire_str(b, c->qualname);
+        wire_i32(b, c->line), wire_i32(b, c->end_line);
+        put_loc(b, c->def);
+        put_strs(b, c->bases, c->nbases);
+        wire_i32(b, c->nmethods);
+        for (int32_t k = 0; k < c->nmethods; k++) wire_i32(b, c->methods[k]);
+    }
+    wire_i32(b, m->nimports);
+    for (int32_t i = 0; i < m->nimports; i++)
+        wire_str(b, m->imports[i].bound), wire_str(b, m->imports[i].module),
+            wire_str(b, m->imports[i].name);
+    wire_i32(b, m->ncalls);
+    for (int32_t i = 0; i < m->ncalls; i++) {
+        const CallSum *c = &m->calls[i];
+        wire_str(b, c->callee), wire_str(b, c->receiver);
+        wire_u64(b, c->kind);
+        put_loc(b, c->loc);
+        wire_i32(b, c->func), wire_i32(b, c->cls);
+        put_strs(b, c->guards, c->nguards);
+        put_strs(b, c->before, c->nbefore);
+        wire_u64(b, c->local), wire_u64(b, c->deref);
+        put_loc(b, c->deref_loc);
+    }
+    put_strs(b, m->other_names, m->nother);
+    wire_i32(b, m->nnoqa);
+    for (int32_t i = 0; i < m->nnoqa; i++)
+        wire_i32(b, m->noqa[i].line), wire_str(b, m->noqa[i].text);
+}
+
+/* ---- reading back: every count and index is checked, every string copied to the arena ---- */
+
+typedef struct Decoder {
+    WireReader r;
+    Arena *a;
+} Decoder;
+
+static const char *str(Decoder *d, bool may_be_null) {
+    const char *s = wire_get_str(&d->r);
+    if (!s) {
+        if (!may_be_null) d->r.bad = true;
+        return NULL;
+    }
+    char *c = arena_strndup(d->a, s, strlen(s));
+    if (!c) d->r.bad = true;
+    return c;
+}
+
+/* A count of items each at least `min` bytes long, so a corrupt count cannot ask for more memory
+ * than the input could describe. */
+static int32_t count(Decoder *d, size_t min) {
+    int32_t n = wire_get_i32(&d->r);
+    if (n < 0 || (size_t)n > (size_t)(d->r.end - d->r.p) / min) d->r.bad = true;
+    return d->r.bad ? 0 : n;
+}
+
+static void *items(Decoder *d, int32_t n, size_t size) {
+    void *p = arena_zalloc(d->a, size * (size_t)(n ? n : 1));
+    if (!p) d->r.bad = true;
+    return p;
+}
+
+static SumLoc loc(Decoder *d) {
+    SumLoc l;
+    l.line = wire_get_i32(&d->r), l.col = wire_get_i32(&d->r);
+    l.end_line = wire_get_i32(&d->r), l.end_col = wire_get_i32(&d->r);
+    return l;
+}
+
+static const char **strs(Decoder *d, int32_t *n) {
+    *n = count(d, 8);
+    const char **s = items(d, *n, sizeof *s);
+    for (int32_t i = 0; s && i < *n && !d->r.bad; i++) s[i] = str(d, false);
+    return s;
+}
+
+static int32_t index_in(Decoder *d, int32_t limit, bool may_be_none) {
+    int32_t v = wire_get_i32(&d->r);
+    if (v >= limit || v < (may_be_none ? -1 : 0)) d->r.bad = true;
+    return v;
+}
+
+ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char *path) {
+    Decoder d = {{data, (const unsigned char *)data + len, false}, a};
+    if (wire_get_u64(&d.r) != SUMMARY_MAGIC) return NULL;
+    ModuleSummary *m = arena_zalloc(a, sizeof *m);
+    if (!m) return NULL;
+    m->path = arena_strndup(a, path, strlen(path));
+    m->module = str(&d, false);
+    m->is_package = wire_get_u64(&d.r) != 0;
+    m->nfunctions = count(&d, 8 * 13);
+    m->functions = items(&d, m->nfunctions, sizeof *m->functions);
+    for (int32_t i = 0; i < m->nfunctions && !d.r.bad; i++) {
+        FuncSum *f = &m->functions[i];
+        f->name = str(&d, false), f->qualname = str(&d, false);
+        f->cls = wire_get_i32(&d.r), f->line = wire_get_i32(&d.r), f->end_line = wire_get_i32(&d.r);
+        f->def = loc(&d);
+        f->flags = (uint32_t)wire_get_u64(&d.r);
+        f->sig_hash = wire_get_u64(&d.r), f->body_hash = wire_get_u64(&d.r);
+        f->nunits = count(&d, 16);
+        f->units = items(&d, f->nunits, sizeof *f->units);
+        for (int32_t k = 0; f->units && k < f->nunits && !d.r.bad; k++)
+            f->units[k].hash = wire_get_u64(&d.r), f->units[k].line = wire_get_i32(&d.r);
+    }
+    m->nclasses = count(&d, 8 * 10);
+    m->classes = items(&d, m->nclasses, sizeof *m->classes);
+    for (int32_t i = 0; i < m->nclasses && !d.r.bad; i++) {
+        ClassSum *c = &m->classes[i];
+        c->name = str(&d, false), c->qualname = str(&d, false);
+        c->line = wire_get_i32(&d.r), c->end_line = wire_get_i32(&d.r);
+        c->def = loc(&d);
+        c->bases = strs(&d, &c->nbases);
+        c->nmethods = count(&d, 8);
+        c->methods = items(&d, c->nmethods, sizeof *c->methods);
+        for (int32_t k = 0; c->methods && k < c->nmethods && !d.r.bad; k++)
+            c->methods[k] = index_in(&d, m->nfunctions, false);
+    }
+    for (int32_t i = 0; i < m->nfunctions && !d.r.bad; i++)
+        if (m->functions[i].cls < -1 || m->functions[i].cls >= m->nclasses) d.r.bad = true;
+    m->nimports = count(&d, 8 * 3);
+    m->imports = items(&d, m->nimports, sizeof *m->imports);
+    for (int32_t i = 0; i < m->nimports && !d.r.bad; i++) {
+        m->imports[i].bound = str(&d, false), m->imports[i].module = str(&d, false);
+        m->imports[i].name = str(&d, true);
+    }
+    m->ncalls = count(&d, 8 * 17);
+    m->calls = items(&d, m->ncalls, sizeof *m->calls);
+    for (int32_t i = 0; i < m->ncalls && !d.r.bad; i++) {
+        CallSum *c = &m->calls[i];
+        c->callee = str(&d, false), c->receiver = str(&d, false);
+        uint64_t kind = wire_get_u64(&d.r);
+        if (kind > RECV_UNKNOWN) d.r.bad = true;
+        c->kind = (uint8_t)kind;
+        c->loc = loc(&d);
+        c->func = index_in(&d, m->nfunctions, true), c->cls = index_in(&d, m->nclasses, true);
+        c->guards = strs(&d, &c->nguards);
+        c->before = strs(&d, &c->nbefore);
+        c->local = wire_get_u64(&d.r) != 0;
+        c->deref = (uint8_t)wire_get_u64(&d.r);
+        c->deref_loc = loc(&d);
+    }
+    m->other_names = strs(&d, &m->nother);
+    m->nnoqa = count(&d, 8 * 2);
+    m->noqa = items(&d, m->nnoqa, sizeof *m->noqa);
+    for (int32_t i = 0; i < m->nnoqa && !d.r.bad; i++)
+        m->noqa[i].line = wire_get_i32(&d.r), m->noqa[i].text = str(&d, false);
+    return d.r.bad || d.r.p != d.r.end ? NULL : m;
+}
