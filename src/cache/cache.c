@@ -14,7 +14,7 @@
 #include "base/buf.h"
 #include "base/wire.h"
 
-#define MAGIC "DWCACHE2"
+#define MAGIC "DWCACHE3"
 enum { MAGIC_LEN = 8, HEADER_LEN = MAGIC_LEN + 3 * 8, MAX_ENTRY = 256 << 20 };
 enum { KEEP_KEYS = 8 }; /* option sets kept per version */
 
@@ -326,9 +326,10 @@ static Location get_loc(WireReader *r) {
 static void encode(Buf *b, const ResultCache *c, const char *display, const uint64_t content[2],
                    size_t len, const FindingList *fl, const Buf *summary) {
     buf_put(b, MAGIC, MAGIC_LEN);
-    wire_u64(b, 0), wire_u64(b, 0), wire_u64(b, 0); /* payload length and checksum, filled below */
-    wire_u64(b, c->key);
-    wire_u64(b, content[0]), wire_u64(b, content[1]), wire_u64(b, (uint64_t)len);
+    /* payload length and checksum, filled below */
+    wire_fixed64(b, 0), wire_fixed64(b, 0), wire_fixed64(b, 0);
+    wire_fixed64(b, c->key);
+    wire_fixed64(b, content[0]), wire_fixed64(b, content[1]), wire_u64(b, (uint64_t)len);
     wire_str(b, c->version), wire_str(b, display);
     wire_u64(b, (uint64_t)fl->len);
     for (int32_t i = 0; i < fl->len; i++) {
@@ -359,13 +360,14 @@ static int decode(const ResultCache *c, const unsigned char *data, size_t n, con
                   const uint64_t content[2], size_t len, FindingList *out, Buf *summary) {
     if (n < HEADER_LEN || memcmp(data, MAGIC, MAGIC_LEN) != 0) return -1;
     WireReader r = {data + MAGIC_LEN, data + n, false};
-    uint64_t plen = wire_get_u64(&r), sum[2] = {wire_get_u64(&r), wire_get_u64(&r)}, got[2];
+    uint64_t plen = wire_get_fixed64(&r), sum[2] = {wire_get_fixed64(&r), wire_get_fixed64(&r)};
+    uint64_t got[2];
     if (plen != n - HEADER_LEN) return -1;
     cache_hash128(data + HEADER_LEN, (size_t)plen, 0, got);
     if (got[0] != sum[0] || got[1] != sum[1]) return -1;
-    uint64_t key = wire_get_u64(&r), h0 = wire_get_u64(&r), h1 = wire_get_u64(&r),
+    uint64_t key = wire_get_fixed64(&r), h0 = wire_get_fixed64(&r), h1 = wire_get_fixed64(&r),
              l = wire_get_u64(&r);
-    const char *version = wire_get_str(&r), *disp = wire_get_str(&r);
+    const char *version = wire_get_str(&r, NULL), *disp = wire_get_str(&r, NULL);
     if (r.bad || !version || !disp) return -1;
     if (key != c->key || strcmp(version, c->version) != 0 || strcmp(disp, display) != 0 ||
         h0 != content[0] || h1 != content[1] || l != (uint64_t)len)
@@ -376,9 +378,10 @@ static int decode(const ResultCache *c, const unsigned char *data, size_t n, con
     int rc = 1;
     for (uint64_t i = 0; i < nf && !r.bad; i++) {
         Finding f = {0};
-        f.code = wire_get_str(&r), f.name = wire_get_str(&r), f.path = wire_get_str(&r);
+        f.code = wire_get_str(&r, NULL), f.name = wire_get_str(&r, NULL),
+        f.path = wire_get_str(&r, NULL);
         f.loc = get_loc(&r);
-        f.message = wire_get_str(&r), f.source = wire_get_str(&r);
+        f.message = wire_get_str(&r, NULL), f.source = wire_get_str(&r, NULL);
         f.noqa_line = wire_get_i32(&r);
         f.fixable = wire_get_u64(&r) != 0;
         uint64_t nr = wire_get_u64(&r);
@@ -390,9 +393,9 @@ static int decode(const ResultCache *c, const unsigned char *data, size_t n, con
         f.related = nr ? arena_zalloc(&a, sizeof *f.related * (size_t)nr) : NULL;
         if (nr && !f.related) rc = -1;
         for (uint64_t j = 0; j < nr && f.related; j++) {
-            f.related[j].path = wire_get_str(&r);
+            f.related[j].path = wire_get_str(&r, NULL);
             f.related[j].loc = get_loc(&r);
-            f.related[j].message = wire_get_str(&r);
+            f.related[j].message = wire_get_str(&r, NULL);
         }
         if (!r.bad && rc == 1 && !findings_add(out, &f)) rc = -1;
     }

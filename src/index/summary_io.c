@@ -17,7 +17,7 @@ static void put_strs(Buf *b, const char *const *s, int32_t n) {
 }
 
 void summary_encode(Buf *b, const ModuleSummary *m) {
-    wire_u64(b, SUMMARY_MAGIC);
+    wire_fixed64(b, SUMMARY_MAGIC);
     wire_str(b, m->module);
     wire_u64(b, m->is_package);
     wire_i32(b, m->nfunctions);
@@ -26,10 +26,10 @@ void summary_encode(Buf *b, const ModuleSummary *m) {
         wire_str(b, f->name), wire_str(b, f->qualname);
         wire_i32(b, f->cls), wire_i32(b, f->line), wire_i32(b, f->end_line);
         put_loc(b, f->def);
-        wire_u64(b, f->flags), wire_u64(b, f->sig_hash), wire_u64(b, f->body_hash);
+        wire_u64(b, f->flags), wire_fixed64(b, f->sig_hash), wire_fixed64(b, f->body_hash);
         wire_i32(b, f->nunits);
         for (int32_t k = 0; k < f->nunits; k++)
-            wire_u64(b, f->units[k].hash), wire_i32(b, f->units[k].line);
+            wire_fixed64(b, f->units[k].hash), wire_i32(b, f->units[k].line);
     }
     wire_i32(b, m->nclasses);
     for (int32_t i = 0; i < m->nclasses; i++) {
@@ -71,18 +71,20 @@ typedef struct Decoder {
 } Decoder;
 
 static const char *str(Decoder *d, bool may_be_null) {
-    const char *s = wire_get_str(&d->r);
+    size_t n;
+    const char *s = wire_get_str(&d->r, &n);
     if (!s) {
         if (!may_be_null) d->r.bad = true;
         return NULL;
     }
-    char *c = arena_strndup(d->a, s, strlen(s));
+    char *c = arena_strndup(d->a, s, n);
     if (!c) d->r.bad = true;
     return c;
 }
 
-/* A count of items each at least `min` bytes long, so a corrupt count cannot ask for more memory
- * than the input could describe. */
+/* A count of items each at least `min` bytes long (as summary_encode writes them: a varint or an
+ * empty string takes one byte, a hash eight), so a corrupt count cannot ask for more memory than
+ * the input could describe. */
 static int32_t count(Decoder *d, size_t min) {
     int32_t n = wire_get_i32(&d->r);
     if (n < 0 || (size_t)n > (size_t)(d->r.end - d->r.p) / min) d->r.bad = true;
@@ -103,7 +105,7 @@ static SumLoc loc(Decoder *d) {
 }
 
 static const char **strs(Decoder *d, int32_t *n) {
-    *n = count(d, 8);
+    *n = count(d, 1);
     const char **s = items(d, *n, sizeof *s);
     for (int32_t i = 0; s && i < *n && !d->r.bad; i++) s[i] = str(d, false);
     return s;
@@ -117,13 +119,13 @@ static int32_t index_in(Decoder *d, int32_t limit, bool may_be_none) {
 
 ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char *path) {
     Decoder d = {{data, (const unsigned char *)data + len, false}, a};
-    if (wire_get_u64(&d.r) != SUMMARY_MAGIC) return NULL;
+    if (wire_get_fixed64(&d.r) != SUMMARY_MAGIC) return NULL;
     ModuleSummary *m = arena_zalloc(a, sizeof *m);
     if (!m) return NULL;
     m->path = arena_strndup(a, path, strlen(path));
     m->module = str(&d, false);
     m->is_package = wire_get_u64(&d.r) != 0;
-    m->nfunctions = count(&d, 8 * 13);
+    m->nfunctions = count(&d, 27);
     m->functions = items(&d, m->nfunctions, sizeof *m->functions);
     for (int32_t i = 0; i < m->nfunctions && !d.r.bad; i++) {
         FuncSum *f = &m->functions[i];
@@ -131,13 +133,13 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
         f->cls = wire_get_i32(&d.r), f->line = wire_get_i32(&d.r), f->end_line = wire_get_i32(&d.r);
         f->def = loc(&d);
         f->flags = (uint32_t)wire_get_u64(&d.r);
-        f->sig_hash = wire_get_u64(&d.r), f->body_hash = wire_get_u64(&d.r);
-        f->nunits = count(&d, 16);
+        f->sig_hash = wire_get_fixed64(&d.r), f->body_hash = wire_get_fixed64(&d.r);
+        f->nunits = count(&d, 9);
         f->units = items(&d, f->nunits, sizeof *f->units);
         for (int32_t k = 0; f->units && k < f->nunits && !d.r.bad; k++)
-            f->units[k].hash = wire_get_u64(&d.r), f->units[k].line = wire_get_i32(&d.r);
+            f->units[k].hash = wire_get_fixed64(&d.r), f->units[k].line = wire_get_i32(&d.r);
     }
-    m->nclasses = count(&d, 8 * 10);
+    m->nclasses = count(&d, 10);
     m->classes = items(&d, m->nclasses, sizeof *m->classes);
     for (int32_t i = 0; i < m->nclasses && !d.r.bad; i++) {
         ClassSum *c = &m->classes[i];
@@ -145,20 +147,20 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
         c->line = wire_get_i32(&d.r), c->end_line = wire_get_i32(&d.r);
         c->def = loc(&d);
         c->bases = strs(&d, &c->nbases);
-        c->nmethods = count(&d, 8);
+        c->nmethods = count(&d, 1);
         c->methods = items(&d, c->nmethods, sizeof *c->methods);
         for (int32_t k = 0; c->methods && k < c->nmethods && !d.r.bad; k++)
             c->methods[k] = index_in(&d, m->nfunctions, false);
     }
     for (int32_t i = 0; i < m->nfunctions && !d.r.bad; i++)
         if (m->functions[i].cls < -1 || m->functions[i].cls >= m->nclasses) d.r.bad = true;
-    m->nimports = count(&d, 8 * 3);
+    m->nimports = count(&d, 3);
     m->imports = items(&d, m->nimports, sizeof *m->imports);
     for (int32_t i = 0; i < m->nimports && !d.r.bad; i++) {
         m->imports[i].bound = str(&d, false), m->imports[i].module = str(&d, false);
         m->imports[i].name = str(&d, true);
     }
-    m->ncalls = count(&d, 8 * 17);
+    m->ncalls = count(&d, 17);
     m->calls = items(&d, m->ncalls, sizeof *m->calls);
     for (int32_t i = 0; i < m->ncalls && !d.r.bad; i++) {
         CallSum *c = &m->calls[i];
@@ -175,7 +177,7 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
         c->deref_loc = loc(&d);
     }
     m->other_names = strs(&d, &m->nother);
-    m->nnoqa = count(&d, 8 * 2);
+    m->nnoqa = count(&d, 2);
     m->noqa = items(&d, m->nnoqa, sizeof *m->noqa);
     for (int32_t i = 0; i < m->nnoqa && !d.r.bad; i++)
         m->noqa[i].line = wire_get_i32(&d.r), m->noqa[i].text = str(&d, false);
