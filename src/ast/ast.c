@@ -300,18 +300,16 @@ static uint64_t mix(uint64_t h, uint64_t v) {
     return h * 0xff51afd7ed558ccdull;
 }
 
-/* A subtree's hash is made from its children's, each computed on its own (not threaded through
- * one running value): the multiplications of sibling subtrees do not wait for one another. */
-
 /* Identifiers are most of what is hashed: a short one (most are) is read as two overlapping
  * words (or its first, middle and last bytes), which together hold every byte of it; a longer
  * one a word at a time, its last word overlapping. */
-static uint64_t hash_str(Str s) {
-    if (!s.s) return 0x5bd1e995;
+static uint64_t hash_str(uint64_t h, Str s) {
+    if (!s.s) return mix(h, 0x5bd1e995);
     const unsigned char *p = (const unsigned char *)s.s;
     size_t n = (size_t)s.len;
-    uint64_t w, h = n * 0x9e3779b97f4a7c15ull + 1;
+    uint64_t w;
     uint32_t a, b;
+    h += n * 0x9e3779b97f4a7c15ull + 1;
     if (n <= 8) {
         if (n >= 4) {
             memcpy(&a, p, 4);
@@ -330,8 +328,8 @@ static uint64_t hash_str(Str s) {
     return mix(h, w);
 }
 
-static uint64_t hash_const(const Const *c) {
-    uint64_t h = (uint64_t)c->kind + 0x27d4eb2f165667c5ull;
+static uint64_t hash_const(uint64_t h, const Const *c) {
+    h = mix(h, c->kind);
     switch ((ConstKind)c->kind) {
     case CONST_INT: return mix(h, (uint64_t)c->i);
     case CONST_FLOAT:
@@ -342,46 +340,45 @@ static uint64_t hash_const(const Const *c) {
     }
     case CONST_BIGINT:
     case CONST_STR:
-    case CONST_BYTES: return mix(h, hash_str(c->s));
+    case CONST_BYTES: return hash_str(h, c->s);
     default: return h;
     }
 }
 
-static uint64_t hash_node(const Node *n);
+static uint64_t hash_node(uint64_t h, const Node *n);
 
-static uint64_t hash_list(const NodeList *l) {
-    uint64_t h = (uint64_t)l->len * 0xc2b2ae3d27d4eb4full + 0x165667b19e3779f9ull;
-    for (int32_t i = 0; i < l->len; i++) h = mix(h, hash_node(l->items[i]));
+static uint64_t hash_list(uint64_t h, const NodeList *l) {
+    h = mix(h, (uint64_t)l->len);
+    for (int32_t i = 0; i < l->len; i++) h = hash_node(h, l->items[i]);
     return h;
 }
 
-static uint64_t hash_idents(const StrList *l) {
-    uint64_t h = (uint64_t)l->len + 0x85ebca77c2b2ae63ull;
-    for (int32_t i = 0; i < l->len; i++) h = mix(h, hash_str(l->items[i]));
+static uint64_t hash_idents(uint64_t h, const StrList *l) {
+    for (int32_t i = 0; i < l->len; i++) h = hash_str(h, l->items[i]);
     return h;
 }
 
-#define HASH_NODE(h, x)      h = mix(h, hash_node(x))
-#define HASH_OPT(h, x)       h = mix(h, hash_node(x))
-#define HASH_LIST(h, x)      h = mix(h, hash_list(&(x)))
-#define HASH_IDENT(h, x)     h = mix(h, hash_str(x))
-#define HASH_OPT_IDENT(h, x) h = mix(h, hash_str(x))
-#define HASH_IDENTS(h, x)    h = mix(h, hash_idents(&(x)))
+#define HASH_NODE(h, x)      h = hash_node(h, x)
+#define HASH_OPT(h, x)       h = hash_node(h, x)
+#define HASH_LIST(h, x)      h = hash_list(h, &(x))
+#define HASH_IDENT(h, x)     h = hash_str(h, x)
+#define HASH_OPT_IDENT(h, x) h = hash_str(h, x)
+#define HASH_IDENTS(h, x)    h = hash_idents(h, &(x))
 #define HASH_INT(h, x)       h = mix(h, (uint64_t)(x))
-#define HASH_CONST(h, x)     h = mix(h, hash_const(&(x)))
+#define HASH_CONST(h, x)     h = hash_const(h, &(x))
 #define HASH_OPT_STR(h, x)   (void)(x)
 #define HASH_OP(h, x)        h = mix(h, x)
 #define HASH_OPS(h, x)       h = hash_bytes((x).items, (size_t)(x).len, h)
 
-static uint64_t hash_node(const Node *n) {
-    if (!n) return 0xffff;
-    uint64_t h = (uint64_t)(n->kind + 1) * 0xff51afd7ed558ccdull;
+static uint64_t hash_node(uint64_t h, const Node *n) {
+    if (!n) return mix(h, 0xffff);
+    h = mix(h, n->kind);
     /* the commonest kinds first, without their expression context: where a name or an attribute
      * stands decides whether it is loaded or stored, so trees that differ only there differ
      * elsewhere too (equality still compares it) */
-    if (n->kind == AST_NAME) return mix(h, hash_str(n->Name.id));
+    if (n->kind == AST_NAME) return hash_str(h, n->Name.id);
     if (n->kind == AST_ATTRIBUTE)
-        return mix(mix(h, hash_node(n->Attribute.value)), hash_str(n->Attribute.attr));
+        return hash_str(hash_node(h, n->Attribute.value), n->Attribute.attr);
     switch (n->kind) {
 #define NODE(K, N, C)  case AST_##K:
 #define FIELD(N, f, T) HASH_##T(h, n->N.f);
@@ -396,10 +393,10 @@ static uint64_t hash_node(const Node *n) {
 }
 
 uint64_t ast_hash(const Node *n) {
-    return hash_node(n);
+    return hash_node(HASH_SEED, n);
 }
 uint64_t ast_list_hash(const NodeList *l) {
-    return hash_list(l);
+    return hash_list(HASH_SEED, l);
 }
 
 #define KIDS_NODE(x)                                                                               \

@@ -75,7 +75,7 @@ static void one(Worker *w, const char *path) {
     FindingList mine;
     findings_init(&mine);
     /* the summary the rules need (not a query's) is cached with the findings */
-    bool cache_summary = want_summary && !o->summary;
+    bool cache_summary = o->cache && want_summary && !o->summary;
     Buf blob;
     buf_init(&blob);
     bool hit = o->cache && o->cache->lookup(o->cache->ud, display, data, len, &mine,
