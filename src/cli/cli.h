@@ -26,17 +26,21 @@ typedef struct Arena Arena;
  * EXIT_USAGE (already reported). */
 int cli_build_index(char **paths, int npaths, const struct SummaryOptions *sopt,
                     struct RunResult *rr, Arena *la);
-/* The arguments every query command takes: NAME [PATH...], --output-format text|json, and
- * (callers) --after NAME2. */
-typedef struct QueryArgs {
+/* A query command (callers, overrides, hierarchy): the arguments every one takes, NAME [PATH...],
+ * --output-format text|json and (callers) --after NAME2, and the index over its paths. */
+typedef struct Query {
     const char *name, *after;
     bool json;
     char **paths;
     int npaths;
-} QueryArgs;
-/* -1 to go on, or the exit status to return (help printed, or a usage error reported). */
-int cli_query_args(int argc, char **argv, const char *usage, bool takes_after, QueryArgs *q);
-void cli_query_free(QueryArgs *q);
+    const struct ProjectIndex *ix;
+    struct QueryState *state; /* what ix lives in */
+} Query;
+/* Reads the arguments and builds the index, recording the call sites of NAME when `calls`
+ * (callers, which also takes --after): -1 to go on with the query, or the exit status to return
+ * (help printed, or an error reported). cli_query_end releases what -1 leaves. */
+int cli_query_begin(int argc, char **argv, const char *usage, bool calls, Query *q);
+void cli_query_end(Query *q);
 void cli_json_loc(FILE *f, const char *key, const struct SumLoc *l);
 void cli_json_str(FILE *f, const char *s);
 

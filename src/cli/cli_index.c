@@ -8,7 +8,7 @@
 #include "cli.h"
 #include "discover/walk.h"
 
-int cli_query_args(int argc, char **argv, const char *usage, bool takes_after, QueryArgs *q) {
+static int query_args(int argc, char **argv, const char *usage, bool takes_after, Query *q) {
     memset(q, 0, sizeof *q);
     q->paths = calloc((size_t)argc + 1, sizeof *q->paths);
     if (!q->paths) return EXIT_USAGE;
@@ -40,7 +40,38 @@ int cli_query_args(int argc, char **argv, const char *usage, bool takes_after, Q
     return -1;
 }
 
-void cli_query_free(QueryArgs *q) {
+struct QueryState {
+    SummaryOptions so;
+    RunResult rr;
+    Arena la;
+};
+
+int cli_query_begin(int argc, char **argv, const char *usage, bool calls, Query *q) {
+    int rc = query_args(argc, argv, usage, calls, q);
+    struct QueryState *s = rc < 0 ? calloc(1, sizeof *s) : NULL;
+    if (rc < 0 && !s) rc = cli_usage_error("out of memory");
+    if (rc >= 0) {
+        free(q->paths);
+        return rc;
+    }
+    arena_init(&s->la);
+    if (calls) s->so = (SummaryOptions){.callers_of = q->name, .after = q->after};
+    rc = cli_build_index(q->paths, q->npaths, &s->so, &s->rr, &s->la);
+    if (rc != EXIT_CLEAN) {
+        arena_free(&s->la);
+        free(s);
+        free(q->paths);
+        return rc;
+    }
+    q->state = s;
+    q->ix = &s->rr.index;
+    return -1;
+}
+
+void cli_query_end(Query *q) {
+    run_result_free(&q->state->rr);
+    arena_free(&q->state->la);
+    free(q->state);
     free(q->paths);
 }
 

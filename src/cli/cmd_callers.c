@@ -27,26 +27,14 @@ static const char *fname(const ModuleSummary *m, const CallSum *c) {
 }
 
 static int run(int argc, char **argv) {
-    QueryArgs q;
-    int rc = cli_query_args(argc, argv, usage, true, &q);
-    if (rc >= 0) {
-        cli_query_free(&q);
-        return rc;
-    }
+    Query q;
+    int rc = cli_query_begin(argc, argv, usage, true, &q);
+    if (rc >= 0) return rc;
+    rc = EXIT_CLEAN;
     const char *name = q.name;
     bool json = q.json;
     const char *after = q.after;
-    SummaryOptions so = {.callers_of = name, .after = after};
-    RunResult rr;
-    Arena la;
-    arena_init(&la);
-    rc = cli_build_index(q.paths, q.npaths, &so, &rr, &la);
-    if (rc != EXIT_CLEAN) {
-        arena_free(&la);
-        cli_query_free(&q);
-        return rc;
-    }
-    const ProjectIndex *ix = &rr.index;
+    const ProjectIndex *ix = q.ix;
     Target t[64];
     int nt = query_targets(ix, name, t, 64);
     if (strchr(name, '.') && nt == 0) {
@@ -124,9 +112,7 @@ static int run(int argc, char **argv) {
         printf("%s]\n", count ? "\n" : "");
     else
         fprintf(stderr, "%d call%s of %s.\n", count, count == 1 ? "" : "s", name);
-    run_result_free(&rr);
-    arena_free(&la);
-    cli_query_free(&q);
+    cli_query_end(&q);
     return EXIT_CLEAN;
 }
 

@@ -17,25 +17,13 @@ static const char usage[] =
     "  -h, --help           this help\n";
 
 static int run(int argc, char **argv) {
-    QueryArgs q;
-    int rc = cli_query_args(argc, argv, usage, false, &q);
-    if (rc >= 0) {
-        cli_query_free(&q);
-        return rc;
-    }
+    Query q;
+    int rc = cli_query_begin(argc, argv, usage, false, &q);
+    if (rc >= 0) return rc;
+    rc = EXIT_CLEAN;
     const char *name = q.name;
     bool json = q.json;
-    RunResult rr;
-    Arena la;
-    arena_init(&la);
-    SummaryOptions so = {0};
-    rc = cli_build_index(q.paths, q.npaths, &so, &rr, &la);
-    if (rc != EXIT_CLEAN) {
-        arena_free(&la);
-        cli_query_free(&q);
-        return rc;
-    }
-    const ProjectIndex *ix = &rr.index;
+    const ProjectIndex *ix = q.ix;
     ClassRef cls[16];
     int n = query_classes(ix, name, cls, 16);
     if (n == 0) {
@@ -146,9 +134,7 @@ static int run(int argc, char **argv) {
         if (json) printf("%s]}", nm ? "\n  " : "");
     }
     if (json) printf("%s]\n", n ? "\n" : "");
-    run_result_free(&rr);
-    arena_free(&la);
-    cli_query_free(&q);
+    cli_query_end(&q);
     return rc;
 }
 

@@ -52,25 +52,13 @@ static bool related(const ProjectIndex *ix, ClassRef c, const ClassRef *root) {
 }
 
 static int run(int argc, char **argv) {
-    QueryArgs q;
-    int rc = cli_query_args(argc, argv, usage, false, &q);
-    if (rc >= 0) {
-        cli_query_free(&q);
-        return rc;
-    }
+    Query q;
+    int rc = cli_query_begin(argc, argv, usage, false, &q);
+    if (rc >= 0) return rc;
+    rc = EXIT_CLEAN;
     const char *name = q.name;
     bool json = q.json;
-    RunResult rr;
-    Arena la;
-    arena_init(&la);
-    SummaryOptions so = {0};
-    rc = cli_build_index(q.paths, q.npaths, &so, &rr, &la);
-    if (rc != EXIT_CLEAN) {
-        arena_free(&la);
-        cli_query_free(&q);
-        return rc;
-    }
-    const ProjectIndex *ix = &rr.index;
+    const ProjectIndex *ix = q.ix;
     const char *meth = strrchr(name, '.');
     ClassRef root, *rootp = NULL;
     if (meth) {
@@ -156,9 +144,7 @@ static int run(int argc, char **argv) {
         printf("%s]}\n", ninh ? "\n" : "");
     else if (!ninh)
         printf("  (none)\n");
-    run_result_free(&rr);
-    arena_free(&la);
-    cli_query_free(&q);
+    cli_query_end(&q);
     return EXIT_CLEAN;
 }
 
