@@ -96,6 +96,7 @@ int cli_build_index(char **paths, int npaths, const SummaryOptions *sopt, RunRes
     bool ok = run_files(r.files, r.nfiles, &ro, rr);
     free(none);
     if (!ok || !rr->has_index) {
+        run_result_free(rr);
         fprintf(stderr, "deadwood: out of memory\n");
         return EXIT_USAGE;
     }
