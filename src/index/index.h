@@ -124,9 +124,6 @@ typedef struct ModuleSummary {
     int32_t nimports;
     CallSum *calls;
     int32_t ncalls;
-    /* module-level names bound by something other than a class, function or import */
-    const char **other_names;
-    int32_t nother;
     NoqaSum *noqa;
     int32_t nnoqa;
 } ModuleSummary;

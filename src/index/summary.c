@@ -955,9 +955,6 @@ static uint32_t name_slot(const Bindings *t, Str name) {
     return h;
 }
 
-/* The names a module binds at top level, as the index resolves them (functions and classes
- * defined outside any def or class body, module-level imports), read off the module's
- * statements before the walk: DW203 keeps only the calls these can resolve. */
 static void bind_add(Bindings *t, Str name, uint8_t how) {
     if (!name.s) return;
     if (t->len * 2 >= t->cap) {
@@ -1019,6 +1016,9 @@ static int scan_bind(Node *n, void *ud) {
     return ast_children(n, scan_bind, ud);
 }
 
+/* The names a module binds at top level, as the index resolves them (functions and classes
+ * defined outside any def or class body, module-level imports), read off the module's
+ * statements before the walk: DW203 keeps only the calls these can resolve. */
 static void toplevel_names(Bindings *t, const NodeList *body) {
     for (int32_t i = 0; i < body->len; i++) {
         const Node *s = body->items[i];

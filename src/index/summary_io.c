@@ -57,7 +57,6 @@ void summary_encode(Buf *b, const ModuleSummary *m) {
         wire_u64(b, c->local), wire_u64(b, c->deref);
         put_loc(b, c->deref_loc);
     }
-    put_strs(b, m->other_names, m->nother);
     wire_i32(b, m->nnoqa);
     for (int32_t i = 0; i < m->nnoqa; i++)
         wire_i32(b, m->noqa[i].line), wire_str(b, m->noqa[i].text);
@@ -176,7 +175,6 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
         c->deref = (uint8_t)wire_get_u64(&d.r);
         c->deref_loc = loc(&d);
     }
-    m->other_names = strs(&d, &m->nother);
     m->nnoqa = count(&d, 2);
     m->noqa = items(&d, m->nnoqa, sizeof *m->noqa);
     for (int32_t i = 0; i < m->nnoqa && !d.r.bad; i++)
