@@ -337,7 +337,7 @@ static void encode(Buf *b, const ResultCache *c, const char *display, const uint
         wire_str(b, f->code), wire_str(b, f->name), wire_str(b, f->path);
         put_loc(b, f->loc);
         wire_str(b, f->message), wire_str(b, f->source);
-        wire_u64(b, (uint32_t)f->noqa_line), wire_u64(b, f->fixable);
+        wire_i32(b, f->noqa_line), wire_u64(b, f->fixable);
         wire_u64(b, (uint64_t)f->nrelated);
         for (int32_t j = 0; j < f->nrelated; j++) {
             wire_str(b, f->related[j].path);

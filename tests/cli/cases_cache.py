@@ -27,6 +27,12 @@ def test_cache():
     s.check(verbose_cache(p2) == (7, 7, 0) and p2.stdout == p1.stdout and p2.returncode == 1,
             "second run: every file from the cache, same output", p2.stderr)
     s.check(cache_entries(cdir) == e1, "a hit rewrites nothing (same bytes and mtimes)")
+    # every field of a finding survives the cache: the JSON output shows them all
+    j1 = dw(["check", "--output-format", "json"], proj, cache=True)
+    j0 = dw(["check", "--output-format", "json"], proj)
+    s.check(j1.stdout == j0.stdout and json.loads(j1.stdout) and
+            all(f["noqa_row"] == f["location"]["row"] for f in json.loads(j1.stdout)),
+            "cached JSON = uncached JSON, noqa_row included", j1.stdout[:400])
     # a changed file is analyzed again
     with open(os.path.join(proj, "pkg", "clean.py"), "a") as f:
         f.write("\n\ndef again(x):\n    return 2 if x else 2\n")
