@@ -69,12 +69,12 @@ static inline bool is_xdigit(int c) {
     return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 /* Identifier characters: bit 1 may start a name (letters, '_', any byte of a non-ASCII
- * character), bit 2 may continue one (those and the digits). */
+ * character), bit 2 may continue one (those and the digits), bit 4 is an ASCII name character. */
 static const unsigned char id_table[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0,
-    0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 3,
-    0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 0, 0, 0, 0, 0, 0,
+    0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 0, 0, 0, 0, 7,
+    0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 0, 0, 0, 0, 0,
     3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
     3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
     3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
@@ -259,10 +259,22 @@ static inline bool is_letter(int c) {
     return (unsigned)((c | 0x20) - 'a') < 26;
 }
 
-static int keyword(const char *s, size_t n) {
+static inline int keyword(const char *s, size_t n) {
     if (n < 2 || n > 8 || !is_letter(s[0]) || !is_letter(s[n - 1])) return TOK_NAME;
     int k = keyword_table[KWI((int)n, s[0], s[n - 1])];
-    return k && memcmp(kind_text[k], s, n) == 0 ? k : TOK_NAME;
+    if (!k) return TOK_NAME;
+    const char *w = kind_text[k];
+    bool same; /* a compare of constant size, which the compiler does in a register or two */
+    switch (n) {
+    case 2: same = memcmp(w, s, 2) == 0; break;
+    case 3: same = memcmp(w, s, 3) == 0; break;
+    case 4: same = memcmp(w, s, 4) == 0; break;
+    case 5: same = memcmp(w, s, 5) == 0; break;
+    case 6: same = memcmp(w, s, 6) == 0; break;
+    case 7: same = memcmp(w, s, 7) == 0; break;
+    default: same = memcmp(w, s, 8) == 0; break;
+    }
+    return same ? k : TOK_NAME;
 }
 
 static int one_char(int c) {
@@ -1074,6 +1086,133 @@ again:
     return emit(L, t1, L->start, L->cur);
 }
 
+/* ---- the hot loop ------------------------------------------------------------------------ */
+
+/* Most of a file, lexed with the cursor, the token slot and the line cursor in registers: names
+ * and keywords, operators and brackets, newlines, comments, and the start of a line whose
+ * indentation (spaces only) has not changed; strings and numbers go to string() and number()
+ * directly. It returns, with the lexer's state written back, at the first thing it does not
+ * take (string prefixes, f-strings, indentation changes, non-ASCII names, a backslash, the end,
+ * anything wrong), which get_normal() then lexes exactly as it would have from there. Only the
+ * regular mode, outside any f-string, and never between get_normal()'s blank-line handling. */
+static void lex_fast(Lexer *L) {
+    TokenArray *a = L->out;
+    const unsigned char *buf = (const unsigned char *)L->buf;
+    const unsigned char *p, *s;
+    const uint32_t *starts = L->lines.starts;
+    const int32_t nlines = L->lines.count;
+    int32_t line;
+    uint32_t next;
+    int level = L->level;
+    Token *t, *tend;
+    int c, kind;
+#define LOAD()                                                                                    \
+    (t = a->toks + a->count, tend = a->toks + L->cap, line = L->pos_line, next = L->pos_next,     \
+     p = (const unsigned char *)L->cur)
+#define SAVE()                                                                                    \
+    (a->count = (int32_t)(t - a->toks), L->pos_line = line, L->pos_next = next, L->level = level, \
+     L->cur = (const char *)p)
+    LOAD();
+    s = p;
+    if (L->atbol) goto bol;
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\f') p++;
+        s = p;
+        c = *p;
+        if ((id_table[c] & 5) == 5) { /* an ASCII letter or _ */
+            while (id_table[*++p] & 4) {
+            }
+            /* a non-ASCII name, or a string prefix ("rb'...'") */
+            if ((id_table[*p] & 2) || (p - s <= 2 && (*p == '\'' || *p == '"'))) goto slow;
+            kind = keyword((const char *)s, (size_t)(p - s));
+        } else if (c == '\n' || c == '#') {
+            if (c == '#') {
+                const char *e = memchr(p, '\n', (size_t)(L->end - (const char *)p));
+                if (!e) e = L->end;
+                if (mentions_noqa((const char *)p + 1, e)) {
+                    L->start = (const char *)s;
+                    note_noqa(L, (const char *)p);
+                }
+                p = (const unsigned char *)e;
+                if (*p != '\n') { /* the end: get_normal() takes it from there */
+                    s = p;
+                    goto slow;
+                }
+            }
+            p++;
+            if (level > 0) continue; /* implicit line joining */
+            kind = TOK_NEWLINE;      /* after a comment it starts at the '#', as in CPython */
+        } else if (c == '\'' || c == '"' || is_digit(c)) {
+            SAVE();
+            L->start = (const char *)s;
+            L->cur = (const char *)p + 1;
+            if (is_digit(c))
+                number(L, c);
+            else
+                string(L, c);
+            if (L->failed) return;
+            LOAD();
+            continue;
+        } else if (c == '.') {
+            if (is_digit(p[1])) goto slow;
+            bool ellipsis = p[1] == '.' && p[2] == '.';
+            p += ellipsis ? 3 : 1;
+            kind = ellipsis ? TOK_ELLIPSIS : TOK_DOT;
+        } else if (c == '(' || c == '[' || c == '{') {
+            if (level >= MAXLEVEL) goto slow;
+            L->parenstack[level] = (char)c;
+            L->parenpos[level++] = (const char *)p;
+            kind = one_char(*p++);
+        } else if (c == ')' || c == ']' || c == '}') {
+            int open = level ? L->parenstack[level - 1] : 0;
+            if (open != (c == ')' ? '(' : c == ']' ? '[' : '{')) goto slow;
+            level--;
+            kind = one_char(*p++);
+        } else {
+            kind = two_chars(c, p[1]);
+            if (kind >= 0) {
+                int k3 = three_chars(c, p[1], p[2]);
+                p += k3 >= 0 ? 3 : 2;
+                kind = k3 >= 0 ? k3 : kind;
+            } else {
+                kind = c == '!' ? -1 : one_char(c);
+                if (kind < 0) goto slow; /* anything else */
+                p++;
+            }
+        }
+        if (t == tend) {
+            SAVE();
+            if (!grow_tokens(L)) return;
+            LOAD();
+        }
+        uint32_t so = (uint32_t)(s - buf), eo = (uint32_t)(p - buf);
+        while (so >= next) next = ++line + 1 < nlines ? starts[line + 1] : UINT32_MAX;
+        t->lineno = line + 1;
+        while (eo >= next) next = ++line + 1 < nlines ? starts[line + 1] : UINT32_MAX;
+        t->end_lineno = line + 1;
+        t->start = so, t->end = eo;
+        t->kind = (uint8_t)kind, t->flags = 0;
+        t++;
+        if (kind != TOK_NEWLINE) continue;
+    bol:
+        /* a new line: only an unchanged indentation of spaces stays here */
+        s = p;
+        while (*p == ' ') p++;
+        c = *p;
+        if (c == '\t' || c == '\f' || c == '\\' || c == '#' || c == '\n' || c == 0 ||
+            p - s != L->indstack[L->indent] || p - s != L->altindstack[L->indent]) {
+            L->atbol = true;
+            break;
+        }
+        L->atbol = false;
+    }
+slow:
+    SAVE();
+    L->cur = (const char *)s;
+#undef LOAD
+#undef SAVE
+}
+
 static int get_token(Lexer *L) {
     Mode *m = top_mode(L);
     return m->fstring_mode ? get_fstring(L, m) : get_normal(L, m);
@@ -1098,6 +1237,8 @@ bool lex_tokenize(Arena *arena, const SourceText *src, TokenArray *a) {
     a->toks = arena_alloc(arena, sizeof(Token) * (size_t)L->cap);
     if (!a->toks) return false;
     for (;;) {
+        if (L->nmodes == 0 && L->pendin == 0) lex_fast(L);
+        if (L->failed) return a->err.kind != LEXERR_NONE;
         int k = get_token(L);
         if (L->failed) return a->err.kind != LEXERR_NONE;
         if (k == TOK_ENDMARKER) break;

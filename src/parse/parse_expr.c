@@ -5,7 +5,21 @@
 #include "literal.h"
 #include "parser_internal.h"
 
-static Node *parse_factor(Parser *P);
+/* The leftmost operand of an expression, parsed ahead: parse_expression() parses an expression's
+ * first primary itself and hands it down the precedence chain (disjunction ... power) only when
+ * an operator follows it, so that a lone operand, most of them, skips the dozen levels. `start`
+ * is its first token; `node` NULL means none: each level parses its own first operand. */
+typedef struct Lead {
+    int32_t start;
+    Node *node;
+} Lead;
+static inline Lead no_lead(const Parser *P) {
+    return (Lead){P->pos, NULL};
+}
+
+static Node *parse_factor(Parser *P, Lead lead);
+static Node *parse_binary(Parser *P, int min_prec, Lead lead);
+static Node *parse_disjunction_lead(Parser *P, Lead lead);
 static Node *parse_lambdef(Parser *P);
 static NodeList parse_for_if_clauses(Parser *P);
 static Node *parse_slices(Parser *P);
@@ -156,15 +170,38 @@ Node *parse_star_target_single(Parser *P) {
 
 /* ---- top levels --------------------------------------------------------------------------- */
 
+/* The tokens after a primary that make it the left operand of something: '**', the binary and
+ * comparison operators, 'not' (of 'not in'), 'and', 'or', and 'if'. */
+static const bool continues_operand[TOK_KIND_COUNT] = {
+    [TOK_DOUBLESTAR] = 1,  [TOK_VBAR] = 1,      [TOK_CIRCUMFLEX] = 1, [TOK_AMPER] = 1,
+    [TOK_LEFTSHIFT] = 1,   [TOK_RIGHTSHIFT] = 1, [TOK_PLUS] = 1,       [TOK_MINUS] = 1,
+    [TOK_STAR] = 1,        [TOK_SLASH] = 1,      [TOK_DOUBLESLASH] = 1, [TOK_PERCENT] = 1,
+    [TOK_AT] = 1,          [TOK_EQEQUAL] = 1,    [TOK_NOTEQUAL] = 1,   [TOK_LESS] = 1,
+    [TOK_LESSEQUAL] = 1,   [TOK_GREATER] = 1,    [TOK_GREATEREQUAL] = 1, [TOK_NOTEQUAL_OLD] = 1,
+    [TOK_KW_IN] = 1,       [TOK_KW_NOT] = 1,     [TOK_KW_IS] = 1,      [TOK_KW_AND] = 1,
+    [TOK_KW_OR] = 1,       [TOK_KW_IF] = 1,
+};
+
 /* expression: disjunction 'if' disjunction 'else' expression | disjunction | lambdef */
 Node *parse_expression(Parser *P) {
     ENTER(P);
     Node *r;
-    if (kind(P) == TOK_KW_LAMBDA) {
+    int k = kind(P);
+    if (k == TOK_KW_LAMBDA) {
         r = parse_lambdef(P);
     } else {
         int32_t start = P->pos;
-        Node *body = parse_disjunction(P);
+        Lead lead = {start, NULL};
+        if (k != TOK_KW_NOT && k != TOK_PLUS && k != TOK_MINUS && k != TOK_TILDE &&
+            k != TOK_KW_AWAIT) {
+            /* every level down to primary would parse this first, with nothing in between */
+            lead.node = parse_primary(P);
+            if (!continues_operand[kind(P)]) {
+                LEAVE(P);
+                return lead.node;
+            }
+        }
+        Node *body = parse_disjunction_lead(P, lead);
         if (kind(P) == TOK_KW_IF) {
             P->pos++;
             Node *test = parse_disjunction(P);
@@ -272,37 +309,39 @@ Node *parse_annotated_rhs(Parser *P) {
 
 /* ---- boolean and comparison --------------------------------------------------------------- */
 
-static Node *parse_inversion(Parser *P);
-static Node *parse_comparison(Parser *P);
+static Node *parse_inversion(Parser *P, Lead lead);
+static Node *parse_comparison(Parser *P, Lead lead);
 
-static Node *bool_chain(Parser *P, int tok, int op, Node *(*operand)(Parser *)) {
-    int32_t start = P->pos;
-    Node *first = operand(P);
+static Node *bool_chain(Parser *P, int tok, int op, Node *(*operand)(Parser *, Lead), Lead lead) {
+    Node *first = operand(P, lead);
     if (kind(P) != tok) return first;
     int32_t mark = P->sp;
     push(P, first);
-    while (accept(P, tok)) push(P, operand(P));
-    Node *n = node_from(P, AST_BOOL_OP, start);
+    while (accept(P, tok)) push(P, operand(P, no_lead(P)));
+    Node *n = node_from(P, AST_BOOL_OP, lead.start);
     n->BoolOp.op = (uint8_t)op;
     n->BoolOp.values = list_from(P, mark);
     return n;
 }
 
-static Node *parse_conjunction(Parser *P) {
-    return bool_chain(P, TOK_KW_AND, AST_AND, parse_inversion);
+static Node *parse_conjunction(Parser *P, Lead lead) {
+    return bool_chain(P, TOK_KW_AND, AST_AND, parse_inversion, lead);
 }
 
 /* disjunction: conjunction ('or' conjunction)+ | conjunction */
+static Node *parse_disjunction_lead(Parser *P, Lead lead) {
+    return bool_chain(P, TOK_KW_OR, AST_OR, parse_conjunction, lead);
+}
 Node *parse_disjunction(Parser *P) {
-    return bool_chain(P, TOK_KW_OR, AST_OR, parse_conjunction);
+    return parse_disjunction_lead(P, no_lead(P));
 }
 
 /* inversion: 'not' inversion | comparison */
-static Node *parse_inversion(Parser *P) {
-    if (kind(P) != TOK_KW_NOT) return parse_comparison(P);
+static Node *parse_inversion(Parser *P, Lead lead) {
+    if (lead.node || kind(P) != TOK_KW_NOT) return parse_comparison(P, lead);
     ENTER(P);
     int32_t start = P->pos++;
-    Node *v = parse_inversion(P);
+    Node *v = parse_inversion(P, no_lead(P));
     Node *n = node_from(P, AST_UNARY_OP, start);
     n->UnaryOp.op = AST_NOT;
     n->UnaryOp.operand = v;
@@ -338,9 +377,8 @@ static int compare_op(Parser *P, int *ntoks) {
 }
 
 /* comparison: bitwise_or compare_op_bitwise_or_pair+ | bitwise_or */
-static Node *parse_comparison(Parser *P) {
-    int32_t start = P->pos;
-    Node *left = parse_bitwise_or(P);
+static Node *parse_comparison(Parser *P, Lead lead) {
+    Node *left = parse_binary(P, 1, lead);
     int n;
     int op = compare_op(P, &n);
     if (op < 0) return left;
@@ -360,7 +398,7 @@ static Node *parse_comparison(Parser *P) {
         push(P, parse_bitwise_or(P));
         op = compare_op(P, &n);
     }
-    Node *c = node_from(P, AST_COMPARE, start);
+    Node *c = node_from(P, AST_COMPARE, lead.start);
     c->Compare.left = left;
     c->Compare.ops.items = palloc(P, (size_t)nops);
     memcpy(c->Compare.ops.items, ops, (size_t)nops);
@@ -392,16 +430,15 @@ static int binop_prec(int k, int *op) {
 
 /* Precedence climbing over the six binary levels: every operator of this invocation is
  * left-associative and starts at the token where its left operand started (CPython's EXTRA). */
-static Node *parse_binary(Parser *P, int min_prec) {
-    int32_t start = P->pos;
-    Node *left = parse_factor(P);
+static Node *parse_binary(Parser *P, int min_prec, Lead lead) {
+    Node *left = parse_factor(P, lead);
     int op = 0, prec;
     int saved = P->chain;
     while ((prec = binop_prec(kind(P), &op)) >= min_prec) {
         if (++P->chain > MAX_CHAIN) enter_deep(P);
         P->pos++;
-        Node *right = parse_binary(P, prec + 1);
-        Node *b = node_from(P, AST_BIN_OP, start);
+        Node *right = parse_binary(P, prec + 1, no_lead(P));
+        Node *b = node_from(P, AST_BIN_OP, lead.start);
         b->BinOp.left = left;
         b->BinOp.op = (uint8_t)op;
         b->BinOp.right = right;
@@ -413,15 +450,17 @@ static Node *parse_binary(Parser *P, int min_prec) {
 
 /* bitwise_or: bitwise_or '|' bitwise_xor | bitwise_xor (and every binary level below it) */
 Node *parse_bitwise_or(Parser *P) {
-    return parse_binary(P, 1);
+    return parse_binary(P, 1, no_lead(P));
 }
 
 /* power: await_primary '**' factor | await_primary
  * await_primary: 'await' primary | primary */
-static Node *parse_power(Parser *P) {
-    int32_t start = P->pos;
-    Node *base;
-    if (kind(P) == TOK_KW_AWAIT) {
+static Node *parse_power(Parser *P, Lead lead) {
+    int32_t start = lead.start;
+    Node *base = lead.node;
+    if (base) {
+        /* parsed ahead */
+    } else if (kind(P) == TOK_KW_AWAIT) {
         P->pos++;
         Node *v = parse_primary(P);
         base = node_from(P, AST_AWAIT, start);
@@ -432,7 +471,7 @@ static Node *parse_power(Parser *P) {
     if (kind(P) != TOK_DOUBLESTAR) return base;
     ENTER(P);
     P->pos++;
-    Node *exp = parse_factor(P);
+    Node *exp = parse_factor(P, no_lead(P));
     Node *b = node_from(P, AST_BIN_OP, start);
     b->BinOp.left = base;
     b->BinOp.op = AST_POW;
@@ -442,17 +481,17 @@ static Node *parse_power(Parser *P) {
 }
 
 /* factor: '+' factor | '-' factor | '~' factor | power */
-static Node *parse_factor(Parser *P) {
+static Node *parse_factor(Parser *P, Lead lead) {
     int op;
-    switch (kind(P)) {
+    switch (lead.node ? TOK_NAME : kind(P)) {
     case TOK_PLUS: op = AST_UADD; break;
     case TOK_MINUS: op = AST_USUB; break;
     case TOK_TILDE: op = AST_INVERT; break;
-    default: return parse_power(P);
+    default: return parse_power(P, lead);
     }
     ENTER(P);
     int32_t start = P->pos++;
-    Node *v = parse_factor(P);
+    Node *v = parse_factor(P, no_lead(P));
     Node *n = node_from(P, AST_UNARY_OP, start);
     n->UnaryOp.op = (uint8_t)op;
     n->UnaryOp.operand = v;
