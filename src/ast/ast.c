@@ -19,7 +19,7 @@
 
 #define NODE(K, N, C)                                                                              \
     [AST_##K] = {#N, CAT_##C, (uint8_t)(sizeof(fields_##N) / sizeof(FieldDesc) - 1),               \
-                 (uint16_t)(offsetof(Node, N) + offsetof(struct Ast##N, end_)), fields_##N},
+                 (uint16_t)AST_SIZE_OF(N), fields_##N},
 #define FIELD(N, f, T)
 #define END(N)
 const KindDesc ast_kinds[AST_KIND_COUNT] = {
@@ -28,12 +28,6 @@ const KindDesc ast_kinds[AST_KIND_COUNT] = {
 #undef NODE
 #undef FIELD
 #undef END
-
-Node *ast_new(Arena *a, AstKind kind) {
-    Node *n = arena_zalloc(a, ast_kinds[kind].size);
-    if (n) n->kind = (uint8_t)kind;
-    return n;
-}
 
 #define FIELD_PTR(n, fd) ((const char *)(n) + (fd)->offset)
 #define AS(T, n, fd)     (*(const T *)FIELD_PTR(n, fd))

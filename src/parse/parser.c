@@ -103,34 +103,13 @@ void *palloc(Parser *P, size_t n) {
     return p;
 }
 
-Node *node_new(Parser *P, AstKind k) {
-    Node *n = ast_new(P->arena, k);
-    if (!n) parse_no_memory(P);
-    return n;
-}
-
-static const Token *last_nonws(Parser *P) {
+const Token *last_nonws_slow(Parser *P) {
     for (int32_t m = P->pos - 1; m > 0; m--) {
         int k = P->toks[m].kind;
         if (k != TOK_NEWLINE && k != TOK_INDENT && k != TOK_DEDENT && k != TOK_ENDMARKER)
             return &P->toks[m];
     }
     return &P->toks[0];
-}
-
-void set_end_last(Parser *P, Node *n) {
-    const Token *e = last_nonws(P);
-    n->end_lineno = e->end_lineno;
-    n->end_col_offset = tend(P, e);
-}
-
-Node *node_from(Parser *P, AstKind k, int32_t start) {
-    Node *n = node_new(P, k);
-    const Token *s = &P->toks[start];
-    n->lineno = s->lineno;
-    n->col_offset = tcol(P, s);
-    set_end_last(P, n);
-    return n;
 }
 
 Node *node_span(Parser *P, AstKind k, const Node *first, const Node *last) {
@@ -150,14 +129,12 @@ Str ident(Parser *P, const Token *t) {
     return out;
 }
 
-void push(Parser *P, Node *n) {
-    if (P->sp == P->scap) {
-        int32_t ncap = P->scap ? P->scap * 2 : 256;
-        Node **ns = dw_realloc(P->stack, sizeof(Node *) * (size_t)ncap);
-        if (!ns) parse_no_memory(P);
-        P->stack = ns;
-        P->scap = ncap;
-    }
+void push_slow(Parser *P, Node *n) {
+    int32_t ncap = P->scap ? P->scap * 2 : 256;
+    Node **ns = dw_realloc(P->stack, sizeof(Node *) * (size_t)ncap);
+    if (!ns) parse_no_memory(P);
+    P->stack = ns;
+    P->scap = ncap;
     P->stack[P->sp++] = n;
 }
 

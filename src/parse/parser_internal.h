@@ -104,17 +104,50 @@ _Noreturn void enter_deep(Parser *P);
 
 /* ---- nodes ---- */
 void *palloc(Parser *P, size_t n);
+/* Inline, as every node passes here: with a constant kind, a node is a bump and a few stores. */
+static inline Node *node_new(Parser *P, AstKind k) {
+    Node *n = ast_new(P->arena, k);
+    if (!n) parse_no_memory(P);
+    return n;
+}
+/* The last consumed token that is not NEWLINE/INDENT/DEDENT (the end of a node, in CPython's
+ * EXTRA); nearly always the one just consumed. */
+const Token *last_nonws_slow(Parser *P);
+static inline const Token *last_nonws(Parser *P) {
+    const Token *t = &P->toks[P->pos - 1];
+    int k = t->kind;
+    if (P->pos > 1 && k != TOK_ENDMARKER && (unsigned)(k - TOK_NEWLINE) > TOK_DEDENT - TOK_NEWLINE)
+        return t;
+    return last_nonws_slow(P);
+}
+/* Ends n where the last consumed non-whitespace token ends. */
+static inline void set_end_last(Parser *P, Node *n) {
+    const Token *e = last_nonws(P);
+    n->end_lineno = e->end_lineno;
+    n->end_col_offset = tend(P, e);
+}
 /* A node spanning from token `start` to the last consumed non-whitespace token. */
-Node *node_from(Parser *P, AstKind k, int32_t start);
+static inline Node *node_from(Parser *P, AstKind k, int32_t start) {
+    Node *n = node_new(P, k);
+    const Token *s = &P->toks[start];
+    n->lineno = s->lineno;
+    n->col_offset = tcol(P, s);
+    set_end_last(P, n);
+    return n;
+}
 /* A node with the positions of another node's start and another's end. */
 Node *node_span(Parser *P, AstKind k, const Node *first, const Node *last);
-Node *node_new(Parser *P, AstKind k);
-void set_end_last(Parser *P, Node *n);
 Str ident(Parser *P, const Token *t);
 /* A Name node of one token. */
 Node *name_node(Parser *P, const Token *t, int ctx);
 /* Scratch-stack list building: mark = P->sp; push...; list = list_from(P, mark). */
-void push(Parser *P, Node *n);
+void push_slow(Parser *P, Node *n);
+static inline void push(Parser *P, Node *n) {
+    if (P->sp < P->scap)
+        P->stack[P->sp++] = n;
+    else
+        push_slow(P, n);
+}
 NodeList list_from(Parser *P, int32_t mark);
 NodeList list1(Parser *P, Node *n);
 extern const NodeList EMPTY_LIST;
