@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../base/scan16.h"
 #include "unicode.h"
 
 enum { MAXINDENT = 100, MAXLEVEL = 200, MAXFSTRINGLEVEL = 150, MAX_EXPR_NESTING = 3, TABSIZE = 8 };
@@ -259,7 +260,7 @@ static inline bool is_letter(int c) {
     return (unsigned)((c | 0x20) - 'a') < 26;
 }
 
-static inline int keyword(const char *s, size_t n) {
+__attribute__((always_inline)) static inline int keyword(const char *s, size_t n) {
     if (n < 2 || n > 8 || !is_letter(s[0]) || !is_letter(s[n - 1])) return TOK_NAME;
     int k = keyword_table[KWI((int)n, s[0], s[n - 1])];
     if (!k) return TOK_NAME;
@@ -785,10 +786,19 @@ static int get_fstring(Lexer *L, Mode *m) {
 
 /* ---- the regular mode --------------------------------------------------------------------- */
 
+/* Whether s..e holds "noqa" in any case: a scan for its q, sixteen bytes at a time. */
 static bool mentions_noqa(const char *s, const char *e) {
-    for (; s + 4 <= e; s++)
-        if ((s[0] | 0x20) == 'n' && (s[1] | 0x20) == 'o' && (s[2] | 0x20) == 'q' &&
-            (s[3] | 0x20) == 'a')
+    const char *p = s;
+    for (; p + 16 <= e; p += 16)
+        for (unsigned m = scan16_eq(p, 'q') | scan16_eq(p, 'Q'); m; m &= m - 1) {
+            const char *q = p + __builtin_ctz(m);
+            if (q - s >= 2 && q + 1 < e && (q[-2] | 0x20) == 'n' && (q[-1] | 0x20) == 'o' &&
+                (q[1] | 0x20) == 'a')
+                return true;
+        }
+    for (p = p - s >= 2 ? p - 2 : s; p + 4 <= e; p++)
+        if ((p[0] | 0x20) == 'n' && (p[1] | 0x20) == 'o' && (p[2] | 0x20) == 'q' &&
+            (p[3] | 0x20) == 'a')
             return true;
     return false;
 }
@@ -1120,7 +1130,14 @@ static void lex_fast(Lexer *L) {
         s = p;
         c = *p;
         if ((id_table[c] & 5) == 5) { /* an ASCII letter or _ */
-            while (id_table[*++p] & 4) {
+            if (L->end - (const char *)p >= 16) {
+                unsigned stop = ~scan16_name((const char *)p) & 0xffff;
+                p += stop ? __builtin_ctz(stop) : 16;
+                if (!stop)
+                    while (id_table[*p] & 4) p++;
+            } else {
+                while (id_table[*++p] & 4) {
+                }
             }
             /* a non-ASCII name, or a string prefix ("rb'...'") */
             if ((id_table[*p] & 2) || (p - s <= 2 && (*p == '\'' || *p == '"'))) goto slow;

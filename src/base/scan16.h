@@ -1,0 +1,47 @@
+/* scan16.h — the byte scans that run over every byte of a file, sixteen bytes at a time: SSE2
+ * where the compiler targets it (every x86-64), a portable loop elsewhere. Each function reads
+ * exactly the 16 bytes at p, which the caller guarantees are readable. */
+#ifndef DW_SCAN16_H
+#define DW_SCAN16_H
+
+#include <stdint.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* Bit i is set when p[i] == c. */
+static inline unsigned scan16_eq(const char *p, char c) {
+#if defined(__SSE2__)
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c)));
+#else
+    unsigned m = 0;
+    for (int i = 0; i < 16; i++) m |= (unsigned)(p[i] == c) << i;
+    return m;
+#endif
+}
+
+/* Bit i is set when p[i] is an ASCII name character: a letter, a digit or '_'. */
+static inline unsigned scan16_name(const char *p) {
+#if defined(__SSE2__)
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+    __m128i l = _mm_or_si128(v, _mm_set1_epi8(0x20)); /* 'A'-'Z' to 'a'-'z', nothing else */
+    __m128i alpha = _mm_and_si128(_mm_cmpgt_epi8(l, _mm_set1_epi8('a' - 1)),
+                                  _mm_cmplt_epi8(l, _mm_set1_epi8('z' + 1)));
+    __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+                                  _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+    __m128i under = _mm_cmpeq_epi8(v, _mm_set1_epi8('_'));
+    return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(alpha, digit), under));
+#else
+    unsigned m = 0;
+    for (int i = 0; i < 16; i++) {
+        unsigned char c = (unsigned char)p[i];
+        unsigned char l = c | 0x20;
+        m |= (unsigned)((l >= 'a' && l <= 'z') || (c >= '0' && c <= '9') || c == '_') << i;
+    }
+    return m;
+#endif
+}
+
+#endif
