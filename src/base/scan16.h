@@ -22,6 +22,32 @@ static inline unsigned scan16_eq(const char *p, char c) {
 #endif
 }
 
+/* Bit i is set when p[i] == c, for the 64 bytes at p. */
+static inline uint64_t scan64_eq(const char *p, char c) {
+    return (uint64_t)scan16_eq(p, c) | (uint64_t)scan16_eq(p + 16, c) << 16 |
+           (uint64_t)scan16_eq(p + 32, c) << 32 | (uint64_t)scan16_eq(p + 48, c) << 48;
+}
+
+/* How many of the n bytes at p are c (n a multiple of 16), without a branch per block. */
+static inline size_t scan_count(const char *p, size_t n, char c) {
+    size_t count = 0;
+#if defined(__SSE2__)
+    const __m128i cv = _mm_set1_epi8(c), zero = _mm_setzero_si128();
+    while (n) {
+        size_t blocks = n / 16 < 255 ? n / 16 : 255; /* a byte counter holds 255 */
+        __m128i acc = zero;
+        for (size_t i = 0; i < blocks; i++, p += 16)
+            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), cv));
+        __m128i sums = _mm_sad_epu8(acc, zero);
+        count += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(sums, 8));
+        n -= blocks * 16;
+    }
+#else
+    for (size_t i = 0; i < n; i++) count += p[i] == c;
+#endif
+    return count;
+}
+
 /* Bit i is set when p[i] is an ASCII name character: a letter, a digit or '_'. */
 static inline unsigned scan16_name(const char *p) {
 #if defined(__SSE2__)

@@ -107,12 +107,6 @@ static int32_t cur_line(const Lexer *L) {
     return line;
 }
 
-static const char *line_start_of(const Lexer *L, const char *p) {
-    int32_t line, col;
-    line_col(L, p, &line, &col);
-    return p - col;
-}
-
 /* ---- errors ------------------------------------------------------------------------------- */
 
 static void set_error(Lexer *L, LexErrorKind kind, int32_t line, int32_t col, const char *fmt,
@@ -960,7 +954,9 @@ nextline:
             return emit(L, TOK_DEDENT, L->cur, L->cur);
         }
         L->pendin--;
-        return emit(L, TOK_INDENT, line_start_of(L, L->cur), L->cur);
+        /* from the start of the line, found by the line cursor (the token is on its line) */
+        uint32_t line = (uint32_t)line_at(L, (uint32_t)(L->cur - L->buf));
+        return emit(L, TOK_INDENT, L->buf + L->lines.starts[line - 1], L->cur);
     }
 again:
     do c = nextc(L);

@@ -341,23 +341,21 @@ bool source_decode(Arena *a, const char *bytes, size_t len, SourceText *out, Sou
 }
 
 bool line_index_build(Arena *a, const char *text, size_t len, LineIndex *out) {
-    /* two passes over the text, sixteen bytes at a time: count the lines, then record them */
-    size_t full = len & ~(size_t)15;
-    int32_t count = 1;
-    for (size_t i = 0; i < full; i += 16)
-        for (unsigned m = scan16_eq(text + i, '\n'); m; m &= m - 1) count++;
+    /* two passes over the text: count the lines, then record where each starts */
+    size_t full = len & ~(size_t)63;
+    size_t count = 1 + scan_count(text, full, '\n');
     for (size_t i = full; i < len; i++) count += text[i] == '\n';
-    uint32_t *st = arena_alloc(a, sizeof(uint32_t) * (size_t)count);
+    uint32_t *st = arena_alloc(a, sizeof(uint32_t) * count);
     if (!st) return false;
     int32_t n = 0;
     st[n++] = 0;
-    for (size_t i = 0; i < full; i += 16)
-        for (unsigned m = scan16_eq(text + i, '\n'); m; m &= m - 1)
-            st[n++] = (uint32_t)(i + (size_t)__builtin_ctz(m) + 1);
+    for (size_t i = 0; i < full; i += 64)
+        for (uint64_t m = scan64_eq(text + i, '\n'); m; m &= m - 1)
+            st[n++] = (uint32_t)(i + (size_t)__builtin_ctzll(m) + 1);
     for (size_t i = full; i < len; i++)
         if (text[i] == '\n') st[n++] = (uint32_t)(i + 1);
     out->starts = st;
-    out->count = count;
+    out->count = (int32_t)count;
     return true;
 }
 
