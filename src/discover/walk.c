@@ -417,10 +417,9 @@ static int cmp_real(const void *x, const void *y) {
  * many files of a few directories, and realpath() reads every component of every path: a file
  * that is not a symbolic link is its directory's real path and its name, and the real path of the
  * last directory is remembered. */
-static bool real_file_path(Walker *w, const char *p, char out[PATH_MAX]) {
-    struct stat st;
+static bool real_file_path(Walker *w, const char *p, bool is_link, char out[PATH_MAX]) {
     const char *slash = strrchr(p, '/');
-    if (!slash || lstat(p, &st) != 0 || S_ISLNK(st.st_mode)) return realpath(p, out) != NULL;
+    if (!slash || is_link) return realpath(p, out) != NULL;
     size_t dn = slash == p ? 1 : (size_t)(slash - p); /* "/f": the root */
     if (dn >= PATH_MAX) return realpath(p, out) != NULL;
     if (!w->last_dir || strlen(w->last_dir) != dn || memcmp(w->last_dir, p, dn) != 0) {
@@ -509,10 +508,13 @@ bool discover_files(Arena *a, const DiscoverOptions *o, const char *const *paths
     }
     for (int32_t i = 0; i < npaths && !w.oom; i++) {
         const char *p = paths[i];
+        /* lstat first: for what is not a symbolic link, most paths, it is also stat */
         struct stat st;
-        if (stat(p, &st) != 0) {
+        int r = lstat(p, &st);
+        bool is_link = r == 0 && S_ISLNK(st.st_mode);
+        if (r != 0 || (is_link && stat(p, &st) != 0)) {
             int e = errno;
-            diag(&w, p, lstat(p, &st) == 0 ? "cannot follow symbolic link" : "cannot access", e);
+            diag(&w, p, r == 0 ? "cannot follow symbolic link" : "cannot access", e);
             continue;
         }
         const char *abs = glob_absolutize(&w.tmp, cwd, p);
@@ -525,7 +527,7 @@ bool discover_files(Arena *a, const DiscoverOptions *o, const char *const *paths
         if (S_ISDIR(st.st_mode))
             walk_root(&w, p, abs);
         else
-            add_file(&w, p, real_file_path(&w, p, real) ? real : abs);
+            add_file(&w, p, real_file_path(&w, p, is_link, real) ? real : abs);
     }
     if (!w.oom) finish_files(&w, out);
     if (w.oom) return fail(&w, out, "out of memory", NULL);

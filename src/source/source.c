@@ -29,13 +29,13 @@ bool source_read_file(const char *path, char **data, size_t *len, SourceError *e
     int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return fail(err, 0, 0, "cannot read file: %s", strerror(errno));
     struct stat st;
-    size_t cap = 64 * 1024;
+    size_t cap = 64 * 1024, size = SIZE_MAX; /* a regular file's size: read no further */
     if (fd != 0 && fstat(fd, &st) == 0) {
         if (S_ISDIR(st.st_mode)) {
             close(fd);
             return fail(err, 0, 0, "cannot read file: %s", strerror(EISDIR));
         }
-        if (S_ISREG(st.st_mode)) cap = (size_t)st.st_size + 1;
+        if (S_ISREG(st.st_mode)) cap = (size = (size_t)st.st_size) + 1;
     }
     char *buf = dw_malloc(cap);
     size_t n = 0;
@@ -64,6 +64,7 @@ bool source_read_file(const char *path, char **data, size_t *len, SourceError *e
         }
         if (r == 0) break;
         n += (size_t)r;
+        if (n == size) break; /* all of it, without the read that would say so */
     }
     if (fd) close(fd);
     *data = buf;
