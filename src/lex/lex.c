@@ -302,7 +302,7 @@ static int one_char(int c) {
     }
 }
 
-static int two_chars(int c1, int c2) {
+static inline int two_chars(int c1, int c2) {
     switch (c1) {
     case '!': return c2 == '=' ? TOK_NOTEQUAL : -1;
     case '%': return c2 == '=' ? TOK_PERCENTEQUAL : -1;
@@ -1101,6 +1101,27 @@ again:
  * take (string prefixes, f-strings, indentation changes, non-ASCII names, a backslash, the end,
  * anything wrong), which get_normal() then lexes exactly as it would have from there. Only the
  * regular mode, outside any f-string, and never between get_normal()'s blank-line handling. */
+/* How lex_fast() takes a character that starts a token (0: it does not, get_normal() does). */
+enum { F_SLOW, F_SPACE, F_NAME, F_NEWLINE, F_HASH, F_STRING, F_DIGIT, F_DOT, F_OPEN, F_CLOSE,
+       F_OP1, F_OP };
+static const uint8_t fast_class[256] = {
+    [' '] = F_SPACE, ['\t'] = F_SPACE, ['\f'] = F_SPACE, ['\n'] = F_NEWLINE, ['#'] = F_HASH,
+    ['\''] = F_STRING, ['"'] = F_STRING, ['.'] = F_DOT, ['('] = F_OPEN, ['['] = F_OPEN,
+    ['{'] = F_OPEN, [')'] = F_CLOSE, [']'] = F_CLOSE, ['}'] = F_CLOSE, [','] = F_OP1,
+    [';'] = F_OP1, ['~'] = F_OP1, ['+'] = F_OP, ['-'] = F_OP, ['*'] = F_OP, ['/'] = F_OP,
+    ['|'] = F_OP, ['&'] = F_OP, ['<'] = F_OP, ['>'] = F_OP, ['='] = F_OP, ['%'] = F_OP,
+    ['^'] = F_OP, ['@'] = F_OP, ['!'] = F_OP, [':'] = F_OP, ['_'] = F_NAME,
+    ['0'] = F_DIGIT, ['1'] = F_DIGIT, ['2'] = F_DIGIT, ['3'] = F_DIGIT, ['4'] = F_DIGIT,
+    ['5'] = F_DIGIT, ['6'] = F_DIGIT, ['7'] = F_DIGIT, ['8'] = F_DIGIT, ['9'] = F_DIGIT,
+#define L2(x, y) [x] = F_NAME, [y] = F_NAME
+    L2('a', 'A'), L2('b', 'B'), L2('c', 'C'), L2('d', 'D'), L2('e', 'E'), L2('f', 'F'),
+    L2('g', 'G'), L2('h', 'H'), L2('i', 'I'), L2('j', 'J'), L2('k', 'K'), L2('l', 'L'),
+    L2('m', 'M'), L2('n', 'N'), L2('o', 'O'), L2('p', 'P'), L2('q', 'Q'), L2('r', 'R'),
+    L2('s', 'S'), L2('t', 'T'), L2('u', 'U'), L2('v', 'V'), L2('w', 'W'), L2('x', 'X'),
+    L2('y', 'Y'), L2('z', 'Z'),
+#undef L2
+};
+
 static void lex_fast(Lexer *L) {
     TokenArray *a = L->out;
     const unsigned char *buf = (const unsigned char *)L->buf;
@@ -1122,10 +1143,14 @@ static void lex_fast(Lexer *L) {
     s = p;
     if (L->atbol) goto bol;
     for (;;) {
-        while (*p == ' ' || *p == '\t' || *p == '\f') p++;
         s = p;
         c = *p;
-        if ((id_table[c] & 5) == 5) { /* an ASCII letter or _ */
+        switch (fast_class[c]) {
+        case F_SPACE:
+            do p++;
+            while (*p == ' ');
+            continue;
+        case F_NAME:
             if (L->end - (const char *)p >= 16) {
                 unsigned stop = ~scan16_name((const char *)p) & 0xffff;
                 p += stop ? __builtin_ctz(stop) : 16;
@@ -1136,26 +1161,31 @@ static void lex_fast(Lexer *L) {
                 }
             }
             /* a non-ASCII name, or a string prefix ("rb'...'") */
-            if ((id_table[*p] & 2) || (p - s <= 2 && (*p == '\'' || *p == '"'))) goto slow;
+            if (*p >= 0x80 || (p - s <= 2 && (*p == '\'' || *p == '"'))) goto slow;
             kind = keyword((const char *)s, (size_t)(p - s));
-        } else if (c == '\n' || c == '#') {
-            if (c == '#') {
-                const char *e = memchr(p, '\n', (size_t)(L->end - (const char *)p));
-                if (!e) e = L->end;
-                if (mentions_noqa((const char *)p + 1, e)) {
-                    L->start = (const char *)s;
-                    note_noqa(L, (const char *)p);
-                }
-                p = (const unsigned char *)e;
-                if (*p != '\n') { /* the end: get_normal() takes it from there */
-                    s = p;
-                    goto slow;
-                }
+            break;
+        case F_HASH: {
+            const char *e = memchr(p, '\n', (size_t)(L->end - (const char *)p));
+            if (!e) e = L->end;
+            if (mentions_noqa((const char *)p + 1, e)) {
+                L->start = (const char *)s;
+                note_noqa(L, (const char *)p);
             }
+            p = (const unsigned char *)e;
+            if (*p != '\n') { /* the end: get_normal() takes it from there */
+                s = p;
+                goto slow;
+            }
+            /* then the newline, a token that starts at the '#' as in CPython */
+        }
+            __attribute__((fallthrough));
+        case F_NEWLINE:
             p++;
             if (level > 0) continue; /* implicit line joining */
-            kind = TOK_NEWLINE;      /* after a comment it starts at the '#', as in CPython */
-        } else if (c == '\'' || c == '"' || is_digit(c)) {
+            kind = TOK_NEWLINE;
+            break;
+        case F_STRING:
+        case F_DIGIT:
             SAVE();
             L->start = (const char *)s;
             L->cur = (const char *)p + 1;
@@ -1166,32 +1196,42 @@ static void lex_fast(Lexer *L) {
             if (L->failed) return;
             LOAD();
             continue;
-        } else if (c == '.') {
+        case F_DOT:
             if (is_digit(p[1])) goto slow;
-            bool ellipsis = p[1] == '.' && p[2] == '.';
-            p += ellipsis ? 3 : 1;
-            kind = ellipsis ? TOK_ELLIPSIS : TOK_DOT;
-        } else if (c == '(' || c == '[' || c == '{') {
+            if (p[1] == '.' && p[2] == '.') {
+                p += 3;
+                kind = TOK_ELLIPSIS;
+            } else {
+                p++;
+                kind = TOK_DOT;
+            }
+            break;
+        case F_OPEN:
             if (level >= MAXLEVEL) goto slow;
             L->parenstack[level] = (char)c;
             L->parenpos[level++] = (const char *)p;
             kind = one_char(*p++);
-        } else if (c == ')' || c == ']' || c == '}') {
+            break;
+        case F_CLOSE: {
             int open = level ? L->parenstack[level - 1] : 0;
             if (open != (c == ')' ? '(' : c == ']' ? '[' : '{')) goto slow;
             level--;
             kind = one_char(*p++);
-        } else {
+            break;
+        }
+        case F_OP1: kind = one_char(*p++); break;
+        case F_OP:
             kind = two_chars(c, p[1]);
             if (kind >= 0) {
                 int k3 = three_chars(c, p[1], p[2]);
                 p += k3 >= 0 ? 3 : 2;
                 kind = k3 >= 0 ? k3 : kind;
             } else {
-                kind = c == '!' ? -1 : one_char(c);
-                if (kind < 0) goto slow; /* anything else */
-                p++;
+                if (c == '!') goto slow;
+                kind = one_char(*p++);
             }
+            break;
+        default: goto slow;
         }
         if (t == tend) {
             SAVE();
@@ -1200,9 +1240,9 @@ static void lex_fast(Lexer *L) {
         }
         uint32_t so = (uint32_t)(s - buf), eo = (uint32_t)(p - buf);
         while (so >= next) next = ++line + 1 < nlines ? starts[line + 1] : UINT32_MAX;
+        /* one line, but for a NEWLINE, which ends where the next line starts */
         t->lineno = line + 1;
-        while (eo >= next) next = ++line + 1 < nlines ? starts[line + 1] : UINT32_MAX;
-        t->end_lineno = line + 1;
+        t->end_lineno = line + 1 + (kind == TOK_NEWLINE);
         t->start = so, t->end = eo;
         t->kind = (uint8_t)kind, t->flags = 0;
         t++;
