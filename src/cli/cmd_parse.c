@@ -15,7 +15,9 @@ static const char usage[] =
     "  --json   print FILE's AST as one line of canonical JSON (CPython's node types, fields\n"
     "           and positions; see README, \"The parser's oracle\")\n"
     "  --stats  parse every .py/.pyi file under the paths, print one line of totals:\n"
-    "           parsed N files, B bytes in S s: X MB/s (E errors)\n";
+    "           parsed N files, B bytes in S s: X MB/s (E errors); cpu C s: Y MB/s\n"
+    "           S (wall) and C (this thread's CPU) time decoding, tokenizing and parsing the\n"
+    "           bytes of each file, as CPython's ast.parse(bytes) does; not reading them\n";
 
 /* Prints "path:line:col: syntax error: msg"; col is 1-based, in characters. */
 static void print_syntax_error(const char *path, const SourceText *src, const ParseError *e) {
@@ -69,9 +71,9 @@ static int parse_json(const char *path) {
     return rc;
 }
 
-static double now(void) {
+static double now(clockid_t clock) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(clock, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -90,7 +92,7 @@ static int parse_stats(char **paths, int npaths) {
         fprintf(stderr, "%s: %s\n", r.diags[i].path, r.diags[i].message);
     size_t bytes = 0;
     long errors = 0;
-    double t0 = now();
+    double wall = 0, cpu = 0; /* decoding, tokenizing, parsing and freeing, not reading */
     Arena a;
     arena_init(&a);
     for (int32_t i = 0; i < r.nfiles; i++) {
@@ -105,14 +107,16 @@ static int parse_stats(char **paths, int npaths) {
         SourceText src;
         ParseResult pr;
         ParseError err;
+        double w0 = now(CLOCK_MONOTONIC), c0 = now(CLOCK_THREAD_CPUTIME_ID);
         if (parse_bytes(&a, data, len, &src, &pr, &err) != PARSE_OK) errors++;
         arena_reset(&a, KEEP_BETWEEN_FILES);
+        cpu += now(CLOCK_THREAD_CPUTIME_ID) - c0, wall += now(CLOCK_MONOTONIC) - w0;
         dw_free(data);
     }
     arena_free(&a);
-    double secs = now() - t0;
-    printf("parsed %d files, %zu bytes in %.3f s: %.1f MB/s (%ld errors)\n", (int)r.nfiles, bytes,
-           secs, secs > 0 ? (double)bytes / 1e6 / secs : 0.0, errors);
+    printf("parsed %d files, %zu bytes in %.3f s: %.1f MB/s (%ld errors); cpu %.3f s: %.1f MB/s\n",
+           (int)r.nfiles, bytes, wall, wall > 0 ? (double)bytes / 1e6 / wall : 0.0, errors, cpu,
+           cpu > 0 ? (double)bytes / 1e6 / cpu : 0.0);
     arena_free(&la);
     return EXIT_CLEAN;
 }
