@@ -1139,6 +1139,22 @@ static void lex_fast(Lexer *L) {
 #define SAVE()                                                                                    \
     (a->count = (int32_t)(t - a->toks), L->pos_line = line, L->pos_next = next, L->level = level, \
      L->cur = (const char *)p)
+/* A token from byte sp to byte ep, on one line (a NEWLINE ends where the next line starts). */
+#define EMIT(k, sp, ep)                                                                           \
+    do {                                                                                          \
+        if (t == tend) {                                                                          \
+            SAVE();                                                                               \
+            if (!grow_tokens(L)) return;                                                          \
+            LOAD();                                                                               \
+        }                                                                                         \
+        uint32_t so_ = (uint32_t)((sp)-buf), eo_ = (uint32_t)((ep)-buf);                         \
+        while (so_ >= next) next = ++line + 1 < nlines ? starts[line + 1] : UINT32_MAX;           \
+        t->lineno = line + 1;                                                                     \
+        t->end_lineno = line + 1 + ((k) == TOK_NEWLINE);                                          \
+        t->start = so_, t->end = eo_;                                                             \
+        t->kind = (uint8_t)(k), t->flags = 0;                                                     \
+        t++;                                                                                      \
+    } while (0)
     LOAD();
     s = p;
     if (L->atbol) goto bol;
@@ -1233,31 +1249,44 @@ static void lex_fast(Lexer *L) {
             break;
         default: goto slow;
         }
-        if (t == tend) {
-            SAVE();
-            if (!grow_tokens(L)) return;
-            LOAD();
-        }
-        uint32_t so = (uint32_t)(s - buf), eo = (uint32_t)(p - buf);
-        while (so >= next) next = ++line + 1 < nlines ? starts[line + 1] : UINT32_MAX;
-        /* one line, but for a NEWLINE, which ends where the next line starts */
-        t->lineno = line + 1;
-        t->end_lineno = line + 1 + (kind == TOK_NEWLINE);
-        t->start = so, t->end = eo;
-        t->kind = (uint8_t)kind, t->flags = 0;
-        t++;
+        EMIT(kind, s, p);
         if (kind != TOK_NEWLINE) continue;
     bol:
-        /* a new line: only an unchanged indentation of spaces stays here */
-        s = p;
-        while (*p == ' ') p++;
+        /* A new line: blank and comment-only lines are skipped, an indentation of spaces makes
+         * its INDENT or DEDENTs (a tab, a form feed, a backslash, the end, or an error goes to
+         * get_normal(), from the start of the line). */
+        for (;;) {
+            s = p;
+            while (*p == ' ') p++;
+            if (*p == '\n') {
+                p++;
+            } else if (*p == '#') {
+                const char *e = memchr(p, '\n', (size_t)(L->end - (const char *)p));
+                if (!e) break; /* the end */
+                if (mentions_noqa((const char *)p + 1, e)) note_noqa(L, (const char *)p);
+                p = (const unsigned char *)e + 1;
+            } else {
+                break;
+            }
+        }
         c = *p;
-        if (c == '\t' || c == '\f' || c == '\\' || c == '#' || c == '\n' || c == 0 ||
-            p - s != L->indstack[L->indent] || p - s != L->altindstack[L->indent]) {
+        int col = (int)(p - s), to = L->indent;
+        while (to > 0 && col < L->indstack[to]) to--;
+        if (c == '\t' || c == '\f' || c == '\\' || c == '#' || c == 0 ||
+            (col > L->indstack[to] ? to + 1 >= MAXINDENT || col <= L->altindstack[to]
+                                   : col != L->indstack[to] || col != L->altindstack[to])) {
+            p = s;
             L->atbol = true;
             break;
         }
         L->atbol = false;
+        if (col > L->indstack[to]) {
+            L->indent = ++to;
+            L->indstack[to] = L->altindstack[to] = col;
+            EMIT(TOK_INDENT, s, p);
+        } else {
+            for (; L->indent > to; L->indent--) EMIT(TOK_DEDENT, p, p);
+        }
     }
 slow:
     SAVE();

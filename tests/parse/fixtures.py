@@ -96,7 +96,8 @@ def expectation(name, ref):
     return None
 
 
-STATS_RE = re.compile(r"parsed (\d+) files, (\d+) bytes in [\d.]+ s: [\d.]+ MB/s \((\d+) errors\)")
+STATS_RE = re.compile(r"parsed (\d+) files, (\d+) bytes in [\d.]+ s: [\d.]+ MB/s \((\d+) errors\); "
+                      r"cpu [\d.]+ s: [\d.]+ MB/s")
 
 
 def check_stats(suite, items):
