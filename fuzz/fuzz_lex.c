@@ -9,7 +9,9 @@
  *   - brackets pair up ((/), [/], {/}) and never close more than was opened, and so do
  *     FSTRING_START/FSTRING_END and INDENT/DEDENT (each kind on its own, as CPython counts them);
  *   - without an error, the last token and only it is ENDMARKER, with every pair balanced;
- *   - an error has a message and a line in [1, lines + 1].
+ *   - an error has a message and a line in [1, lines + 1];
+ *   - lex_tokenize_reference(), which lexes every token with the general code, gives the same
+ *     tokens, the same error and the same noqa comments (the hot loop changes nothing).
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -115,6 +117,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                    "tokenizer error line %d outside 1..%d: %s", ta.err.line, fl.nlines + 1,
                    ta.err.msg);
     }
+    TokenArray ref;
+    FUZZ_CHECK(lex_tokenize_reference(&a, &src, &ref), "lex_tokenize_reference: out of memory");
+    FUZZ_CHECK(ref.count == ta.count, "%d tokens, the reference lexer %d", ta.count, ref.count);
+    for (int32_t i = 0; i < ta.count; i++) {
+        const Token *t = &ta.toks[i], *r = &ref.toks[i];
+        FUZZ_CHECK(t->kind == r->kind && t->flags == r->flags && t->start == r->start &&
+                       t->end == r->end && t->lineno == r->lineno && t->end_lineno == r->end_lineno,
+                   "token %d: %s %u..%u lines %d..%d flags %d, the reference lexer's %s %u..%u "
+                   "lines %d..%d flags %d",
+                   i, tok_kind_text(t->kind), t->start, t->end, t->lineno, t->end_lineno, t->flags,
+                   tok_kind_text(r->kind), r->start, r->end, r->lineno, r->end_lineno, r->flags);
+    }
+    FUZZ_CHECK(ta.err.kind == ref.err.kind && ta.err.line == ref.err.line &&
+                   ta.err.col == ref.err.col && strcmp(ta.err.msg, ref.err.msg) == 0,
+               "error %d at %d:%d '%s', the reference lexer's %d at %d:%d '%s'", ta.err.kind,
+               ta.err.line, ta.err.col, ta.err.msg, ref.err.kind, ref.err.line, ref.err.col,
+               ref.err.msg);
+    FUZZ_CHECK(ta.nnoqa == ref.nnoqa &&
+                   (ta.nnoqa == 0 || memcmp(ta.noqa, ref.noqa, sizeof(uint32_t) * (size_t)ta.nnoqa) == 0),
+               "%d noqa comments, the reference lexer %d", ta.nnoqa, ref.nnoqa);
     arena_free(&a);
     return 0;
 }

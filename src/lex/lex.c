@@ -1271,16 +1271,17 @@ static void lex_fast(Lexer *L) {
         }
         c = *p;
         int col = (int)(p - s), to = L->indent;
-        while (to > 0 && col < L->indstack[to]) to--;
+        bool deeper = col > L->indstack[to];
+        while (to > 0 && col < L->indstack[to]) to--; /* the level a dedent returns to */
         if (c == '\t' || c == '\f' || c == '\\' || c == '#' || c == 0 ||
-            (col > L->indstack[to] ? to + 1 >= MAXINDENT || col <= L->altindstack[to]
-                                   : col != L->indstack[to] || col != L->altindstack[to])) {
+            (deeper ? to + 1 >= MAXINDENT || col <= L->altindstack[to]
+                    : col != L->indstack[to] || col != L->altindstack[to])) {
             p = s;
             L->atbol = true;
             break;
         }
         L->atbol = false;
-        if (col > L->indstack[to]) {
+        if (deeper) {
             L->indent = ++to;
             L->indstack[to] = L->altindstack[to] = col;
             EMIT(TOK_INDENT, s, p);
@@ -1300,7 +1301,7 @@ static int get_token(Lexer *L) {
     return m->fstring_mode ? get_fstring(L, m) : get_normal(L, m);
 }
 
-bool lex_tokenize(Arena *arena, const SourceText *src, TokenArray *a) {
+static bool tokenize(Arena *arena, const SourceText *src, TokenArray *a, bool fast) {
     memset(a, 0, sizeof *a);
     Lexer *L = arena_zalloc(arena, sizeof *L);
     if (!L) return false;
@@ -1319,11 +1320,19 @@ bool lex_tokenize(Arena *arena, const SourceText *src, TokenArray *a) {
     a->toks = arena_alloc(arena, sizeof(Token) * (size_t)L->cap);
     if (!a->toks) return false;
     for (;;) {
-        if (L->nmodes == 0 && L->pendin == 0) lex_fast(L);
+        if (fast && L->nmodes == 0 && L->pendin == 0) lex_fast(L);
         if (L->failed) return a->err.kind != LEXERR_NONE;
         int k = get_token(L);
         if (L->failed) return a->err.kind != LEXERR_NONE;
         if (k == TOK_ENDMARKER) break;
     }
     return true;
+}
+
+bool lex_tokenize(Arena *arena, const SourceText *src, TokenArray *a) {
+    return tokenize(arena, src, a, true);
+}
+
+bool lex_tokenize_reference(Arena *arena, const SourceText *src, TokenArray *a) {
+    return tokenize(arena, src, a, false);
 }

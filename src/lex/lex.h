@@ -86,6 +86,10 @@ typedef struct TokenArray {
  * error is recorded in a->err and the tokens before it are kept. */
 bool lex_tokenize(Arena *arena, const SourceText *src, TokenArray *a);
 
+/* The same tokens and errors, with every token lexed by the general code: no hot loop for the
+ * common tokens. What fuzz_lex holds lex_tokenize() to, token for token. */
+bool lex_tokenize_reference(Arena *arena, const SourceText *src, TokenArray *a);
+
 /* "(" for TOK_LPAR, "if" for TOK_KW_IF, "name" for TOK_NAME... */
 const char *tok_kind_text(int kind);
 
