@@ -90,11 +90,6 @@ Token *expect(Parser *P, int k) {
     return t;
 }
 
-bool tok_is_name(Parser *P, const Token *t, const char *name) {
-    size_t n = strlen(name);
-    return t->end - t->start == n && memcmp(P->text + t->start, name, n) == 0;
-}
-
 /* ---- nodes -------------------------------------------------------------------------------- */
 
 void *palloc(Parser *P, size_t n) {

@@ -10,6 +10,7 @@
 #define DW_PARSER_INTERNAL_H
 
 #include <setjmp.h>
+#include <string.h>
 
 #include "../lex/lex.h"
 #include "parser.h"
@@ -77,7 +78,11 @@ static inline int32_t tend(const Parser *P, const Token *t) {
 static inline Str tok_str(Parser *P, const Token *t) {
     return (Str){P->text + t->start, (int32_t)(t->end - t->start)};
 }
-bool tok_is_name(Parser *P, const Token *t, const char *name);
+/* Whether the token's text is name (inline: name is a literal, so its length is a constant). */
+static inline bool tok_is_name(Parser *P, const Token *t, const char *name) {
+    size_t n = strlen(name);
+    return t->end - t->start == n && memcmp(P->text + t->start, name, n) == 0;
+}
 static inline bool at_name(Parser *P, const char *name) {
     return kind(P) == TOK_NAME && tok_is_name(P, peek(P), name);
 }
