@@ -134,9 +134,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                "error %d at %d:%d '%s', the reference lexer's %d at %d:%d '%s'", ta.err.kind,
                ta.err.line, ta.err.col, ta.err.msg, ref.err.kind, ref.err.line, ref.err.col,
                ref.err.msg);
-    FUZZ_CHECK(ta.nnoqa == ref.nnoqa &&
-                   (ta.nnoqa == 0 || memcmp(ta.noqa, ref.noqa, sizeof(uint32_t) * (size_t)ta.nnoqa) == 0),
-               "%d noqa comments, the reference lexer %d", ta.nnoqa, ref.nnoqa);
+    FUZZ_CHECK(
+        ta.nnoqa == ref.nnoqa &&
+            (ta.nnoqa == 0 || memcmp(ta.noqa, ref.noqa, sizeof(uint32_t) * (size_t)ta.nnoqa) == 0),
+        "%d noqa comments, the reference lexer %d", ta.nnoqa, ref.nnoqa);
     arena_free(&a);
     return 0;
 }

@@ -157,7 +157,9 @@ static inline bool ast_is_expr(const Node *n) {
 #define AST_SIZE_OF(N) (offsetof(Node, N) + offsetof(struct Ast##N, end_))
 static inline size_t ast_node_size(AstKind kind) {
     switch (kind) {
-#define NODE(K, N, C)  case AST_##K: return AST_SIZE_OF(N);
+#define NODE(K, N, C)                                                                              \
+    case AST_##K:                                                                                  \
+        return AST_SIZE_OF(N);
 #define FIELD(N, f, T)
 #define END(N)
 #include "ast.def"

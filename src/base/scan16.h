@@ -37,9 +37,11 @@ static inline size_t scan_count(const char *p, size_t n, char c) {
         size_t blocks = n / 16 < 255 ? n / 16 : 255; /* a byte counter holds 255 */
         __m128i acc = zero;
         for (size_t i = 0; i < blocks; i++, p += 16)
-            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), cv));
+            acc = _mm_sub_epi8(
+                acc, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), cv));
         __m128i sums = _mm_sad_epu8(acc, zero);
-        count += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(sums, 8));
+        count +=
+            (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(sums, 8));
         n -= blocks * 16;
     }
 #else

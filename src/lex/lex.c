@@ -1095,30 +1095,45 @@ again:
 /* ---- the hot loop ------------------------------------------------------------------------ */
 
 /* Most of a file, lexed with the cursor, the token slot and the line cursor in registers: names
- * and keywords, operators and brackets, newlines, comments, and the start of a line whose
- * indentation (spaces only) has not changed; strings and numbers go to string() and number()
- * directly. It returns, with the lexer's state written back, at the first thing it does not
- * take (string prefixes, f-strings, indentation changes, non-ASCII names, a backslash, the end,
+ * and keywords, operators and brackets, newlines, comments, blank lines, and indentation made of
+ * spaces (its INDENT and DEDENTs); strings and numbers go to string() and number() directly. It
+ * returns, with the lexer's state written back, at the first thing it does not take (string
+ * prefixes, f-strings, tabs and form feeds in indentation, non-ASCII names, a backslash, the end,
  * anything wrong), which get_normal() then lexes exactly as it would have from there. Only the
- * regular mode, outside any f-string, and never between get_normal()'s blank-line handling. */
+ * regular mode, outside any f-string. lex_tokenize_reference() runs without it, and fuzz_lex
+ * holds the two to the same tokens. */
 /* How lex_fast() takes a character that starts a token (0: it does not, get_normal() does). */
-enum { F_SLOW, F_SPACE, F_NAME, F_NEWLINE, F_HASH, F_STRING, F_DIGIT, F_DOT, F_OPEN, F_CLOSE,
-       F_OP1, F_OP };
+enum {
+    F_SLOW,
+    F_SPACE,
+    F_NAME,
+    F_NEWLINE,
+    F_HASH,
+    F_STRING,
+    F_DIGIT,
+    F_DOT,
+    F_OPEN,
+    F_CLOSE,
+    F_OP1,
+    F_OP
+};
 static const uint8_t fast_class[256] = {
-    [' '] = F_SPACE, ['\t'] = F_SPACE, ['\f'] = F_SPACE, ['\n'] = F_NEWLINE, ['#'] = F_HASH,
-    ['\''] = F_STRING, ['"'] = F_STRING, ['.'] = F_DOT, ['('] = F_OPEN, ['['] = F_OPEN,
-    ['{'] = F_OPEN, [')'] = F_CLOSE, [']'] = F_CLOSE, ['}'] = F_CLOSE, [','] = F_OP1,
-    [';'] = F_OP1, ['~'] = F_OP1, ['+'] = F_OP, ['-'] = F_OP, ['*'] = F_OP, ['/'] = F_OP,
-    ['|'] = F_OP, ['&'] = F_OP, ['<'] = F_OP, ['>'] = F_OP, ['='] = F_OP, ['%'] = F_OP,
-    ['^'] = F_OP, ['@'] = F_OP, ['!'] = F_OP, [':'] = F_OP, ['_'] = F_NAME,
-    ['0'] = F_DIGIT, ['1'] = F_DIGIT, ['2'] = F_DIGIT, ['3'] = F_DIGIT, ['4'] = F_DIGIT,
-    ['5'] = F_DIGIT, ['6'] = F_DIGIT, ['7'] = F_DIGIT, ['8'] = F_DIGIT, ['9'] = F_DIGIT,
+    [' '] = F_SPACE,   ['\t'] = F_SPACE, ['\f'] = F_SPACE, ['\n'] = F_NEWLINE, ['#'] = F_HASH,
+    ['\''] = F_STRING, ['"'] = F_STRING, ['.'] = F_DOT,    ['('] = F_OPEN,     ['['] = F_OPEN,
+    ['{'] = F_OPEN,    [')'] = F_CLOSE,  [']'] = F_CLOSE,  ['}'] = F_CLOSE,    [','] = F_OP1,
+    [';'] = F_OP1,     ['~'] = F_OP1,    ['+'] = F_OP,     ['-'] = F_OP,       ['*'] = F_OP,
+    ['/'] = F_OP,      ['|'] = F_OP,     ['&'] = F_OP,     ['<'] = F_OP,       ['>'] = F_OP,
+    ['='] = F_OP,      ['%'] = F_OP,     ['^'] = F_OP,     ['@'] = F_OP,       ['!'] = F_OP,
+    [':'] = F_OP,      ['_'] = F_NAME,   ['0'] = F_DIGIT,  ['1'] = F_DIGIT,    ['2'] = F_DIGIT,
+    ['3'] = F_DIGIT,   ['4'] = F_DIGIT,  ['5'] = F_DIGIT,  ['6'] = F_DIGIT,    ['7'] = F_DIGIT,
+    ['8'] = F_DIGIT,   ['9'] = F_DIGIT,
 #define L2(x, y) [x] = F_NAME, [y] = F_NAME
-    L2('a', 'A'), L2('b', 'B'), L2('c', 'C'), L2('d', 'D'), L2('e', 'E'), L2('f', 'F'),
-    L2('g', 'G'), L2('h', 'H'), L2('i', 'I'), L2('j', 'J'), L2('k', 'K'), L2('l', 'L'),
-    L2('m', 'M'), L2('n', 'N'), L2('o', 'O'), L2('p', 'P'), L2('q', 'Q'), L2('r', 'R'),
-    L2('s', 'S'), L2('t', 'T'), L2('u', 'U'), L2('v', 'V'), L2('w', 'W'), L2('x', 'X'),
-    L2('y', 'Y'), L2('z', 'Z'),
+    L2('a', 'A'),      L2('b', 'B'),     L2('c', 'C'),     L2('d', 'D'),       L2('e', 'E'),
+    L2('f', 'F'),      L2('g', 'G'),     L2('h', 'H'),     L2('i', 'I'),       L2('j', 'J'),
+    L2('k', 'K'),      L2('l', 'L'),     L2('m', 'M'),     L2('n', 'N'),       L2('o', 'O'),
+    L2('p', 'P'),      L2('q', 'Q'),     L2('r', 'R'),     L2('s', 'S'),       L2('t', 'T'),
+    L2('u', 'U'),      L2('v', 'V'),     L2('w', 'W'),     L2('x', 'X'),       L2('y', 'Y'),
+    L2('z', 'Z'),
 #undef L2
 };
 
@@ -1133,27 +1148,27 @@ static void lex_fast(Lexer *L) {
     int level = L->level;
     Token *t, *tend;
     int c, kind;
-#define LOAD()                                                                                    \
-    (t = a->toks + a->count, tend = a->toks + L->cap, line = L->pos_line, next = L->pos_next,     \
+#define LOAD()                                                                                     \
+    (t = a->toks + a->count, tend = a->toks + L->cap, line = L->pos_line, next = L->pos_next,      \
      p = (const unsigned char *)L->cur)
-#define SAVE()                                                                                    \
-    (a->count = (int32_t)(t - a->toks), L->pos_line = line, L->pos_next = next, L->level = level, \
+#define SAVE()                                                                                     \
+    (a->count = (int32_t)(t - a->toks), L->pos_line = line, L->pos_next = next, L->level = level,  \
      L->cur = (const char *)p)
 /* A token from byte sp to byte ep, on one line (a NEWLINE ends where the next line starts). */
-#define EMIT(k, sp, ep)                                                                           \
-    do {                                                                                          \
-        if (t == tend) {                                                                          \
-            SAVE();                                                                               \
-            if (!grow_tokens(L)) return;                                                          \
-            LOAD();                                                                               \
-        }                                                                                         \
-        uint32_t so_ = (uint32_t)((sp)-buf), eo_ = (uint32_t)((ep)-buf);                         \
-        while (so_ >= next) next = ++line + 1 < nlines ? starts[line + 1] : UINT32_MAX;           \
-        t->lineno = line + 1;                                                                     \
-        t->end_lineno = line + 1 + ((k) == TOK_NEWLINE);                                          \
-        t->start = so_, t->end = eo_;                                                             \
-        t->kind = (uint8_t)(k), t->flags = 0;                                                     \
-        t++;                                                                                      \
+#define EMIT(k, sp, ep)                                                                            \
+    do {                                                                                           \
+        if (t == tend) {                                                                           \
+            SAVE();                                                                                \
+            if (!grow_tokens(L)) return;                                                           \
+            LOAD();                                                                                \
+        }                                                                                          \
+        uint32_t so_ = (uint32_t)((sp)-buf), eo_ = (uint32_t)((ep)-buf);                           \
+        while (so_ >= next) next = ++line + 1 < nlines ? starts[line + 1] : UINT32_MAX;            \
+        t->lineno = line + 1;                                                                      \
+        t->end_lineno = line + 1 + ((k) == TOK_NEWLINE);                                           \
+        t->start = so_, t->end = eo_;                                                              \
+        t->kind = (uint8_t)(k), t->flags = 0;                                                      \
+        t++;                                                                                       \
     } while (0)
     LOAD();
     s = p;

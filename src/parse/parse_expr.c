@@ -173,13 +173,13 @@ Node *parse_star_target_single(Parser *P) {
 /* The tokens after a primary that make it the left operand of something: '**', the binary and
  * comparison operators, 'not' (of 'not in'), 'and', 'or', and 'if'. */
 static const bool continues_operand[TOK_KIND_COUNT] = {
-    [TOK_DOUBLESTAR] = 1,  [TOK_VBAR] = 1,      [TOK_CIRCUMFLEX] = 1, [TOK_AMPER] = 1,
-    [TOK_LEFTSHIFT] = 1,   [TOK_RIGHTSHIFT] = 1, [TOK_PLUS] = 1,       [TOK_MINUS] = 1,
-    [TOK_STAR] = 1,        [TOK_SLASH] = 1,      [TOK_DOUBLESLASH] = 1, [TOK_PERCENT] = 1,
-    [TOK_AT] = 1,          [TOK_EQEQUAL] = 1,    [TOK_NOTEQUAL] = 1,   [TOK_LESS] = 1,
-    [TOK_LESSEQUAL] = 1,   [TOK_GREATER] = 1,    [TOK_GREATEREQUAL] = 1, [TOK_NOTEQUAL_OLD] = 1,
-    [TOK_KW_IN] = 1,       [TOK_KW_NOT] = 1,     [TOK_KW_IS] = 1,      [TOK_KW_AND] = 1,
-    [TOK_KW_OR] = 1,       [TOK_KW_IF] = 1,
+    [TOK_DOUBLESTAR] = 1, [TOK_VBAR] = 1,       [TOK_CIRCUMFLEX] = 1,   [TOK_AMPER] = 1,
+    [TOK_LEFTSHIFT] = 1,  [TOK_RIGHTSHIFT] = 1, [TOK_PLUS] = 1,         [TOK_MINUS] = 1,
+    [TOK_STAR] = 1,       [TOK_SLASH] = 1,      [TOK_DOUBLESLASH] = 1,  [TOK_PERCENT] = 1,
+    [TOK_AT] = 1,         [TOK_EQEQUAL] = 1,    [TOK_NOTEQUAL] = 1,     [TOK_LESS] = 1,
+    [TOK_LESSEQUAL] = 1,  [TOK_GREATER] = 1,    [TOK_GREATEREQUAL] = 1, [TOK_NOTEQUAL_OLD] = 1,
+    [TOK_KW_IN] = 1,      [TOK_KW_NOT] = 1,     [TOK_KW_IS] = 1,        [TOK_KW_AND] = 1,
+    [TOK_KW_OR] = 1,      [TOK_KW_IF] = 1,
 };
 
 /* expression: disjunction 'if' disjunction 'else' expression | disjunction | lambdef */
