@@ -373,7 +373,14 @@ int32_t line_index_line(const LineIndex *li, size_t offset) {
 }
 
 int32_t utf8_count_chars(const char *s, size_t bytes) {
-    int32_t n = 0;
-    for (size_t i = 0; i < bytes; i++) n += ((unsigned char)s[i] & 0xc0) != 0x80;
-    return n;
+    /* every byte but the continuation bytes (10xxxxxx), eight at a time where there are none */
+    size_t n = bytes, i = 0;
+    for (; i + 8 <= bytes; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        if (w & 0x8080808080808080ull)
+            for (int k = 0; k < 8; k++) n -= ((unsigned char)s[i + (size_t)k] & 0xc0) == 0x80;
+    }
+    for (; i < bytes; i++) n -= ((unsigned char)s[i] & 0xc0) == 0x80;
+    return (int32_t)n;
 }

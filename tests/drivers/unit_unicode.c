@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "../../src/lex/unicode.h"
+#include "../../src/source/source.h"
 #include "unit.h"
 
 #define NONE 0xFFFFFFFFu
@@ -367,7 +368,25 @@ static void test_utf8(void) {
               i);
 }
 
+/* utf8_count_chars(): characters in a byte prefix, whichever of its word-at-a-time paths runs. */
+static void test_count_chars(void) {
+    /* "a" "é" (2 bytes) "€" (3) "😀" (4), repeated past a word's length, cut everywhere */
+    static const char text[] = "a\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80" "abcdefghij"
+                               "a\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80" "0123456789abcdef";
+    size_t len = sizeof text - 1;
+    for (size_t start = 0; start < 8; start++)
+        for (size_t n = 0; start + n <= len; n++) {
+            int32_t want = 0;
+            for (size_t i = start; i < start + n; i++)
+                want += ((unsigned char)text[i] & 0xc0) != 0x80;
+            int32_t got = utf8_count_chars(text + start, n);
+            CHECK(got == want, "utf8_count_chars(text+%zu, %zu) = %d, want %d", start, n, got,
+                  want);
+        }
+}
+
 int main(void) {
+    test_count_chars();
     test_props();
     test_nfkc();
     test_names();
