@@ -371,8 +371,10 @@ static void test_utf8(void) {
 /* utf8_count_chars(): characters in a byte prefix, whichever of its word-at-a-time paths runs. */
 static void test_count_chars(void) {
     /* "a" "é" (2 bytes) "€" (3) "😀" (4), repeated past a word's length, cut everywhere */
-    static const char text[] = "a\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80" "abcdefghij"
-                               "a\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80" "0123456789abcdef";
+    static const char text[] = "a\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"
+                               "abcdefghij"
+                               "a\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"
+                               "0123456789abcdef";
     size_t len = sizeof text - 1;
     for (size_t start = 0; start < 8; start++)
         for (size_t n = 0; start + n <= len; n++) {
