@@ -289,9 +289,16 @@ bool ast_equal(const Node *a, const Node *b) {
     }
 }
 
-static uint64_t mix(uint64_t h, uint64_t v) {
+/* One step of the hash: a folded multiply (the 128-bit product's halves xored), which mixes
+ * every bit of h ^ v into every bit of the result in three instructions. */
+static inline uint64_t mix(uint64_t h, uint64_t v) {
+#if defined(__SIZEOF_INT128__)
+    unsigned __int128 m = (unsigned __int128)(h ^ v) * 0x9e3779b97f4a7c15ull;
+    return (uint64_t)m ^ (uint64_t)(m >> 64);
+#else
     h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
     return h * 0xff51afd7ed558ccdull;
+#endif
 }
 
 /* Identifiers are most of what is hashed: a short one (most are) is read as two overlapping
