@@ -129,11 +129,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                    i, tok_kind_text(t->kind), t->start, t->end, t->lineno, t->end_lineno, t->flags,
                    tok_kind_text(r->kind), r->start, r->end, r->lineno, r->end_lineno, r->flags);
     }
-    FUZZ_CHECK(ta.err.kind == ref.err.kind && ta.err.line == ref.err.line &&
-                   ta.err.col == ref.err.col && strcmp(ta.err.msg, ref.err.msg) == 0,
-               "error %d at %d:%d '%s', the reference lexer's %d at %d:%d '%s'", ta.err.kind,
-               ta.err.line, ta.err.col, ta.err.msg, ref.err.kind, ref.err.line, ref.err.col,
-               ref.err.msg);
+    const LexError *e = &ta.err, *f = &ref.err;
+    FUZZ_CHECK(e->kind == f->kind && e->line == f->line && e->col == f->col &&
+                   e->end_line == f->end_line && e->end_col == f->end_col &&
+                   strcmp(e->msg, f->msg) == 0,
+               "error %d at %d:%d-%d:%d '%s', the reference lexer's %d at %d:%d-%d:%d '%s'",
+               e->kind, e->line, e->col, e->end_line, e->end_col, e->msg, f->kind, f->line, f->col,
+               f->end_line, f->end_col, f->msg);
+    /* the unclosed bracket of "'(' was never closed", which lex_fast tracks itself */
+    FUZZ_CHECK(e->paren == f->paren && e->paren_line == f->paren_line &&
+                   e->paren_col == f->paren_col && e->in_fstring == f->in_fstring,
+               "unclosed '%c' at %d:%d (in f-string %d), the reference lexer's '%c' at %d:%d (%d)",
+               e->paren ? e->paren : '-', e->paren_line, e->paren_col, e->in_fstring,
+               f->paren ? f->paren : '-', f->paren_line, f->paren_col, f->in_fstring);
     FUZZ_CHECK(
         ta.nnoqa == ref.nnoqa &&
             (ta.nnoqa == 0 || memcmp(ta.noqa, ref.noqa, sizeof(uint32_t) * (size_t)ta.nnoqa) == 0),

@@ -32,8 +32,21 @@ typedef struct FuzzLines {
 } FuzzLines;
 
 static inline void fuzz_lines(Arena *a, const SourceText *src, FuzzLines *fl) {
-    FUZZ_CHECK(line_index_build(a, src->text, src->len, &fl->li), "line index: out of memory");
-    /* line_index_build counts the (empty) line after the last "\n" too */
+    /* built a byte at a time, independently of line_index_build (whose SIMD it checks) */
+    size_t count = 1;
+    for (size_t i = 0; i < src->len; i++) count += src->text[i] == '\n';
+    uint32_t *st = arena_alloc(a, sizeof(uint32_t) * count);
+    FUZZ_CHECK(st, "line index: out of memory");
+    int32_t n = 0;
+    st[n++] = 0;
+    for (size_t i = 0; i < src->len; i++)
+        if (src->text[i] == '\n') st[n++] = (uint32_t)(i + 1);
+    fl->li = (LineIndex){st, n};
+    LineIndex built;
+    FUZZ_CHECK(line_index_build(a, src->text, src->len, &built), "line index: out of memory");
+    FUZZ_CHECK(built.count == n && memcmp(built.starts, st, sizeof(uint32_t) * count) == 0,
+               "line_index_build: %d lines, a byte-at-a-time count %d", built.count, n);
+    /* the index counts the (empty) line after the last "\n" too */
     fl->nlines = src->len > 0 && src->text[src->len - 1] == '\n' ? fl->li.count - 1 : fl->li.count;
     if (src->len == 0) fl->nlines = 0;
     fl->text_len = src->len;

@@ -18,8 +18,7 @@
 #undef END
 
 #define NODE(K, N, C)                                                                              \
-    [AST_##K] = {#N, CAT_##C, (uint8_t)(sizeof(fields_##N) / sizeof(FieldDesc) - 1),               \
-                 (uint16_t)AST_SIZE_OF(N), fields_##N},
+    [AST_##K] = {#N, CAT_##C, (uint8_t)(sizeof(fields_##N) / sizeof(FieldDesc) - 1), fields_##N},
 #define FIELD(N, f, T)
 #define END(N)
 const KindDesc ast_kinds[AST_KIND_COUNT] = {

@@ -136,7 +136,6 @@ typedef struct KindDesc {
     const char *name;
     uint8_t category;
     uint8_t nfields;
-    uint16_t size; /* bytes to allocate for a node of this kind */
     const FieldDesc *fields;
 } KindDesc;
 
@@ -173,12 +172,8 @@ static inline size_t ast_node_size(AstKind kind) {
 /* A zeroed node of the given kind; NULL when out of memory. Inline: the parser makes one every
  * few bytes of source, and with a constant kind the zeroing is a few stores, not a call. */
 static inline Node *ast_new(Arena *a, AstKind kind) {
-    size_t size = ast_node_size(kind);
-    Node *n = arena_alloc(a, size);
-    if (n) {
-        memset(n, 0, size);
-        n->kind = (uint8_t)kind;
-    }
+    Node *n = arena_zalloc(a, ast_node_size(kind));
+    if (n) n->kind = (uint8_t)kind;
     return n;
 }
 

@@ -17,7 +17,8 @@ static const char usage[] =
     "  --stats  parse every .py/.pyi file under the paths, print one line of totals:\n"
     "           parsed N files, B bytes in S s: X MB/s (E errors); cpu C s: Y MB/s\n"
     "           S (wall) and C (this thread's CPU) time decoding, tokenizing and parsing the\n"
-    "           bytes of each file, as CPython's ast.parse(bytes) does; not reading them\n";
+    "           bytes of each file and freeing its tree, as CPython's ast.parse(bytes) does;\n"
+    "           not reading them\n";
 
 /* Prints "path:line:col: syntax error: msg"; col is 1-based, in characters. */
 static void print_syntax_error(const char *path, const SourceText *src, const ParseError *e) {

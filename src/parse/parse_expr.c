@@ -171,7 +171,9 @@ Node *parse_star_target_single(Parser *P) {
 /* ---- top levels --------------------------------------------------------------------------- */
 
 /* The tokens after a primary that make it the left operand of something: '**', the binary and
- * comparison operators, 'not' (of 'not in'), 'and', 'or', and 'if'. */
+ * comparison operators, 'not' (of 'not in'), 'and', 'or', and 'if'. It restates what
+ * parse_power, binop_prec, compare_op and bool_chain accept: a token missing here would end an
+ * expression early, which the stdlib conformance run and fuzz_parse's oracle would show. */
 static const bool continues_operand[TOK_KIND_COUNT] = {
     [TOK_DOUBLESTAR] = 1, [TOK_VBAR] = 1,       [TOK_CIRCUMFLEX] = 1,   [TOK_AMPER] = 1,
     [TOK_LEFTSHIFT] = 1,  [TOK_RIGHTSHIFT] = 1, [TOK_PLUS] = 1,         [TOK_MINUS] = 1,
@@ -482,8 +484,9 @@ static Node *parse_power(Parser *P, Lead lead) {
 
 /* factor: '+' factor | '-' factor | '~' factor | power */
 static Node *parse_factor(Parser *P, Lead lead) {
+    if (lead.node) return parse_power(P, lead);
     int op;
-    switch (lead.node ? TOK_NAME : kind(P)) {
+    switch (kind(P)) {
     case TOK_PLUS: op = AST_UADD; break;
     case TOK_MINUS: op = AST_USUB; break;
     case TOK_TILDE: op = AST_INVERT; break;

@@ -118,11 +118,14 @@ static inline Node *node_new(Parser *P, AstKind k) {
 /* The last consumed token that is not NEWLINE/INDENT/DEDENT (the end of a node, in CPython's
  * EXTRA); nearly always the one just consumed. */
 const Token *last_nonws_slow(Parser *P);
+_Static_assert(TOK_INDENT == TOK_NEWLINE + 1 && TOK_DEDENT == TOK_NEWLINE + 2,
+               "last_nonws tests NEWLINE, INDENT and DEDENT as one range");
 static inline const Token *last_nonws(Parser *P) {
-    const Token *t = &P->toks[P->pos - 1];
-    int k = t->kind;
-    if (P->pos > 1 && k != TOK_ENDMARKER && (unsigned)(k - TOK_NEWLINE) > TOK_DEDENT - TOK_NEWLINE)
-        return t;
+    if (P->pos > 1) {
+        const Token *t = &P->toks[P->pos - 1];
+        int k = t->kind;
+        if (k != TOK_ENDMARKER && (unsigned)(k - TOK_NEWLINE) > TOK_DEDENT - TOK_NEWLINE) return t;
+    }
     return last_nonws_slow(P);
 }
 /* Ends n where the last consumed non-whitespace token ends. */
