@@ -7,8 +7,9 @@
 2. Colour: no escape sequence unless --color is given, and only text and full change with it.
 3. json: parses, is a list of objects with ruff's keys in a fixed order, with the right types;
    it agrees finding by finding with the text and github outputs.
-4. sarif: valid against the official SARIF 2.1.0 schema (../shared/schemas, with python3's
-   jsonschema, the validator the schema's $schema names; SKIP when jsonschema is missing:
+4. sarif: valid against the official SARIF 2.1.0 schema (OASIS's errata01 schema, copied here
+   from ../shared/schemas so that the suite needs nothing outside the repository), with python3's
+   jsonschema, the validator the schema's $schema names (SKIP when jsonschema is missing:
    `apt-get install -y python3-jsonschema`), and shaped as GitHub code scanning wants it: rules
    with help, one location per result, ruleIndex/ruleId agreeing, relative percent-encoded URIs
    under %SRCROOT% that decode to the paths, regions equal to the json locations, unique
@@ -26,14 +27,14 @@ import unicodedata
 import urllib.parse
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from suite import ROOT, Suite  # noqa: E402
+from suite import Suite  # noqa: E402
 
 s = Suite(__doc__)
 UPDATE = "--update" in s.rest
 DEMO = os.path.join(s.bindir, "output_demo")
 HERE = os.path.dirname(os.path.abspath(__file__))
 EXPECTED = os.path.join(HERE, "expected")
-SCHEMA = os.path.normpath(os.path.join(ROOT, "..", "shared", "schemas", "sarif-schema-2.1.0.json"))
+SCHEMA = os.path.join(HERE, "sarif-schema-2.1.0.json")
 DEMO_ROOT = "/srv/proj ø"  # output_demo's OutputOptions.root
 ESC = b"\x1b"
 
