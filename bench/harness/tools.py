@@ -9,6 +9,7 @@ Offers:
   other_tools(...)          ruff (WebAssembly), pyflakes3, flake8, pylint, mypy, pyright
   DEFECT_CLASSES            the two classes, and per tool the rules that count for each
   parse_stats(text)         reads a `parsed N files, B bytes in S s: X MB/s (E errors)` line
+                            and the `cpu C s: Y MB/s` line before it
 """
 import json
 import os
@@ -23,7 +24,8 @@ DEFECT_CLASSES = (IDENT, NONE)
 RUFF_RULES = "E4,E7,E9,F,SIM114,RUF034"  # ruff's classic defaults plus the two branch rules
 
 STATS_RE = re.compile(r"parsed (\d+) files, (\d+) bytes in ([\d.]+) s: ([\d.]+) MB/s "
-                      r"\((\d+) errors\)(?:; cpu ([\d.]+) s: ([\d.]+) MB/s)?")
+                      r"\((\d+) errors\)")
+CPU_RE = re.compile(r"^cpu ([\d.]+) s: ([\d.]+) MB/s$", re.M)  # the line before, when given
 TEXT_RE = re.compile(r"^(.*?):(\d+):(\d+): (\S+) (.*)$")  # path:line:col: CODE message
 PYFLAKES_RE = re.compile(r"^(.*?):(\d+):(?:\d+:)? (.*)$")
 PYLINT_RE = re.compile(r"^(.*?):(\d+): \[(\w\d+)\(([\w-]+)\)[^\]]*\] (.*)$")
@@ -36,9 +38,10 @@ def parse_stats(text):
         raise ValueError("no stats line in: %r" % text[-200:])
     d = {"files": int(m.group(1)), "bytes": int(m.group(2)), "secs": float(m.group(3)),
          "mbps": float(m.group(4)), "errors": int(m.group(5))}
-    if m.group(6):
-        d["cpu_secs"] = float(m.group(6))
-        d["cpu_mbps"] = float(m.group(7))
+    c = CPU_RE.search(text)
+    if c:
+        d["cpu_secs"] = float(c.group(1))
+        d["cpu_mbps"] = float(c.group(2))
     return d
 
 

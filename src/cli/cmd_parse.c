@@ -14,8 +14,9 @@ static const char usage[] =
     "       deadwood parse --stats PATH...\n\n"
     "  --json   print FILE's AST as one line of canonical JSON (CPython's node types, fields\n"
     "           and positions; see README, \"The parser's oracle\")\n"
-    "  --stats  parse every .py/.pyi file under the paths, print one line of totals:\n"
-    "           parsed N files, B bytes in S s: X MB/s (E errors); cpu C s: Y MB/s\n"
+    "  --stats  parse every .py/.pyi file under the paths, print two lines of totals:\n"
+    "           cpu C s: Y MB/s\n"
+    "           parsed N files, B bytes in S s: X MB/s (E errors)\n"
     "           S (wall) and C (this thread's CPU) time decoding, tokenizing and parsing the\n"
     "           bytes of each file and freeing its tree, as CPython's ast.parse(bytes) does;\n"
     "           not reading them\n";
@@ -115,9 +116,9 @@ static int parse_stats(char **paths, int npaths) {
         dw_free(data);
     }
     arena_free(&a);
-    printf("parsed %d files, %zu bytes in %.3f s: %.1f MB/s (%ld errors); cpu %.3f s: %.1f MB/s\n",
-           (int)r.nfiles, bytes, wall, wall > 0 ? (double)bytes / 1e6 / wall : 0.0, errors, cpu,
-           cpu > 0 ? (double)bytes / 1e6 / cpu : 0.0);
+    printf("cpu %.3f s: %.1f MB/s\n", cpu, cpu > 0 ? (double)bytes / 1e6 / cpu : 0.0);
+    printf("parsed %d files, %zu bytes in %.3f s: %.1f MB/s (%ld errors)\n", (int)r.nfiles, bytes,
+           wall, wall > 0 ? (double)bytes / 1e6 / wall : 0.0, errors);
     arena_free(&la);
     return EXIT_CLEAN;
 }

@@ -96,8 +96,9 @@ def expectation(name, ref):
     return None
 
 
-STATS_RE = re.compile(r"parsed (\d+) files, (\d+) bytes in [\d.]+ s: [\d.]+ MB/s \((\d+) errors\); "
-                      r"cpu [\d.]+ s: [\d.]+ MB/s")
+# the last line exactly as the parser issue specifies it, the CPU figure on the line before
+STATS_RE = re.compile(r"parsed (\d+) files, (\d+) bytes in [\d.]+ s: [\d.]+ MB/s \((\d+) errors\)")
+CPU_RE = re.compile(r"cpu [\d.]+ s: [\d.]+ MB/s")
 
 
 def check_stats(suite, items):
@@ -115,8 +116,8 @@ def check_stats(suite, items):
         suite.fail("parse --stats", f"cannot run: {e}")
         return
     lines = p.stdout.strip().split("\n")
-    m = STATS_RE.fullmatch(lines[-1].strip()) if p.returncode in (0, 1) else None
-    if not m:
+    m = STATS_RE.fullmatch(lines[-1]) if p.returncode in (0, 1) else None
+    if not m or len(lines) < 2 or not CPU_RE.fullmatch(lines[-2]):
         suite.fail("parse --stats", f"exit {p.returncode}, last line {lines[-1][:200]!r}, "
                                     f"stderr {p.stderr[-500:]!r}")
         return
