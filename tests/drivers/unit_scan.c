@@ -52,6 +52,8 @@ static void test_scan16(void) {
 static void test_scan_count(void) {
     enum { N = 16 * 600 };
     char *buf = malloc(N);
+    CHECK(buf != NULL, "out of memory");
+    if (!buf) return;
     for (int round = 0; round < 4; round++) {
         for (size_t i = 0; i < N; i++)
             buf[i] = round == 3 ? '\n' : (next_byte() % (round + 2) == 0 ? '\n' : 'x');
