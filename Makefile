@@ -57,8 +57,9 @@ drivers: $(DRIVERS) $(ASAN_DRIVERS)
 test: deadwood deadwood-asan drivers
 	$(PYTHON) tests/run.py
 
-conformance: deadwood
+conformance: deadwood build/release/bin/unit_bodies
 	$(PYTHON) tests/parse/conformance.py --all-versions
+	$(PYTHON) tests/index/bodies_stdlib.py
 
 demo: deadwood
 	./deadwood check examples/zenflow || true
@@ -88,7 +89,8 @@ help:
 	@echo "make            build ./deadwood"
 	@echo "make test       the whole test suite (release and ASan+UBSan)"
 	@echo "make demo       deadwood check on the bundled example"
-	@echo "make conformance  parser against CPython on every installed stdlib"
+	@echo "make conformance  parser against CPython on every installed stdlib, and the"
+	@echo "                  override rules' on-demand method hashes on the same files"
 	@echo "make bench      benchmarks (writes bench/RESULTS.md)"
 	@echo "make fuzz SECONDS=N  libFuzzer targets"
 	@echo "make install PREFIX=...  binary and man page"

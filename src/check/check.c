@@ -367,9 +367,8 @@ bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes,
     }
     W->cx = &cx;
     if (sum_arena) {
-        static const SummaryOptions none = {NULL, NULL, false, false};
-        W->sb = summary_begin(sum_arena, ap, display, pr.module, src.text, src.len, &pr,
-                              sopt ? sopt : &none);
+        static const SummaryOptions none = {0};
+        W->sb = summary_begin(sum_arena, ap, display, pr.module, &src, &pr, sopt ? sopt : &none);
         if (!W->sb) {
             release(ap, scratch);
             return false;

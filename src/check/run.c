@@ -1,11 +1,11 @@
 /* run.c — see run.h. */
 #include "run.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/threads.h"
 #include "source/source.h"
 #include "tree.h"
 
@@ -71,6 +71,12 @@ static void one(Worker *w, const char *path) {
     w->sh->bytes += len;
     const SummaryOptions *sopt = w->sh->sopt;
     bool want_summary = sopt != NULL;
+    SummaryOptions now;
+    if (from_stdin && sopt && sopt->method_bodies) { /* it cannot be read again for them */
+        now = *sopt;
+        now.bodies_now = true;
+        sopt = &now;
+    }
     ModuleSummary *sum = NULL;
     FindingList mine;
     findings_init(&mine);
@@ -172,28 +178,14 @@ bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, Ru
     Shared sh = {files, nfiles, 0, o, o->summary ? o->summary : tree ? &tree_needs : NULL,
                  false, 0,      0, 0};
     Worker *ws = calloc((size_t)n, sizeof *ws);
-    pthread_t *ts = calloc((size_t)n, sizeof *ts);
-    if (!ws || !ts) {
-        free(ws), free(ts);
-        return false;
-    }
+    if (!ws) return false;
     for (int i = 0; i < n; i++) {
         ws[i].sh = &sh;
         findings_init(&ws[i].findings);
         arena_init(&ws[i].files);
         arena_init(&ws[i].sums);
     }
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, 256u << 20); /* deeply nested code recurses deeply */
-    int started = 0;
-    for (int i = 1; i < n; i++) {
-        if (pthread_create(&ts[i], &attr, work, &ws[i]) != 0) break;
-        started = i;
-    }
-    work(&ws[0]);
-    for (int i = 1; i <= started; i++) pthread_join(ts[i], NULL);
-    pthread_attr_destroy(&attr);
+    threads_run(n, work, ws, sizeof *ws);
     /* unstarted workers' files were taken by the others: every file was processed */
     bool ok = !sh.failed;
     int32_t nmods = 0;
@@ -219,13 +211,14 @@ bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, Ru
         /* the summaries stay in the workers' arenas: chain them into the result's */
         ok = index_build(&r->index, mods, k);
         r->has_index = ok;
+        if (ok && tree && sh.sopt->method_bodies) ok = index_fill_bodies(&r->index, n, &r->unread);
         int32_t from = r->findings.len;
         if (ok && tree)
             ok = tree_rules_run(&r->index, o->check, &r->findings) &&
                  fill_sources(&r->findings, from, o->stdin_name);
     }
     for (int i = 0; i < n; i++) arena_adopt(&r->summaries, &ws[i].sums);
-    free(ws), free(ts);
+    free(ws);
     findings_sort(&r->findings);
     return ok;
 }

@@ -40,6 +40,7 @@ typedef struct RunResult {
     int32_t files;    /* files analyzed */
     int32_t cached;   /* of which answered from the cache */
     int32_t reparsed; /* of those, parsed again for the index (no usable summary in the cache) */
+    int32_t unread;   /* methods the override rules skip: their file changed or went away */
     size_t bytes;     /* bytes read */
     Arena summaries;  /* owns the module summaries */
 } RunResult;

@@ -82,20 +82,17 @@ void override_drift_run(TreeCtx *tx) {
     for (int32_t m = 0; m < ix->nmodules; m++) {
         const ModuleSummary *ms = ix->modules[m];
         for (int32_t c = 0; c < ms->nclasses; c++) {
-            ClassRef cr = {m, c};
             const ClassSum *cs = &ms->classes[c];
             for (int32_t k = 0; k < cs->nmethods; k++) {
                 const FuncSum *f = &ms->functions[cs->methods[k]];
                 if (f->flags & FN_CALLS_SUPER) continue;
-                ClassRef owner;
-                int32_t bf;
-                bool uncertain;
-                if (!index_lookup_method(ix, cr, f->name, 1, &owner, &bf, &uncertain) || uncertain)
-                    continue;
-                const ModuleSummary *bm = ix->modules[owner.module];
-                const FuncSum *b = &bm->functions[bf];
+                FuncRef base;
+                if (!index_overridden(ix, m, cs->methods[k], &base)) continue;
+                const ModuleSummary *bm = ix->modules[base.module];
+                const FuncSum *b = &bm->functions[base.fn];
                 if (b->flags & (FN_STUB | FN_ABSTRACT)) continue;
-                if (f->body_hash == b->body_hash) continue; /* identical bodies: DW302's */
+                if (f->nunits < 0 || b->nunits < 0) continue; /* the code could not be read */
+                if (f->body_hash == b->body_hash) continue;   /* identical bodies: DW302's */
                 if (f->nunits > MAX_UNITS || b->nunits > MAX_UNITS) continue;
                 int32_t fa, fb;
                 int32_t common = lcs(f->units, f->nunits, b->units, b->nunits, &fa, &fb);

@@ -38,15 +38,11 @@ void redundant_override_run(TreeCtx *tx) {
             for (int32_t k = 0; k < cs->nmethods; k++) {
                 const FuncSum *f = &ms->functions[cs->methods[k]];
                 if (f->flags & FN_CALLS_SUPER) continue;
-                ClassRef owner;
-                int32_t bf;
-                bool uncertain;
-                if (!index_lookup_method(ix, (ClassRef){m, c}, f->name, 1, &owner, &bf,
-                                         &uncertain) ||
-                    uncertain)
-                    continue;
-                const ModuleSummary *bm = ix->modules[owner.module];
-                const FuncSum *b = &bm->functions[bf];
+                FuncRef base;
+                if (!index_overridden(ix, m, cs->methods[k], &base)) continue;
+                const ModuleSummary *bm = ix->modules[base.module];
+                const FuncSum *b = &bm->functions[base.fn];
+                if (f->nunits < 0 || b->nunits < 0) continue; /* the code could not be read */
                 if (f->body_hash != b->body_hash || f->sig_hash != b->sig_hash ||
                     (f->flags & FN_ASYNC) != (b->flags & FN_ASYNC))
                     continue;

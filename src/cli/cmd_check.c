@@ -504,7 +504,7 @@ static const char *cache_dir(const Ctx *x) {
 }
 
 typedef struct RunTotals {
-    int32_t cached, written, reparsed;
+    int32_t cached, written, reparsed, unread;
     const char *cache_dir, *cache_warning;
 } RunTotals;
 
@@ -550,6 +550,7 @@ static bool analyze(Ctx *x, FindingList *out, RunTotals *t) {
                 ok = findings_add(out, &rr.findings.items[i]);
         t->cached += rr.cached;
         t->reparsed += rr.reparsed;
+        t->unread += rr.unread;
         if (rc) {
             CacheStats s = cache_stats(rc);
             t->written += s.stores;
@@ -663,6 +664,11 @@ static void report_verbose(const Ctx *x, const RunTotals *t) {
                 (int)t->reparsed);
     else
         fprintf(stderr, "deadwood: cache: off\n");
+    if (t->unread)
+        fprintf(stderr,
+                "deadwood: override rules: %d method%s skipped: %s file changed during the run "
+                "or could not be read again\n",
+                (int)t->unread, t->unread == 1 ? "" : "s", t->unread == 1 ? "its" : "their");
 }
 
 /* ---- the command -------------------------------------------------------------------------- */

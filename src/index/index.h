@@ -16,6 +16,7 @@
 #include "ast/ast.h"
 #include "base/arena.h"
 #include "base/buf.h"
+#include "source/source.h"
 
 /* ---- per file ----------------------------------------------------------------------------- */
 
@@ -57,8 +58,13 @@ typedef struct FuncSum {
     const char *qualname;   /* Class.method, outer.<locals>.inner as CPython spells it */
     int32_t cls;            /* index of the enclosing class in the module's classes, or -1 */
     int32_t line, end_line; /* the def's span (decorators excluded) */
+    int32_t first_line;     /* its first decorator's line, or `line` */
+    uint32_t text_from;     /* its text: from the start of first_line to the end of end_line, */
+    uint32_t text_to;       /* as offsets in the parsed text */
     SumLoc def;             /* the `def NAME` part */
     uint32_t flags;
+    /* A method's code, for the override rules; made only for the methods they compare (see
+     * index_fill_bodies), and nunits < 0 until then. */
     uint64_t sig_hash;  /* arguments, decorators and return annotation */
     uint64_t body_hash; /* the whole body */
     StmtUnit *units;
@@ -116,6 +122,8 @@ typedef struct ModuleSummary {
     const char *path;   /* the file, as displayed */
     const char *module; /* dotted module name */
     bool is_package;    /* an __init__.py */
+    int32_t text_skip;  /* the file's bytes from this offset on are its text, as parsed (UTF-8,
+                           no line end translated); -1: they had to be decoded */
     FuncSum *functions;
     int32_t nfunctions;
     ClassSum *classes;
@@ -134,7 +142,10 @@ typedef struct SummaryOptions {
                                name), with their guards; NULL: only the calls DW203 needs */
     const char *after;      /* --after NAME: record which calls of NAME dominate each site */
     bool call_results;      /* record calls whose result is dereferenced (DW203) */
-    bool method_bodies;     /* statement hashes of methods (DW301, DW302) */
+    bool method_bodies;     /* DW301, DW302 will compare methods: index_fill_bodies will be
+                               called (method spans are always recorded) */
+    bool bodies_now;        /* hash every method's body during extraction (a file that cannot be
+                               read again: standard input) */
 } SummaryOptions;
 
 /* Module name of a file path: package roots by __init__.py up from the file. */
@@ -148,7 +159,7 @@ typedef struct SumBuilder SumBuilder;
 struct Cfg;
 struct ParseResult;
 SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const Node *module,
-                          const char *text, size_t len, const struct ParseResult *pr,
+                          const SourceText *src, const struct ParseResult *pr,
                           const SummaryOptions *opt);
 /* Called for the nodes of the walk whose kind summary_visits marks (SUMMARY_ENTER: before its
  * children, SUMMARY_LEAVE: after them); the rest of the nodes, most of them, say nothing to a
@@ -160,6 +171,11 @@ void summary_leave(SumBuilder *sb, const Node *n);
 void summary_unit(SumBuilder *sb, const Node *unit, struct Cfg *g);
 /* NULL when out of memory. */
 ModuleSummary *summary_finish(SumBuilder *sb);
+
+/* The hashes of a method's body and signature (FuncSum's sig_hash, body_hash, units) from its
+ * FunctionDef node, lines shifted by line_offset; units go to `out`. False when out of memory. */
+bool summary_method_hashes(Arena *out, Arena *scratch, const Node *fn, int32_t line_offset,
+                           FuncSum *f);
 
 /* A summary as bytes, for the result cache (summary_io.c), and back: decode gives NULL when the
  * bytes are not a whole summary as this build writes them (the caller then parses the file).
@@ -205,6 +221,10 @@ typedef struct Symbol {
     int32_t line; /* its line, which decides between a class and a function of one name */
 } Symbol;
 
+typedef struct FuncRef {
+    int32_t module, fn;
+} FuncRef;
+
 typedef struct ProjectIndex {
     Arena arena;
     ModuleSummary **modules;
@@ -216,6 +236,10 @@ typedef struct ProjectIndex {
     /* (module, class or -1, name) -> definition, open addressing */
     Symbol *syms;
     uint32_t sym_cap;
+    /* overridden[m][f]: the method function f of module m overrides ({-1, -1}: none found, or
+     * not for certain), as index_overridden answers it; made by index_fill_bodies, which needs
+     * it first, for the override rules after it (NULL until then) */
+    FuncRef **overridden;
 } ProjectIndex;
 
 /* Builds the index over the summaries (which stay owned by the caller). False on OOM. */
@@ -234,6 +258,21 @@ static inline const ClassSum *index_class(const ProjectIndex *ix, ClassRef r) {
 static inline const ClassInfo *index_class_info(const ProjectIndex *ix, ClassRef r) {
     return &ix->classes[r.module][r.cls];
 }
+/* The base-class method that method f of module m overrides: the first definition of its name
+ * along its class's MRO after the class, with no unresolved base before it (where it might be
+ * defined instead). False when there is none, or it is not certain. */
+bool index_overridden(const ProjectIndex *ix, int32_t m, int32_t f, FuncRef *base);
+
+/* Makes the body hashes of the methods the override rules compare: every method that overrides a
+ * base method found in the tree, and that base method (bodies.c). Files are read again, on up
+ * to `jobs` threads; *unread counts the methods whose file could not be read or no longer holds
+ * them (they stay without hashes). False when out of memory. */
+bool index_fill_bodies(ProjectIndex *ix, int jobs, int32_t *unread);
+/* The same for one module's functions marked in need[] (bytes: the file's text, or NULL to read
+ * the file at m->path); hashes go to `out`. Returns how many could not be made, or -1 on OOM. */
+int32_t index_fill_module_bodies(ModuleSummary *m, const uint8_t *need, const char *bytes,
+                                 size_t len, Arena *out, Arena *scratch);
+
 /* The method `name` defined directly in class r, or -1. */
 int32_t index_class_method(const ProjectIndex *ix, ClassRef r, const char *name);
 /* Looks `name` up along the MRO of r, starting at position `from` (0: r itself, 1: after r as

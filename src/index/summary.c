@@ -292,44 +292,54 @@ static bool is_named(const Node *e, const char *name) {
     return s.s && str_eq_c(s, name);
 }
 
-/* Hashes of a body, flattened: a compound statement contributes its header, then its bodies. */
-static void flatten(SumBuilder *sb, const NodeList *body, UnitVec *out);
+/* ---- method bodies: what the override rules compare --------------------------------------- */
 
-static void unit(SumBuilder *sb, UnitVec *out, uint64_t h, int32_t line) {
-    if (VEC_PUSH(sb->scratch, *out, ((StmtUnit){h, line}))) sb->failed = true;
+/* Hashes of a body, flattened: a compound statement contributes its header, then its bodies. */
+typedef struct Hasher {
+    Arena *scratch;
+    UnitVec units;
+    int32_t line_offset; /* added to the nodes' lines (a method parsed on its own) */
+    bool failed;
+} Hasher;
+
+static void flatten(Hasher *hs, const NodeList *body);
+
+static void unit(Hasher *hs, uint64_t h, int32_t line) {
+    if (VEC_PUSH(hs->scratch, hs->units, ((StmtUnit){h, line + hs->line_offset})))
+        hs->failed = true;
 }
 
 static uint64_t mix2(uint64_t a, uint64_t b) {
     return (a ^ (b + 0x9e3779b97f4a7c15ull + (a << 6) + (a >> 2))) * 0xff51afd7ed558ccdull;
 }
 
-static void flatten_stmt(SumBuilder *sb, const Node *s, UnitVec *out) {
+static void flatten_stmt(Hasher *hs, const Node *s) {
     uint64_t k = (uint64_t)s->kind * 0x100000001b3ull;
     switch (s->kind) {
     case AST_IF:
     case AST_WHILE:
-        unit(sb, out, mix2(k, ast_hash(s->If.test)), s->lineno);
-        flatten(sb, &s->If.body, out);
+        unit(hs, mix2(k, ast_hash(s->If.test)), s->lineno);
+        flatten(hs, &s->If.body);
         if (s->If.orelse.len) {
-            unit(sb, out, mix2(k, 0xe15e), s->If.orelse.items[0]->lineno);
-            flatten(sb, &s->If.orelse, out);
+            unit(hs, mix2(k, 0xe15e), s->If.orelse.items[0]->lineno);
+            flatten(hs, &s->If.orelse);
         }
         return;
     case AST_FOR:
     case AST_ASYNC_FOR:
-        unit(sb, out, mix2(mix2(k, ast_hash(s->For.target)), ast_hash(s->For.iter)), s->lineno);
-        flatten(sb, &s->For.body, out);
-        flatten(sb, &s->For.orelse, out);
+        unit(hs, mix2(mix2(k, ast_hash(s->For.target)), ast_hash(s->For.iter)), s->lineno);
+        flatten(hs, &s->For.body);
+        flatten(hs, &s->For.orelse);
         return;
     case AST_WITH:
     case AST_ASYNC_WITH:
-        unit(sb, out, mix2(k, ast_list_hash(&s->With.items)), s->lineno);
-        flatten(sb, &s->With.body, out);
+        unit(hs, mix2(k, ast_list_hash(&s->With.items)), s->lineno);
+        flatten(hs, &s->With.body);
         return;
     case AST_TRY:
     case AST_TRY_STAR:
-        unit(sb, out, k, s->lineno);
-        flatten(sb, &s->Try.body, out);
+        unit(hs, k, s->lineno);
+        flatten(hs, &s->Try.body);
         for (int32_t i = 0; i < s->Try.handlers.len; i++) {
             const Node *h = s->Try.handlers.items[i];
             uint64_t hh = mix2(ast_hash(h->ExceptHandler.type),
@@ -337,18 +347,46 @@ static void flatten_stmt(SumBuilder *sb, const Node *s, UnitVec *out) {
                                    ? hash_bytes(h->ExceptHandler.name.s,
                                                 (size_t)h->ExceptHandler.name.len, HASH_SEED)
                                    : 0);
-            unit(sb, out, mix2(k, hh), h->lineno);
-            flatten(sb, &h->ExceptHandler.body, out);
+            unit(hs, mix2(k, hh), h->lineno);
+            flatten(hs, &h->ExceptHandler.body);
         }
-        flatten(sb, &s->Try.orelse, out);
-        flatten(sb, &s->Try.finalbody, out);
+        flatten(hs, &s->Try.orelse);
+        flatten(hs, &s->Try.finalbody);
         return;
-    default: unit(sb, out, ast_hash(s), s->lineno); return;
+    default: unit(hs, ast_hash(s), s->lineno); return;
     }
 }
 
-static void flatten(SumBuilder *sb, const NodeList *body, UnitVec *out) {
-    for (int32_t i = 0; i < body->len; i++) flatten_stmt(sb, body->items[i], out);
+static void flatten(Hasher *hs, const NodeList *body) {
+    for (int32_t i = 0; i < body->len; i++) flatten_stmt(hs, body->items[i]);
+}
+
+bool summary_method_hashes(Arena *out, Arena *scratch, const Node *n, int32_t line_offset,
+                           FuncSum *f) {
+    const NodeList *body = &n->FunctionDef.body;
+    f->sig_hash =
+        mix2(mix2(ast_hash(n->FunctionDef.args), ast_list_hash(&n->FunctionDef.decorator_list)),
+             ast_hash(n->FunctionDef.returns));
+    /* the docstring is not code */
+    int32_t first = body->len && body->items[0]->kind == AST_EXPR &&
+                            body->items[0]->Expr.value->kind == AST_CONSTANT &&
+                            body->items[0]->Expr.value->Constant.value.kind == CONST_STR
+                        ? 1
+                        : 0;
+    Hasher hs = {scratch, {0}, line_offset, false};
+    NodeList rest = {body->items + first, body->len - first};
+    flatten(&hs, &rest);
+    /* the whole body, docstring included, from the statement hashes already made */
+    uint64_t h = first ? ast_hash(body->items[0]) : 0x5eed;
+    for (int32_t i = 0; i < hs.units.len; i++) h = mix2(h, hs.units.items[i].hash);
+    f->body_hash = h;
+    f->units = NULL;
+    if (hs.units.len) {
+        f->units = arena_memdup(out, hs.units.items, sizeof *hs.units.items * (size_t)hs.units.len);
+        if (!f->units) return false;
+    }
+    f->nunits = hs.units.len;
+    return !hs.failed;
 }
 
 static bool is_stub_stmt(const Node *s) {
@@ -395,26 +433,17 @@ static void add_function(SumBuilder *sb, const Node *n) {
     for (int32_t i = 0; i < body->len && stub; i++) stub = is_stub_stmt(body->items[i]);
     if (stub) flags |= FN_STUB;
     f.flags = flags;
-    if (f.cls >= 0 && sb->opt->method_bodies) { /* what the override rules compare */
-        const Node *args = n->FunctionDef.args;
-        f.sig_hash = mix2(mix2(ast_hash(args), ast_list_hash(&n->FunctionDef.decorator_list)),
-                          ast_hash(n->FunctionDef.returns));
-        UnitVec units = {0};
-        /* the docstring is not code */
-        int32_t first = body->len && body->items[0]->kind == AST_EXPR &&
-                                body->items[0]->Expr.value->kind == AST_CONSTANT &&
-                                body->items[0]->Expr.value->Constant.value.kind == CONST_STR
-                            ? 1
-                            : 0;
-        NodeList rest = {body->items + first, body->len - first};
-        flatten(sb, &rest, &units);
-        f.units = keep(sb, units.items, units.len, sizeof *units.items);
-        f.nunits = units.len;
-        /* the whole body, docstring included, from the statement hashes already made */
-        uint64_t h = first ? ast_hash(body->items[0]) : 0x5eed;
-        for (int32_t i = 0; i < units.len; i++) h = mix2(h, units.items[i].hash);
-        f.body_hash = h;
+    const NodeList *decos = &n->FunctionDef.decorator_list;
+    f.first_line = decos->len ? decos->items[0]->lineno : n->lineno;
+    if (f.first_line >= 1 && f.first_line <= sb->lines.count && f.end_line >= f.first_line &&
+        f.end_line <= sb->lines.count) {
+        f.text_from = sb->lines.starts[f.first_line - 1];
+        f.text_to = f.end_line < sb->lines.count ? sb->lines.starts[f.end_line] : (uint32_t)sb->len;
     }
+    f.nunits = -1; /* made on demand (index_fill_bodies), or now: */
+    if (f.cls >= 0 && sb->opt->method_bodies && sb->opt->bodies_now &&
+        !summary_method_hashes(sb->out, sb->scratch, n, 0, &f))
+        sb->failed = true;
     int32_t idx = sb->funcs.len;
     if (VEC_PUSH(sb->scratch, sb->funcs, f) || VEC_PUSH(sb->scratch, sb->fn_node, n) ||
         VEC_PUSH(sb->scratch, sb->fn_parent, s->func))
@@ -860,8 +889,9 @@ void summary_leave(SumBuilder *sb, const Node *n) {
 }
 
 SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const Node *module,
-                          const char *text, size_t len, const ParseResult *pr,
-                          const SummaryOptions *opt) {
+                          const SourceText *src, const ParseResult *pr, const SummaryOptions *opt) {
+    const char *text = src->text;
+    size_t len = src->len;
     SumBuilder *sb = arena_zalloc(scratch, sizeof *sb);
     if (!sb) return NULL;
     sb->out = out;
@@ -873,6 +903,7 @@ SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const No
     sb->m = arena_zalloc(out, sizeof *sb->m);
     if (!sb->m) return NULL;
     sb->m->path = sdup(sb, path, strlen(path));
+    sb->m->text_skip = src->verbatim ? src->skip : -1;
     sb->m->module = index_module_name(out, path, &sb->m->is_package);
     if (!sb->m->module) return NULL;
     /* the package a relative import starts from */

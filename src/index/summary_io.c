@@ -5,7 +5,7 @@
 #include "base/wire.h"
 #include "index.h"
 
-#define SUMMARY_MAGIC 0x314d555357440a00ull /* "\0\nDWSUM1" */
+#define SUMMARY_MAGIC 0x324d555357440a00ull /* "\0\nDWSUM2" */
 
 static void put_loc(Buf *b, SumLoc l) {
     wire_i32(b, l.line), wire_i32(b, l.col), wire_i32(b, l.end_line), wire_i32(b, l.end_col);
@@ -20,11 +20,14 @@ void summary_encode(Buf *b, const ModuleSummary *m) {
     wire_fixed64(b, SUMMARY_MAGIC);
     wire_str(b, m->module);
     wire_u64(b, m->is_package);
+    wire_i32(b, m->text_skip);
     wire_i32(b, m->nfunctions);
     for (int32_t i = 0; i < m->nfunctions; i++) {
         const FuncSum *f = &m->functions[i];
         wire_str(b, f->name), wire_str(b, f->qualname);
         wire_i32(b, f->cls), wire_i32(b, f->line), wire_i32(b, f->end_line);
+        wire_i32(b, f->first_line);
+        wire_u64(b, f->text_from), wire_u64(b, f->text_to);
         put_loc(b, f->def);
         wire_u64(b, f->flags), wire_fixed64(b, f->sig_hash), wire_fixed64(b, f->body_hash);
         wire_i32(b, f->nunits);
@@ -90,10 +93,24 @@ static int32_t count(Decoder *d, size_t min) {
     return d->r.bad ? 0 : n;
 }
 
+/* A method's statement count, or -1: not made (index_fill_bodies makes them when needed). */
+static int32_t units_count(Decoder *d) {
+    const unsigned char *at = d->r.p;
+    if (wire_get_i32(&d->r) == -1) return -1;
+    d->r.p = at;
+    return count(d, 9);
+}
+
 static void *items(Decoder *d, int32_t n, size_t size) {
     void *p = arena_zalloc(d->a, size * (size_t)(n ? n : 1));
     if (!p) d->r.bad = true;
     return p;
+}
+
+static uint32_t u32(Decoder *d) {
+    uint64_t v = wire_get_u64(&d->r);
+    if (v > UINT32_MAX) d->r.bad = true;
+    return (uint32_t)v;
 }
 
 static SumLoc loc(Decoder *d) {
@@ -124,17 +141,20 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
     m->path = arena_strndup(a, path, strlen(path));
     m->module = str(&d, false);
     m->is_package = wire_get_u64(&d.r) != 0;
-    m->nfunctions = count(&d, 27);
+    m->text_skip = wire_get_i32(&d.r);
+    m->nfunctions = count(&d, 30);
     m->functions = items(&d, m->nfunctions, sizeof *m->functions);
     for (int32_t i = 0; i < m->nfunctions && !d.r.bad; i++) {
         FuncSum *f = &m->functions[i];
         f->name = str(&d, false), f->qualname = str(&d, false);
         f->cls = wire_get_i32(&d.r), f->line = wire_get_i32(&d.r), f->end_line = wire_get_i32(&d.r);
+        f->first_line = wire_get_i32(&d.r);
+        f->text_from = u32(&d), f->text_to = u32(&d);
         f->def = loc(&d);
         f->flags = (uint32_t)wire_get_u64(&d.r);
         f->sig_hash = wire_get_fixed64(&d.r), f->body_hash = wire_get_fixed64(&d.r);
-        f->nunits = count(&d, 9);
-        f->units = items(&d, f->nunits, sizeof *f->units);
+        f->nunits = units_count(&d);
+        f->units = f->nunits > 0 ? items(&d, f->nunits, sizeof *f->units) : NULL;
         for (int32_t k = 0; f->units && k < f->nunits && !d.r.bad; k++)
             f->units[k].hash = wire_get_fixed64(&d.r), f->units[k].line = wire_get_i32(&d.r);
     }

@@ -336,6 +336,8 @@ bool source_decode(Arena *a, const char *bytes, size_t len, SourceText *out, Sou
     }
     out->text = s;
     out->len = sn;
+    out->verbatim = !cr;
+    out->skip = bom ? 3 : 0;
     const char *why;
     out->valid_utf8 = utf8_find_invalid(s, sn, &why) < 0;
     return true;

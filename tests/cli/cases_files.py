@@ -156,3 +156,16 @@ def test_stdin():
     s.check(p.returncode == 1, "stdin: excluded name analyzed without --force-exclude")
     p = dw(["check", "-", "--cache-dir", "c"], proj, input=src, cache=True)
     s.check(not os.path.exists(os.path.join(proj, "c")), "stdin is never cached")
+    # the override rules read the methods they compare again from their files, but standard
+    # input cannot be read again: its methods are hashed as it is parsed. A file of the same
+    # name on disk says something else, and must not be what is compared.
+    box = ("class Base:\n    def area(self):\n        return self.w * self.h\n\n\n"
+           "class Box(Base):\n    def area(self):\n        return self.w * self.h\n")
+    write(os.path.join(proj, "pkg", "box.py"), box.replace("w * self.h", "w + self.h", 1))
+    p = dw(["check", "--select", "DW302", "--stdin-filename", "pkg/box.py", "-"], proj,
+           input=box)
+    s.check(findings(p.stdout) == [("pkg/box.py", 7, "DW302")],
+            "stdin: an override is compared with its base as read from standard input",
+            p.stdout + p.stderr)
+    p = dw(["check", "--select", "DW302", "pkg/box.py"], proj)
+    expect("the file on disk, which differs from its base", p, rc=0, out="")

@@ -41,6 +41,28 @@ class Suite:
             self.fail(name, why)
         return cond
 
+    def driver(self, exe, args=(), label=None):
+        """Runs a C test driver (tests/drivers/unit.h) and adds its RESULT line to the counts;
+        its FAIL lines are printed under `label`. Returns the driver's other output lines."""
+        label = label or os.path.basename(exe)
+        p = subprocess.run([exe] + list(args), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, errors="replace")
+        got, rest = None, []
+        for line in p.stdout.splitlines():
+            if line.startswith("FAIL "):
+                print(f"FAIL {label}: {line[5:]}")
+            elif line.startswith("RESULT "):
+                got = [int(x) for x in line.split()[1:4]]
+            else:
+                rest.append(line)
+        if got is None or p.returncode not in (0, 1):
+            self.fail(label, f"exit {p.returncode}, no RESULT line:\n" + p.stdout[-2000:])
+        else:
+            self.passed += got[0]
+            self.failed += got[1]
+            self.skipped += got[2]
+        return rest
+
     def finish(self):
         print(f"RESULT {self.passed} {self.failed} {self.skipped}", flush=True)
         raise SystemExit(1 if self.failed else 0)

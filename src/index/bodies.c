@@ -1,0 +1,238 @@
+/* bodies.c — the code of the methods the override rules compare, made on demand.
+ *
+ * DW301 and DW302 compare a method with the base method it overrides, statement by statement,
+ * as structural hashes. Hashing every method body while each file is parsed costs about as much
+ * as a second walk of every tree, for few methods: only a method that overrides a base method
+ * found in the tree, and that base method, are ever compared (in the 3.13 stdlib, 4,000 pairs
+ * over about a tenth of all method lines). So summaries record each method's span, and once
+ * the index knows which method overrides which, each file holding one of those methods is read
+ * again and only those methods are parsed: a method's lines, from its first decorator to its
+ * last line, parsed on their own as the body of an `if 1:` (which makes any indentation legal),
+ * give the same tree as in the whole file. The def found there must have the method's name and
+ * span; a file that changed since, or cannot be read, leaves its methods without hashes, and the
+ * rules skip them.
+ */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/threads.h"
+#include "index.h"
+#include "parse/parser.h"
+#include "source/source.h"
+
+static const char PREFIX[] = "if 1:\n";
+enum { PREFIX_LEN = sizeof PREFIX - 1 };
+
+/* The def in the tree of one method's lines, if it is the method summarized as f. */
+static const Node *the_def(const Node *module, const FuncSum *f, int32_t offset) {
+    if (module->Module.body.len != 1) return NULL;
+    const Node *s = module->Module.body.items[0];
+    if (s->kind != AST_IF || s->If.body.len != 1) return NULL;
+    const Node *d = s->If.body.items[0];
+    if (d->kind != AST_FUNCTION_DEF && d->kind != AST_ASYNC_FUNCTION_DEF) return NULL;
+    Str name = d->FunctionDef.name;
+    if (!name.s || strlen(f->name) != (size_t)name.len ||
+        memcmp(f->name, name.s, (size_t)name.len) != 0)
+        return NULL;
+    if (d->lineno + offset != f->line || d->end_lineno + offset != f->end_line) return NULL;
+    return d;
+}
+
+/* Makes f's hashes from its text s[0, n): 1: made, 0: not this method's text, -1: out of memory. */
+static int fill_one(FuncSum *f, const char *s, size_t n, Arena *out, Arena *scratch) {
+    char *text = arena_alloc(scratch, PREFIX_LEN + n + 4);
+    if (!text) return -1;
+    memcpy(text, PREFIX, PREFIX_LEN);
+    memcpy(text + PREFIX_LEN, s, n);
+    size_t len = PREFIX_LEN + n;
+    if (text[len - 1] != '\n') text[len++] = '\n';
+    memset(text + len, 0, 3);
+    SourceText frag = {0};
+    frag.text = text;
+    frag.len = len;
+    frag.valid_utf8 = true;
+    ParseResult pr;
+    ParseError err;
+    ParseStatus ps = parse_module(scratch, &frag, &pr, &err);
+    if (ps == PARSE_NO_MEMORY) return -1;
+    int32_t offset = f->first_line - 2; /* line 2 of the fragment is first_line */
+    const Node *d = ps == PARSE_OK ? the_def(pr.module, f, offset) : NULL;
+    if (!d) return 0;
+    return summary_method_hashes(out, scratch, d, offset, f) ? 1 : -1;
+}
+
+int32_t index_fill_module_bodies(ModuleSummary *m, const uint8_t *need, const char *bytes,
+                                 size_t len, Arena *out, Arena *scratch) {
+    int32_t wanted = 0;
+    for (int32_t i = 0; i < m->nfunctions; i++) wanted += need[i] && m->functions[i].nunits < 0;
+    if (!wanted) return 0;
+    char *data = NULL;
+    if (!bytes) {
+        SourceError se;
+        if (!source_read_file(m->path, &data, &len, &se)) return wanted;
+        bytes = data;
+    }
+    /* the text as parsed: most files are their own bytes (after a BOM), which then need only
+     * the checks decoding makes, on the methods' lines; the others are decoded again */
+    const char *text = bytes;
+    size_t tlen = len;
+    bool raw = m->text_skip >= 0 && (size_t)m->text_skip <= len;
+    if (raw) {
+        text += m->text_skip;
+        tlen -= (size_t)m->text_skip;
+    } else {
+        SourceText st;
+        SourceError se;
+        if (!source_decode(scratch, bytes, len, &st, &se)) {
+            dw_free(data);
+            return wanted;
+        }
+        text = st.text, tlen = st.len;
+    }
+    int32_t missed = wanted;
+    for (int32_t i = 0; i < m->nfunctions; i++) {
+        FuncSum *f = &m->functions[i];
+        if (!need[i] || f->nunits >= 0) continue;
+        size_t from = f->text_from, to = f->text_to < tlen ? f->text_to : tlen;
+        if (from >= to || f->first_line < 1) continue;
+        const char *s = text + from, *why;
+        size_t n = to - from;
+        if (raw && (memchr(s, 0, n) || memchr(s, '\r', n) || utf8_find_invalid(s, n, &why) >= 0))
+            continue; /* the file changed: it no longer holds the method's text as parsed */
+        int r = fill_one(f, s, n, out, scratch);
+        if (r < 0) {
+            missed = -1;
+            break;
+        }
+        missed -= r;
+    }
+    dw_free(data);
+    return missed;
+}
+
+/* ---- which methods, and the threads that make them ------------------------------------------- */
+
+typedef struct Filler {
+    ProjectIndex *ix;
+    uint8_t **need; /* per module, per function */
+    const int32_t *todo;
+    int32_t ntodo;
+    atomic_int next;
+    atomic_int unread;
+    atomic_bool failed;
+} Filler;
+
+typedef struct FillWorker {
+    Filler *fl;
+    Arena out, scratch;
+} FillWorker;
+
+static void *fill_work(void *arg) {
+    FillWorker *w = arg;
+    Filler *fl = w->fl;
+    for (;;) {
+        int i = atomic_fetch_add(&fl->next, 1);
+        if (i >= fl->ntodo) break;
+        int32_t m = fl->todo[i];
+        int32_t missed = index_fill_module_bodies(fl->ix->modules[m], fl->need[m], NULL, 0, &w->out,
+                                                  &w->scratch);
+        if (missed < 0)
+            fl->failed = true;
+        else
+            fl->unread += missed;
+        arena_reset(&w->scratch, KEEP_BETWEEN_FILES);
+    }
+    return NULL;
+}
+
+bool index_overridden(const ProjectIndex *ix, int32_t m, int32_t f, FuncRef *base) {
+    if (ix->overridden) {
+        *base = ix->overridden[m][f];
+        return base->module >= 0;
+    }
+    const FuncSum *fs = &ix->modules[m]->functions[f];
+    ClassRef owner;
+    bool uncertain;
+    if (fs->cls < 0 ||
+        !index_lookup_method(ix, (ClassRef){m, fs->cls}, fs->name, 1, &owner, &base->fn,
+                             &uncertain) ||
+        uncertain)
+        return false;
+    base->module = owner.module;
+    return true;
+}
+
+/* Resolves every method's base method once (for the rules after), and marks the pairs DW301 and
+ * DW302 will compare (their conditions that do not need the bodies). */
+static bool mark(ProjectIndex *ix, uint8_t **need, Arena *a) {
+    FuncRef **over = arena_alloc(&ix->arena, sizeof *over * (size_t)(ix->nmodules + 1));
+    if (!over) return false;
+    for (int32_t m = 0; m < ix->nmodules; m++) {
+        int32_t n = ix->modules[m]->nfunctions;
+        need[m] = arena_zalloc(a, (size_t)n + 1);
+        over[m] = arena_alloc(&ix->arena, sizeof **over * (size_t)(n + 1));
+        if (!need[m] || !over[m]) return false;
+        for (int32_t f = 0; f < n; f++)
+            if (!index_overridden(ix, m, f, &over[m][f])) over[m][f] = (FuncRef){-1, -1};
+    }
+    ix->overridden = over;
+    for (int32_t m = 0; m < ix->nmodules; m++) {
+        const ModuleSummary *ms = ix->modules[m];
+        for (int32_t i = 0; i < ms->nfunctions; i++) {
+            const FuncSum *f = &ms->functions[i];
+            FuncRef r = over[m][i];
+            if (r.module < 0 || (f->flags & FN_CALLS_SUPER)) continue;
+            const FuncSum *b = &ix->modules[r.module]->functions[r.fn];
+            bool drift = !(b->flags & (FN_STUB | FN_ABSTRACT)); /* DW301 */
+            bool same = !(f->flags & FN_STUB);                  /* DW302 */
+            if (!drift && !same) continue;
+            need[m][i] = 1;
+            need[r.module][r.fn] = 1;
+        }
+    }
+    return true;
+}
+
+bool index_fill_bodies(ProjectIndex *ix, int jobs, int32_t *unread) {
+    *unread = 0;
+    Arena a;
+    arena_init(&a);
+    uint8_t **need = arena_zalloc(&a, sizeof *need * (size_t)(ix->nmodules + 1));
+    int32_t *todo = arena_alloc(&a, sizeof *todo * (size_t)(ix->nmodules + 1));
+    if (!need || !todo || !mark(ix, need, &a)) {
+        arena_free(&a);
+        return false;
+    }
+    int32_t ntodo = 0;
+    for (int32_t m = 0; m < ix->nmodules; m++) {
+        const ModuleSummary *ms = ix->modules[m];
+        for (int32_t i = 0; i < ms->nfunctions; i++)
+            if (need[m][i] && ms->functions[i].nunits < 0) {
+                todo[ntodo++] = m;
+                break;
+            }
+    }
+    int n = jobs < 1 ? 1 : jobs;
+    if (n > ntodo) n = ntodo > 0 ? ntodo : 1;
+    Filler fl = {ix, need, todo, ntodo, 0, 0, false};
+    FillWorker *ws = calloc((size_t)n, sizeof *ws);
+    if (!ws) {
+        arena_free(&a);
+        return false;
+    }
+    for (int i = 0; i < n; i++) {
+        ws[i].fl = &fl;
+        arena_init(&ws[i].out);
+        arena_init(&ws[i].scratch);
+    }
+    threads_run(n, fill_work, ws, sizeof *ws);
+    for (int i = 0; i < n; i++) {
+        arena_adopt(&ix->arena, &ws[i].out);
+        arena_free(&ws[i].scratch);
+    }
+    free(ws);
+    arena_free(&a);
+    *unread = fl.unread;
+    return !fl.failed;
+}
