@@ -19,8 +19,11 @@ static const TreeRule tree_rules[] = {
 bool tree_rules_needs(const CheckOptions *opt, SummaryOptions *so) {
     memset(so, 0, sizeof *so);
     so->call_results = check_enabled(opt, &check_none_result_dereference);
-    so->method_bodies =
-        check_enabled(opt, &check_override_drift) || check_enabled(opt, &check_redundant_override);
+    so->identical = check_enabled(opt, &check_redundant_override);
+    so->similar = !check_enabled(opt, &check_override_drift) ? 0
+                  : opt && opt->drift_threshold > 0          ? opt->drift_threshold
+                                                             : DRIFT_THRESHOLD;
+    so->method_bodies = so->identical || so->similar > 0;
     return so->call_results || so->method_bodies;
 }
 

@@ -43,8 +43,6 @@
 #include "check/tree.h"
 #include "rule_docs.h"
 
-enum { MAX_UNITS = 2000 };
-
 /* Longest common subsequence of two unit sequences; fills the first mismatch positions. */
 static int32_t lcs(const StmtUnit *a, int32_t n, const StmtUnit *b, int32_t m, int32_t *first_a,
                    int32_t *first_b) {
@@ -78,7 +76,8 @@ static int32_t lcs(const StmtUnit *a, int32_t n, const StmtUnit *b, int32_t m, i
 
 void override_drift_run(TreeCtx *tx) {
     const ProjectIndex *ix = tx->ix;
-    double threshold = tx->opt && tx->opt->drift_threshold > 0 ? tx->opt->drift_threshold : 0.6;
+    double threshold =
+        tx->opt && tx->opt->drift_threshold > 0 ? tx->opt->drift_threshold : DRIFT_THRESHOLD;
     for (int32_t m = 0; m < ix->nmodules; m++) {
         const ModuleSummary *ms = ix->modules[m];
         for (int32_t c = 0; c < ms->nclasses; c++) {
@@ -93,10 +92,10 @@ void override_drift_run(TreeCtx *tx) {
                 if (b->flags & (FN_STUB | FN_ABSTRACT)) continue;
                 if (f->nunits < 0 || b->nunits < 0) continue; /* the code could not be read */
                 if (f->body_hash == b->body_hash) continue;   /* identical bodies: DW302's */
-                if (f->nunits > MAX_UNITS || b->nunits > MAX_UNITS) continue;
+                if (f->nunits > DRIFT_MAX_UNITS || b->nunits > DRIFT_MAX_UNITS) continue;
                 int32_t fa, fb;
                 int32_t common = lcs(f->units, f->nunits, b->units, b->nunits, &fa, &fb);
-                if (common < 4) {
+                if (common < DRIFT_MIN_COMMON) {
                     if (common < 0) tx->failed = true;
                     continue;
                 }

@@ -164,8 +164,9 @@ bool index_overridden(const ProjectIndex *ix, int32_t m, int32_t f, FuncRef *bas
 }
 
 /* Resolves every method's base method once (for the rules after), and marks the pairs DW301 and
- * DW302 will compare (their conditions that do not need the bodies). */
-static bool mark(ProjectIndex *ix, uint8_t **need, Arena *a) {
+ * DW302 could report, by their conditions that need no hash: flags, and statement counts (DW302
+ * wants as many statements on both sides, DW301 enough statements alike to be possible). */
+static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Arena *a) {
     FuncRef **over = arena_alloc(&ix->arena, sizeof *over * (size_t)(ix->nmodules + 1));
     if (!over) return false;
     for (int32_t m = 0; m < ix->nmodules; m++) {
@@ -184,9 +185,13 @@ static bool mark(ProjectIndex *ix, uint8_t **need, Arena *a) {
             FuncRef r = over[m][i];
             if (r.module < 0 || (f->flags & FN_CALLS_SUPER)) continue;
             const FuncSum *b = &ix->modules[r.module]->functions[r.fn];
-            bool drift = !(b->flags & (FN_STUB | FN_ABSTRACT)); /* DW301 */
-            bool same = !(f->flags & FN_STUB);                  /* DW302 */
-            if (!drift && !same) continue;
+            int32_t nf = f->size, nb = b->size, few = nf < nb ? nf : nb;
+            bool same = opt->identical && nf == nb && !(f->flags & FN_STUB) &&
+                        (f->flags & FN_ASYNC) == (b->flags & FN_ASYNC); /* DW302 */
+            bool near = opt->similar > 0 && !(b->flags & (FN_STUB | FN_ABSTRACT)) &&
+                        few >= DRIFT_MIN_COMMON && nf <= DRIFT_MAX_UNITS && nb <= DRIFT_MAX_UNITS &&
+                        2.0 * few / (nf + nb) >= opt->similar; /* DW301 */
+            if (!same && !near) continue;
             need[m][i] = 1;
             need[r.module][r.fn] = 1;
         }
@@ -194,13 +199,13 @@ static bool mark(ProjectIndex *ix, uint8_t **need, Arena *a) {
     return true;
 }
 
-bool index_fill_bodies(ProjectIndex *ix, int jobs, int32_t *unread) {
+bool index_fill_bodies(ProjectIndex *ix, const SummaryOptions *opt, int jobs, int32_t *unread) {
     *unread = 0;
     Arena a;
     arena_init(&a);
     uint8_t **need = arena_zalloc(&a, sizeof *need * (size_t)(ix->nmodules + 1));
     int32_t *todo = arena_alloc(&a, sizeof *todo * (size_t)(ix->nmodules + 1));
-    if (!need || !todo || !mark(ix, need, &a)) {
+    if (!need || !todo || !mark(ix, opt, need, &a)) {
         arena_free(&a);
         return false;
     }

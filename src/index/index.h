@@ -61,6 +61,7 @@ typedef struct FuncSum {
     int32_t first_line;     /* its first decorator's line, or `line` */
     uint32_t text_from;     /* its text: from the start of first_line to the end of end_line, */
     uint32_t text_to;       /* as offsets in the parsed text */
+    int32_t size;           /* the statements its body flattens to (nunits, before they are made) */
     SumLoc def;             /* the `def NAME` part */
     uint32_t flags;
     /* A method's code, for the override rules; made only for the methods they compare (see
@@ -136,6 +137,11 @@ typedef struct ModuleSummary {
     int32_t nnoqa;
 } ModuleSummary;
 
+/* DW301's limits, which index_fill_bodies also applies before it makes any hash: the default
+ * share of statements alike, the fewest statements alike, the most statements compared. */
+#define DRIFT_THRESHOLD 0.6
+enum { DRIFT_MIN_COMMON = 4, DRIFT_MAX_UNITS = 2000 };
+
 /* What to record for the queries. */
 typedef struct SummaryOptions {
     const char *callers_of; /* record call sites of this name (the last part of a qualified
@@ -146,6 +152,11 @@ typedef struct SummaryOptions {
                                called (method spans are always recorded) */
     bool bodies_now;        /* hash every method's body during extraction (a file that cannot be
                                read again: standard input) */
+    /* what index_fill_bodies prepares, from the rules' own conditions: the pairs DW302 may find
+     * identical, and those DW301 may find near copies (at least `similar` of their statements
+     * alike; 0: DW301 is off) */
+    bool identical;
+    double similar;
 } SummaryOptions;
 
 /* Module name of a file path: package roots by __init__.py up from the file. */
@@ -264,10 +275,11 @@ static inline const ClassInfo *index_class_info(const ProjectIndex *ix, ClassRef
 bool index_overridden(const ProjectIndex *ix, int32_t m, int32_t f, FuncRef *base);
 
 /* Makes the body hashes of the methods the override rules compare: every method that overrides a
- * base method found in the tree, and that base method (bodies.c). Files are read again, on up
+ * base method found in the tree, and that base method, where the rules in opt could report the
+ * pair (their conditions on flags and statement counts) (bodies.c). Files are read again, on up
  * to `jobs` threads; *unread counts the methods whose file could not be read or no longer holds
  * them (they stay without hashes). False when out of memory. */
-bool index_fill_bodies(ProjectIndex *ix, int jobs, int32_t *unread);
+bool index_fill_bodies(ProjectIndex *ix, const SummaryOptions *opt, int jobs, int32_t *unread);
 /* The same for one module's functions marked in need[] (bytes: the file's text, or NULL to read
  * the file at m->path); hashes go to `out`. Returns how many could not be made, or -1 on OOM. */
 int32_t index_fill_module_bodies(ModuleSummary *m, const uint8_t *need, const char *bytes,

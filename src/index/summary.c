@@ -361,18 +361,52 @@ static void flatten(Hasher *hs, const NodeList *body) {
     for (int32_t i = 0; i < body->len; i++) flatten_stmt(hs, body->items[i]);
 }
 
+/* The number of units flatten makes of a body, without making them. */
+static int32_t count_units(const NodeList *body);
+
+static int32_t count_stmt(const Node *s) {
+    switch (s->kind) {
+    case AST_IF:
+    case AST_WHILE:
+        return 1 + count_units(&s->If.body) +
+               (s->If.orelse.len ? 1 + count_units(&s->If.orelse) : 0);
+    case AST_FOR:
+    case AST_ASYNC_FOR: return 1 + count_units(&s->For.body) + count_units(&s->For.orelse);
+    case AST_WITH:
+    case AST_ASYNC_WITH: return 1 + count_units(&s->With.body);
+    case AST_TRY:
+    case AST_TRY_STAR: {
+        int32_t n = 1 + count_units(&s->Try.body);
+        for (int32_t i = 0; i < s->Try.handlers.len; i++)
+            n += 1 + count_units(&s->Try.handlers.items[i]->ExceptHandler.body);
+        return n + count_units(&s->Try.orelse) + count_units(&s->Try.finalbody);
+    }
+    default: return 1;
+    }
+}
+
+static int32_t count_units(const NodeList *body) {
+    int32_t n = 0;
+    for (int32_t i = 0; i < body->len; i++) n += count_stmt(body->items[i]);
+    return n;
+}
+
+/* 1 when the body starts with a docstring, which is not code: the units start after it. */
+static int32_t docstring(const NodeList *body) {
+    return body->len && body->items[0]->kind == AST_EXPR &&
+                   body->items[0]->Expr.value->kind == AST_CONSTANT &&
+                   body->items[0]->Expr.value->Constant.value.kind == CONST_STR
+               ? 1
+               : 0;
+}
+
 bool summary_method_hashes(Arena *out, Arena *scratch, const Node *n, int32_t line_offset,
                            FuncSum *f) {
     const NodeList *body = &n->FunctionDef.body;
     f->sig_hash =
         mix2(mix2(ast_hash(n->FunctionDef.args), ast_list_hash(&n->FunctionDef.decorator_list)),
              ast_hash(n->FunctionDef.returns));
-    /* the docstring is not code */
-    int32_t first = body->len && body->items[0]->kind == AST_EXPR &&
-                            body->items[0]->Expr.value->kind == AST_CONSTANT &&
-                            body->items[0]->Expr.value->Constant.value.kind == CONST_STR
-                        ? 1
-                        : 0;
+    int32_t first = docstring(body);
     Hasher hs = {scratch, {0}, line_offset, false};
     NodeList rest = {body->items + first, body->len - first};
     flatten(&hs, &rest);
@@ -439,6 +473,10 @@ static void add_function(SumBuilder *sb, const Node *n) {
         f.end_line <= sb->lines.count) {
         f.text_from = sb->lines.starts[f.first_line - 1];
         f.text_to = f.end_line < sb->lines.count ? sb->lines.starts[f.end_line] : (uint32_t)sb->len;
+    }
+    if (f.cls >= 0 && sb->opt->method_bodies) {
+        NodeList code = {body->items + docstring(body), body->len - docstring(body)};
+        f.size = count_units(&code);
     }
     f.nunits = -1; /* made on demand (index_fill_bodies), or now: */
     if (f.cls >= 0 && sb->opt->method_bodies && sb->opt->bodies_now &&

@@ -28,6 +28,7 @@ void summary_encode(Buf *b, const ModuleSummary *m) {
         wire_i32(b, f->cls), wire_i32(b, f->line), wire_i32(b, f->end_line);
         wire_i32(b, f->first_line);
         wire_u64(b, f->text_from), wire_u64(b, f->text_to);
+        wire_i32(b, f->size);
         put_loc(b, f->def);
         wire_u64(b, f->flags), wire_fixed64(b, f->sig_hash), wire_fixed64(b, f->body_hash);
         wire_i32(b, f->nunits);
@@ -142,7 +143,7 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
     m->module = str(&d, false);
     m->is_package = wire_get_u64(&d.r) != 0;
     m->text_skip = wire_get_i32(&d.r);
-    m->nfunctions = count(&d, 30);
+    m->nfunctions = count(&d, 31);
     m->functions = items(&d, m->nfunctions, sizeof *m->functions);
     for (int32_t i = 0; i < m->nfunctions && !d.r.bad; i++) {
         FuncSum *f = &m->functions[i];
@@ -150,6 +151,7 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
         f->cls = wire_get_i32(&d.r), f->line = wire_get_i32(&d.r), f->end_line = wire_get_i32(&d.r);
         f->first_line = wire_get_i32(&d.r);
         f->text_from = u32(&d), f->text_to = u32(&d);
+        f->size = wire_get_i32(&d.r);
         f->def = loc(&d);
         f->flags = (uint32_t)wire_get_u64(&d.r);
         f->sig_hash = wire_get_fixed64(&d.r), f->body_hash = wire_get_fixed64(&d.r);

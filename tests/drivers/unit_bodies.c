@@ -1,7 +1,9 @@
 /* unit_bodies.c — unit tests of src/index/bodies.c, the method hashes made on demand: for every
  * method of every Python file under tests/ and examples/ (or of the files named as arguments),
  * the hashes made from the method's lines alone, read again from disk, are the ones made during
- * the whole file's walk (statement hashes, their lines, the body and signature hashes); a file
+ * the whole file's walk (statement hashes, their lines, the body and signature hashes), and as
+ * many statements as the walk counted without hashing them (the count that decides which
+ * methods are read again); a file
  * whose text changed under a method, or that is decoded (a cookie, CRLF line ends), is handled. */
 #include <dirent.h>
 #include <stdlib.h>
@@ -65,10 +67,11 @@ static void compare(const char *path, const char *data, size_t len, const char *
         CHECK(missed == 0, "%s: %d of %d methods not made", path, missed, methods);
         for (int32_t i = 0; i < later->nfunctions && i < now->nfunctions; i++) {
             if (!need[i]) continue;
-            CHECK(same_hashes(&now->functions[i], &later->functions[i]),
-                  "%s: %s (line %d): %d statements during the walk, %d made alone", path,
-                  now->functions[i].qualname, now->functions[i].line, now->functions[i].nunits,
-                  later->functions[i].nunits);
+            CHECK(same_hashes(&now->functions[i], &later->functions[i]) &&
+                      later->functions[i].size == now->functions[i].nunits,
+                  "%s: %s (line %d): %d statements during the walk, %d made alone, %d counted",
+                  path, now->functions[i].qualname, now->functions[i].line,
+                  now->functions[i].nunits, later->functions[i].nunits, later->functions[i].size);
         }
         methods_compared += methods;
         files_compared++;
