@@ -60,6 +60,7 @@ struct SumBuilder {
                                   has run on every path to it */
     struct Bindings *toplevel; /* DW203: the names bound at module level */
     const char *package;       /* for relative imports */
+    bool walrus;               /* the file may hold a named expression (ParseResult.walrus) */
     bool failed;
 };
 
@@ -596,15 +597,40 @@ static const Node *current_unit(SumBuilder *sb) {
 static bool may_resolve(SumBuilder *sb, const Node *call);
 
 /* A call whose result `at` dereferences directly (f().x, f()[0], f()(), *f(), for in f()). */
-static bool mark_deref(SumBuilder *sb, const Node *value, const Node *at) {
-    if (!sb->opt->call_results || !value || value->kind != AST_CALL) return false;
-    uint8_t how = at->kind == AST_SUBSCRIPT             ? EVF_SUBSCRIPT
-                  : at->kind == AST_CALL && at != value ? EVF_CALLEE /* (for x in f(): at is f()) */
-                  : at->kind == AST_ATTRIBUTE           ? EVF_ATTRIBUTE
-                                                        : EVF_ITER;
-    if (may_resolve(sb, value))
-        add_call(sb, value, current_unit(sb), how, at, NULL, NULL, NULL, -1, -1);
-    return false;
+/* The call's result dereferenced by the node it is in: f().x, f()[0], f()(), *f(), for _ in f().
+ * (Looked at from the call, with its parent at hand, not from each attribute or subscript: most
+ * of those hold no call, and looking into them would read the children before the walk.) */
+static void mark_deref(SumBuilder *sb, const Node *call, const Node *parent) {
+    if (!sb->opt->call_results || !parent) return;
+    const Node *at = parent;
+    uint8_t how;
+    switch (parent->kind) {
+    case AST_ATTRIBUTE:
+        if (parent->Attribute.value != call) return;
+        how = EVF_ATTRIBUTE;
+        break;
+    case AST_SUBSCRIPT:
+        if (parent->Subscript.value != call) return;
+        how = EVF_SUBSCRIPT;
+        break;
+    case AST_CALL:
+        if (parent->Call.func != call) return;
+        how = EVF_CALLEE;
+        break;
+    case AST_STARRED:
+        if (parent->Starred.value != call) return;
+        how = EVF_ITER;
+        break;
+    case AST_FOR:
+    case AST_ASYNC_FOR:
+        if (parent->For.iter != call) return;
+        how = EVF_ITER;
+        at = call;
+        break;
+    default: return;
+    }
+    if (may_resolve(sb, call))
+        add_call(sb, call, current_unit(sb), how, at, NULL, NULL, NULL, -1, -1);
 }
 
 /* ---- `x = f()` then x dereferenced: the first use of x after the assignment --------------- */
@@ -840,21 +866,15 @@ const uint8_t summary_visits[AST_KIND_COUNT] = {
     [AST_CLASS_DEF] = SUMMARY_ENTER | SUMMARY_LEAVE,
     [AST_IMPORT] = SUMMARY_ENTER,
     [AST_IMPORT_FROM] = SUMMARY_ENTER,
-    [AST_ATTRIBUTE] = SUMMARY_ENTER,
-    [AST_SUBSCRIPT] = SUMMARY_ENTER,
     [AST_CALL] = SUMMARY_ENTER,
-    [AST_STARRED] = SUMMARY_ENTER,
     [AST_LAMBDA] = SUMMARY_ENTER | SUMMARY_LEAVE,
     [AST_TRY] = SUMMARY_ENTER,
     [AST_TRY_STAR] = SUMMARY_ENTER,
     [AST_WITH] = SUMMARY_ENTER,
     [AST_ASYNC_WITH] = SUMMARY_ENTER,
-    [AST_FOR] = SUMMARY_ENTER,
-    [AST_ASYNC_FOR] = SUMMARY_ENTER,
 };
 
 bool summary_enter(SumBuilder *sb, const Node *n, const Node *parent) {
-    (void)parent;
     FuncSum *cur;
     switch (n->kind) {
     case AST_YIELD:
@@ -878,13 +898,12 @@ bool summary_enter(SumBuilder *sb, const Node *n, const Node *parent) {
     case AST_IMPORT_FROM:
         if (scope(sb)->node->kind == AST_MODULE) imports(sb, n);
         return false;
-    case AST_ATTRIBUTE: return mark_deref(sb, n->Attribute.value, n);
-    case AST_SUBSCRIPT: return mark_deref(sb, n->Subscript.value, n);
     case AST_CALL: {
         if (n->Call.func->kind == AST_NAME && str_eq_c(n->Call.func->Name.id, "super") &&
             (cur = current_function(sb)))
             cur->flags |= FN_CALLS_SUPER;
-        bool need = mark_deref(sb, n->Call.func, n);
+        mark_deref(sb, n, parent);
+        bool need = false;
         /* a call the callers query asks about: its unit's graph gives the guards; in a lambda
          * (which runs later, and has no graph of its own) it has none */
         if (wanted_call(sb, n)) {
@@ -895,14 +914,11 @@ bool summary_enter(SumBuilder *sb, const Node *n, const Node *parent) {
         }
         return need;
     }
-    case AST_STARRED: return mark_deref(sb, n->Starred.value, n);
     case AST_LAMBDA: sb->lambdas++; return false;
     case AST_TRY:
     case AST_TRY_STAR:
     case AST_WITH:
     case AST_ASYNC_WITH: protect_body(sb, n); return false;
-    case AST_FOR:
-    case AST_ASYNC_FOR: return mark_deref(sb, n->For.iter, n->For.iter);
     default: return false;
     }
 }
@@ -938,6 +954,7 @@ SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const No
     sb->text = text;
     sb->len = len;
     sb->lines = pr->lines;
+    sb->walrus = pr->walrus;
     sb->m = arena_zalloc(out, sizeof *sb->m);
     if (!sb->m) return NULL;
     sb->m->path = sdup(sb, path, strlen(path));
@@ -1085,6 +1102,72 @@ static int scan_bind(Node *n, void *ud) {
     return ast_children(n, scan_bind, ud);
 }
 
+/* What scan_bind finds in a body, when no named expression (:=) is in the file: then only
+ * statements bind (their targets, names, imports, handlers, patterns), and the expressions
+ * elsewhere, most of the tree, need not be looked into. */
+static void bind_stmts(Bindings *t, const NodeList *body) {
+    for (int32_t i = 0; i < body->len; i++) {
+        Node *s = body->items[i];
+        switch (s->kind) {
+        case AST_ASSIGN:
+            for (int32_t k = 0; k < s->Assign.targets.len; k++)
+                scan_bind(s->Assign.targets.items[k], t);
+            break;
+        case AST_DELETE:
+            for (int32_t k = 0; k < s->Delete.targets.len; k++)
+                scan_bind(s->Delete.targets.items[k], t);
+            break;
+        case AST_AUG_ASSIGN: scan_bind(s->AugAssign.target, t); break;
+        case AST_ANN_ASSIGN: scan_bind(s->AnnAssign.target, t); break;
+        case AST_TYPE_ALIAS: scan_bind(s->TypeAlias.name, t); break;
+        case AST_FOR:
+        case AST_ASYNC_FOR:
+            scan_bind(s->For.target, t);
+            bind_stmts(t, &s->For.body);
+            bind_stmts(t, &s->For.orelse);
+            break;
+        case AST_IF:
+        case AST_WHILE:
+            bind_stmts(t, &s->If.body);
+            bind_stmts(t, &s->If.orelse);
+            break;
+        case AST_WITH:
+        case AST_ASYNC_WITH:
+            for (int32_t k = 0; k < s->With.items.len; k++) {
+                Node *v = s->With.items.items[k]->withitem.optional_vars;
+                if (v) scan_bind(v, t);
+            }
+            bind_stmts(t, &s->With.body);
+            break;
+        case AST_TRY:
+        case AST_TRY_STAR:
+            bind_stmts(t, &s->Try.body);
+            for (int32_t k = 0; k < s->Try.handlers.len; k++) {
+                const Node *h = s->Try.handlers.items[k];
+                bind_add(t, h->ExceptHandler.name, BOUND);
+                bind_stmts(t, &h->ExceptHandler.body);
+            }
+            bind_stmts(t, &s->Try.orelse);
+            bind_stmts(t, &s->Try.finalbody);
+            break;
+        case AST_MATCH:
+            for (int32_t k = 0; k < s->Match.cases.len; k++) {
+                Node *c = s->Match.cases.items[k];
+                scan_bind(c->match_case.pattern, t);
+                bind_stmts(t, &c->match_case.body);
+            }
+            break;
+        case AST_FUNCTION_DEF:
+        case AST_ASYNC_FUNCTION_DEF:
+        case AST_CLASS_DEF:
+        case AST_IMPORT:
+        case AST_IMPORT_FROM:
+        case AST_GLOBAL: scan_bind(s, t); break;
+        default: break; /* expressions, return, raise, assert, nonlocal, ... bind nothing */
+        }
+    }
+}
+
 /* The names a module binds at top level, as the index resolves them (functions and classes
  * defined outside any def or class body, module-level imports), read off the module's
  * statements before the walk: DW203 keeps only the calls these can resolve. */
@@ -1196,7 +1279,10 @@ static int binding_in(SumBuilder *sb, const Node *unit, Str name) {
         if (a->arguments.vararg) bind_add(t, a->arguments.vararg->arg.arg, BOUND);
         if (a->arguments.kwarg) bind_add(t, a->arguments.kwarg->arg.arg, BOUND);
         const NodeList *body = &unit->FunctionDef.body;
-        for (int32_t i = 0; i < body->len; i++) scan_bind(body->items[i], t);
+        if (sb->walrus)
+            for (int32_t i = 0; i < body->len; i++) scan_bind(body->items[i], t);
+        else
+            bind_stmts(t, body);
         if (t->failed) sb->failed = true;
         sb->binds[f] = t;
     }

@@ -231,6 +231,7 @@ Node *parse_named_expression(Parser *P) {
         P->pos++;
         Node *value = parse_expression(P);
         Node *n = node_from(P, AST_NAMED_EXPR, start);
+        P->walrus = true;
         n->NamedExpr.target = target;
         n->NamedExpr.value = value;
         return n;

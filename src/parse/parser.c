@@ -223,6 +223,7 @@ ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, Pars
         out->noqa = ta.noqa;
         out->nnoqa = ta.nnoqa;
         out->lines = ta.lines;
+        out->walrus = P.walrus;
         dw_free(P.stack);
         return PARSE_OK;
     }

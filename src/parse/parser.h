@@ -29,6 +29,8 @@ typedef struct ParseResult {
     const uint32_t *noqa; /* offsets of the '#' of comments mentioning "noqa", in order */
     int32_t nnoqa;
     LineIndex lines; /* line starts of the decoded text */
+    bool walrus;     /* the tree may hold a named expression (:=), the one expression that binds
+                        a name in the enclosing function */
 } ParseResult;
 
 /* Parses src. On PARSE_OK *out holds the Module node; otherwise err says why. */

@@ -29,6 +29,7 @@ typedef struct Parser {
     int32_t pos;
     const LexError *lexerr;
     bool valid_utf8; /* the text is valid UTF-8: string literals need no decoding check */
+    bool walrus;     /* a named expression (:=) was parsed */
     jmp_buf *jb;
     ParseError *err;
     int depth;

@@ -1,0 +1,85 @@
+"""A name bound anywhere in the function is the function's own, not the module's: every
+statement that binds, and a named expression (:=) in an expression; `global` makes it the
+module's again."""
+import contextlib
+
+
+def later():
+    print("side effect")
+
+
+def assigned(x):
+    later = x
+    return later().x  # ok: a local
+
+
+def annotated(x):
+    later: object = x
+    return later().x  # ok: a local
+
+
+def unpacked(pair):
+    (a, [later, *rest]) = pair
+    return later().x  # ok: a local
+
+
+def looped(xs):
+    for later in xs:
+        return later().x  # ok: a local
+
+
+def with_as(path):
+    with open(path) as later:
+        return later().x  # ok: a local
+
+
+def handled():
+    try:
+        pass
+    except Exception as later:
+        return later().x  # ok: a local
+
+
+def imported_as():
+    import os as later
+
+    return later().x  # ok: a local
+
+
+def deleted():
+    if False:
+        del later
+    return later().x  # ok: `del` makes it a local
+
+
+def matched(v):
+    match v:
+        case [later]:
+            return later().x  # ok: a local
+
+
+def nested_def():
+    def later():
+        return 1
+
+    return later().x  # ok: a local function
+
+
+def walrus_in_test(x):
+    if (later := x) is not None:
+        return later().x  # ok: bound by :=
+
+
+def walrus_deep(x):
+    return [(later := x), later().x]  # ok: bound by :=
+
+
+def declared_global():
+    global later
+    return later().x  # expect: DW203 "later"
+
+
+def not_bound():
+    with contextlib.suppress(KeyError):
+        pass
+    return later().x  # expect: DW203 "later"
