@@ -227,7 +227,7 @@ typedef struct ClassInfo {
 typedef struct Symbol {
     const char *name; /* NULL: an empty slot */
     int32_t module;
-    uint8_t kind; /* ENT_CLASS or ENT_FUNCTION */
+    uint8_t kind; /* ENT_CLASS, ENT_FUNCTION, or an import (resolve.c) */
     int32_t item; /* class or function index: the binding that wins (the last one) */
     int32_t line; /* its line, which decides between a class and a function of one name */
 } Symbol;

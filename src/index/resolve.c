@@ -32,7 +32,10 @@ static const Symbol *sym_find(const ProjectIndex *ix, int32_t m, const char *nam
     return s->name ? s : NULL;
 }
 
-/* A binding of `name` at `line`: the later one wins. */
+/* A binding of `name` at `line`: the later one wins. Imports are bindings too (SYM_IMPORT, item
+ * the import's index), placed before every line (a def or class of the name wins over them) and
+ * in their order (the last import of the name wins). */
+enum { SYM_IMPORT = 0x80 };
 static void sym_put(ProjectIndex *ix, int32_t m, const char *name, uint8_t kind, int32_t item,
                     int32_t line) {
     Symbol *s = &ix->syms[sym_slot(ix->syms, ix->sym_cap, m, name)];
@@ -45,7 +48,8 @@ static bool build_symbols(ProjectIndex *ix) {
     for (int32_t m = 0; m < ix->nmodules; m++)
         for (int32_t i = 0; i < ix->modules[m]->nfunctions; i++)
             n += ix->modules[m]->functions[i].cls < 0;
-    for (int32_t m = 0; m < ix->nmodules; m++) n += (size_t)ix->modules[m]->nclasses;
+    for (int32_t m = 0; m < ix->nmodules; m++)
+        n += (size_t)ix->modules[m]->nclasses + (size_t)ix->modules[m]->nimports;
     uint32_t cap = 16;
     while (cap < n * 2) cap *= 2;
     ix->syms = arena_zalloc(&ix->arena, sizeof(Symbol) * cap);
@@ -61,6 +65,8 @@ static bool build_symbols(ProjectIndex *ix) {
             if (f->cls < 0 && !strchr(f->qualname, '.'))
                 sym_put(ix, m, f->name, ENT_FUNCTION, i, f->line);
         }
+        for (int32_t i = 0; i < ms->nimports; i++)
+            sym_put(ix, m, ms->imports[i].bound, SYM_IMPORT, i, INT32_MIN + i);
     }
     return true;
 }
@@ -138,10 +144,15 @@ static Entity resolve_in(const ProjectIndex *ix, int32_t m, const char *name, in
 
 /* `module.attr`: a submodule, or a name defined in the module. */
 static Entity member(const ProjectIndex *ix, int32_t m, const char *name, int depth) {
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s.%s", ix->modules[m]->module, name);
     Entity e = resolve_in(ix, m, name, depth + 1);
     if (e.kind != ENT_NONE) return e;
+    const char *mod = ix->modules[m]->module;
+    size_t a = strlen(mod), b = strlen(name);
+    char buf[1024];
+    if (a + 1 + b >= sizeof buf) return none_entity();
+    memcpy(buf, mod, a);
+    buf[a] = '.';
+    memcpy(buf + a + 1, name, b + 1);
     int32_t sub = index_find_module(ix, buf);
     if (sub >= 0) return (Entity){ENT_MODULE, sub, -1};
     return none_entity();
@@ -153,16 +164,13 @@ static Entity resolve_in(const ProjectIndex *ix, int32_t m, const char *name, in
     /* the last binding at module level wins: scan classes, functions and imports, keep the one
      * with the highest line (imports have no line: they count as early) */
     const Symbol *sym = sym_find(ix, m, name);
-    if (sym) return (Entity){sym->kind, m, sym->item};
-    for (int32_t i = ms->nimports - 1; i >= 0; i--) {
-        const ImportSum *im = &ms->imports[i];
-        if (strcmp(im->bound, name) != 0) continue;
-        int32_t target = index_find_module(ix, im->module);
-        if (!im->name) return target >= 0 ? (Entity){ENT_MODULE, target, -1} : none_entity();
-        if (target < 0) return none_entity();
-        return member(ix, target, im->name, depth + 1);
-    }
-    return none_entity();
+    if (!sym) return none_entity();
+    if (sym->kind != SYM_IMPORT) return (Entity){sym->kind, m, sym->item};
+    const ImportSum *im = &ms->imports[sym->item];
+    int32_t target = index_find_module(ix, im->module);
+    if (!im->name) return target >= 0 ? (Entity){ENT_MODULE, target, -1} : none_entity();
+    if (target < 0) return none_entity();
+    return member(ix, target, im->name, depth + 1);
 }
 
 Entity index_resolve_name(const ProjectIndex *ix, int32_t m, const char *name) {

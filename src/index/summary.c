@@ -795,6 +795,7 @@ static bool name_matches(Str callee, const char *want) {
 /* A call the callers query asks about: named as asked, or a name a module-level import binds
  * to what was asked (`from m import f as g`: g() calls f). */
 static bool wanted_call(SumBuilder *sb, const Node *call) {
+    if (!sb->opt->callers_of) return false; /* (no query: look no further into the call) */
     const Node *f = call->Call.func;
     if (f->kind == AST_ATTRIBUTE) return name_matches(f->Attribute.attr, sb->opt->callers_of);
     if (f->kind != AST_NAME) return false;
