@@ -211,7 +211,8 @@ bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, Ru
         /* the summaries stay in the workers' arenas: chain them into the result's */
         ok = index_build(&r->index, mods, k);
         r->has_index = ok;
-        if (ok && tree && sh.sopt->method_bodies) ok = index_fill_bodies(&r->index, sh.sopt, n, &r->unread);
+        if (ok && tree && sh.sopt->method_bodies)
+            ok = index_fill_bodies(&r->index, sh.sopt, n, &r->unread);
         int32_t from = r->findings.len;
         if (ok && tree)
             ok = tree_rules_run(&r->index, o->check, &r->findings) &&
