@@ -78,47 +78,39 @@ void override_drift_run(TreeCtx *tx) {
     const ProjectIndex *ix = tx->ix;
     double threshold =
         tx->opt && tx->opt->drift_threshold > 0 ? tx->opt->drift_threshold : DRIFT_THRESHOLD;
-    for (int32_t m = 0; m < ix->nmodules; m++) {
-        const ModuleSummary *ms = ix->modules[m];
-        for (int32_t c = 0; c < ms->nclasses; c++) {
-            const ClassSum *cs = &ms->classes[c];
-            for (int32_t k = 0; k < cs->nmethods; k++) {
-                const FuncSum *f = &ms->functions[cs->methods[k]];
-                if (f->flags & FN_CALLS_SUPER) continue;
-                FuncRef base;
-                if (!index_overridden(ix, m, cs->methods[k], &base)) continue;
-                const ModuleSummary *bm = ix->modules[base.module];
-                const FuncSum *b = &bm->functions[base.fn];
-                if (b->flags & (FN_STUB | FN_ABSTRACT)) continue;
-                if (f->nunits < 0 || b->nunits < 0) continue; /* the code could not be read */
-                if (f->body_hash == b->body_hash) continue;   /* identical bodies: DW302's */
-                if (f->nunits > DRIFT_MAX_UNITS || b->nunits > DRIFT_MAX_UNITS) continue;
-                int32_t fa, fb;
-                int32_t common = lcs(f->units, f->nunits, b->units, b->nunits, &fa, &fb);
-                if (common < DRIFT_MIN_COMMON) {
-                    if (common < 0) tx->failed = true;
-                    continue;
-                }
-                if (common == f->nunits && common == b->nunits)
-                    continue; /* only docstrings differ */
-                double sim = 2.0 * common / (double)(f->nunits + b->nunits);
-                if (sim < threshold) continue;
-                int32_t differ = (f->nunits > b->nunits ? f->nunits : b->nunits) - common;
-                char where[120] = "";
-                if (fa >= 0 && fa < f->nunits && fb >= 0 && fb < b->nunits)
-                    snprintf(where, sizeof where, ": line %d vs base line %d", f->units[fa].line,
-                             b->units[fb].line);
-                const char *file = strrchr(bm->path, '/');
-                file = file ? file + 1 : bm->path;
-                char bname[600];
-                snprintf(bname, sizeof bname, "%s", b->qualname);
-                tree_report(tx, ms, &f->def, bm, &b->def, "the base method",
-                            "override drift: `%s` is a near copy of %s (%s:%d) that differs in "
-                            "%d of %d statements%s",
-                            f->qualname, bname, file, b->line, differ,
-                            f->nunits > b->nunits ? f->nunits : b->nunits, where);
-            }
+    for (int32_t i = 0; i < ix->npairs; i++) {
+        const ModuleSummary *ms = ix->modules[ix->pairs[i].method.module];
+        const FuncSum *f = &ms->functions[ix->pairs[i].method.fn];
+        const ModuleSummary *bm = ix->modules[ix->pairs[i].base.module];
+        const FuncSum *b = &bm->functions[ix->pairs[i].base.fn];
+        if (f->flags & FN_CALLS_SUPER) continue; /* an extension, not a copy */
+        if (b->flags & (FN_STUB | FN_ABSTRACT)) continue;
+        if (f->nunits < 0 || b->nunits < 0) continue; /* the code could not be read */
+        if (f->body_hash == b->body_hash) continue;   /* identical bodies: DW302's */
+        if (f->nunits > DRIFT_MAX_UNITS || b->nunits > DRIFT_MAX_UNITS) continue;
+        int32_t fa, fb;
+        int32_t common = lcs(f->units, f->nunits, b->units, b->nunits, &fa, &fb);
+        if (common < DRIFT_MIN_COMMON) {
+            if (common < 0) tx->failed = true;
+            continue;
         }
+        if (common == f->nunits && common == b->nunits) continue; /* only docstrings differ */
+        double sim = 2.0 * common / (double)(f->nunits + b->nunits);
+        if (sim < threshold) continue;
+        int32_t differ = (f->nunits > b->nunits ? f->nunits : b->nunits) - common;
+        char where[120] = "";
+        if (fa >= 0 && fa < f->nunits && fb >= 0 && fb < b->nunits)
+            snprintf(where, sizeof where, ": line %d vs base line %d", f->units[fa].line,
+                     b->units[fb].line);
+        const char *file = strrchr(bm->path, '/');
+        file = file ? file + 1 : bm->path;
+        char bname[600];
+        snprintf(bname, sizeof bname, "%s", b->qualname);
+        tree_report(tx, ms, &f->def, bm, &b->def, "the base method",
+                    "override drift: `%s` is a near copy of %s (%s:%d) that differs in "
+                    "%d of %d statements%s",
+                    f->qualname, bname, file, b->line, differ,
+                    f->nunits > b->nunits ? f->nunits : b->nunits, where);
     }
 }
 

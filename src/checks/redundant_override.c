@@ -31,29 +31,22 @@
 
 void redundant_override_run(TreeCtx *tx) {
     const ProjectIndex *ix = tx->ix;
-    for (int32_t m = 0; m < ix->nmodules; m++) {
-        const ModuleSummary *ms = ix->modules[m];
-        for (int32_t c = 0; c < ms->nclasses; c++) {
-            const ClassSum *cs = &ms->classes[c];
-            for (int32_t k = 0; k < cs->nmethods; k++) {
-                const FuncSum *f = &ms->functions[cs->methods[k]];
-                if (f->flags & FN_CALLS_SUPER) continue;
-                FuncRef base;
-                if (!index_overridden(ix, m, cs->methods[k], &base)) continue;
-                const ModuleSummary *bm = ix->modules[base.module];
-                const FuncSum *b = &bm->functions[base.fn];
-                if (f->nunits < 0 || b->nunits < 0) continue; /* the code could not be read */
-                if (f->body_hash != b->body_hash || f->sig_hash != b->sig_hash ||
-                    (f->flags & FN_ASYNC) != (b->flags & FN_ASYNC))
-                    continue;
-                if (f->flags & FN_STUB) continue; /* `pass` over `pass`: says "nothing", twice */
-                const char *file = strrchr(bm->path, '/');
-                file = file ? file + 1 : bm->path;
-                tree_report(tx, ms, &f->def, bm, &b->def, "the identical base method",
-                            "redundant override: `%s` is identical to %s (%s:%d); delete it",
-                            f->qualname, b->qualname, file, b->line);
-            }
-        }
+    for (int32_t i = 0; i < ix->npairs; i++) {
+        const ModuleSummary *ms = ix->modules[ix->pairs[i].method.module];
+        const FuncSum *f = &ms->functions[ix->pairs[i].method.fn];
+        const ModuleSummary *bm = ix->modules[ix->pairs[i].base.module];
+        const FuncSum *b = &bm->functions[ix->pairs[i].base.fn];
+        if (f->flags & FN_CALLS_SUPER) continue;
+        if (f->nunits < 0 || b->nunits < 0) continue; /* the code could not be read */
+        if (f->body_hash != b->body_hash || f->sig_hash != b->sig_hash ||
+            (f->flags & FN_ASYNC) != (b->flags & FN_ASYNC))
+            continue;
+        if (f->flags & FN_STUB) continue; /* `pass` over `pass`: says "nothing", twice */
+        const char *file = strrchr(bm->path, '/');
+        file = file ? file + 1 : bm->path;
+        tree_report(tx, ms, &f->def, bm, &b->def, "the identical base method",
+                    "redundant override: `%s` is identical to %s (%s:%d); delete it", f->qualname,
+                    b->qualname, file, b->line);
     }
 }
 

@@ -12,9 +12,11 @@
  * span; a file that changed since, or cannot be read, leaves its methods without hashes, and the
  * rules skip them.
  */
+#include <fcntl.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/threads.h"
 #include "index.h"
@@ -40,11 +42,20 @@ static const Node *the_def(const Node *module, const FuncSum *f, int32_t offset)
 }
 
 /* Makes f's hashes from its text s[0, n): 1: made, 0: not this method's text, -1: out of memory. */
-static int fill_one(FuncSum *f, const char *s, size_t n, Arena *out, Arena *scratch) {
+/* A method's fragment: PREFIX, then n bytes of its text (which the caller puts at the returned
+ * buffer + PREFIX_LEN), then room for a newline and the three NULs the tokenizer wants. */
+static char *fragment(Arena *scratch, size_t n) {
     char *text = arena_alloc(scratch, PREFIX_LEN + n + 4);
-    if (!text) return -1;
-    memcpy(text, PREFIX, PREFIX_LEN);
-    memcpy(text + PREFIX_LEN, s, n);
+    if (text) memcpy(text, PREFIX, PREFIX_LEN);
+    return text;
+}
+
+/* Makes f's hashes from its fragment holding n bytes of text: 1: made, 0: not this method's
+ * text, -1: out of memory. `raw`: the bytes are the file's, not checked by decoding yet. */
+static int fill_one(FuncSum *f, char *text, size_t n, bool raw, Arena *out, Arena *scratch) {
+    const char *s = text + PREFIX_LEN, *why;
+    if (raw && (memchr(s, 0, n) || memchr(s, '\r', n) || utf8_find_invalid(s, n, &why) >= 0))
+        return 0; /* the file changed: it no longer holds the method's text as parsed */
     size_t len = PREFIX_LEN + n;
     if (text[len - 1] != '\n') text[len++] = '\n';
     memset(text + len, 0, 3);
@@ -62,19 +73,50 @@ static int fill_one(FuncSum *f, const char *s, size_t n, Arena *out, Arena *scra
     return summary_method_hashes(out, scratch, d, offset, f) ? 1 : -1;
 }
 
+/* The methods' texts read from the file where they lie, each alone (the file's bytes are its
+ * text): the rest of the file is not read. */
+static int32_t fill_from_file(ModuleSummary *m, const uint8_t *need, int32_t wanted, Arena *out,
+                              Arena *scratch) {
+    int fd = open(m->path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return wanted;
+    int32_t missed = wanted;
+    for (int32_t i = 0; i < m->nfunctions && missed >= 0; i++) {
+        FuncSum *f = &m->functions[i];
+        if (!need[i] || f->nunits >= 0 || f->text_to <= f->text_from || f->first_line < 1) continue;
+        size_t n = f->text_to - f->text_from, got = 0;
+        char *text = fragment(scratch, n);
+        if (!text) {
+            missed = -1;
+            break;
+        }
+        off_t at = (off_t)m->text_skip + (off_t)f->text_from;
+        while (got < n) {
+            ssize_t r = pread(fd, text + PREFIX_LEN + got, n - got, at + (off_t)got);
+            if (r <= 0) break;
+            got += (size_t)r;
+        }
+        /* (the last line of a file without a final newline is one byte short) */
+        int r = got + 1 >= n && got ? fill_one(f, text, got, true, out, scratch) : 0;
+        missed = r < 0 ? -1 : missed - r;
+    }
+    close(fd);
+    return missed;
+}
+
 int32_t index_fill_module_bodies(ModuleSummary *m, const uint8_t *need, const char *bytes,
                                  size_t len, Arena *out, Arena *scratch) {
     int32_t wanted = 0;
     for (int32_t i = 0; i < m->nfunctions; i++) wanted += need[i] && m->functions[i].nunits < 0;
     if (!wanted) return 0;
+    if (!bytes && m->text_skip >= 0) return fill_from_file(m, need, wanted, out, scratch);
     char *data = NULL;
     if (!bytes) {
         SourceError se;
         if (!source_read_file(m->path, &data, &len, &se)) return wanted;
         bytes = data;
     }
-    /* the text as parsed: most files are their own bytes (after a BOM), which then need only
-     * the checks decoding makes, on the methods' lines; the others are decoded again */
+    /* the text as parsed: the bytes themselves (after a BOM), which then need only the checks
+     * decoding makes, on the methods' lines; or decoded again */
     const char *text = bytes;
     size_t tlen = len;
     bool raw = m->text_skip >= 0 && (size_t)m->text_skip <= len;
@@ -91,21 +133,19 @@ int32_t index_fill_module_bodies(ModuleSummary *m, const uint8_t *need, const ch
         text = st.text, tlen = st.len;
     }
     int32_t missed = wanted;
-    for (int32_t i = 0; i < m->nfunctions; i++) {
+    for (int32_t i = 0; i < m->nfunctions && missed >= 0; i++) {
         FuncSum *f = &m->functions[i];
         if (!need[i] || f->nunits >= 0) continue;
         size_t from = f->text_from, to = f->text_to < tlen ? f->text_to : tlen;
         if (from >= to || f->first_line < 1) continue;
-        const char *s = text + from, *why;
-        size_t n = to - from;
-        if (raw && (memchr(s, 0, n) || memchr(s, '\r', n) || utf8_find_invalid(s, n, &why) >= 0))
-            continue; /* the file changed: it no longer holds the method's text as parsed */
-        int r = fill_one(f, s, n, out, scratch);
-        if (r < 0) {
+        char *frag = fragment(scratch, to - from);
+        if (!frag) {
             missed = -1;
             break;
         }
-        missed -= r;
+        memcpy(frag + PREFIX_LEN, text + from, to - from);
+        int r = fill_one(f, frag, to - from, raw, out, scratch);
+        missed = r < 0 ? -1 : missed - r;
     }
     dw_free(data);
     return missed;
@@ -178,6 +218,7 @@ static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Ar
             if (!index_overridden(ix, m, f, &over[m][f])) over[m][f] = (FuncRef){-1, -1};
     }
     ix->overridden = over;
+    VEC(OverridePair) pairs = {0};
     for (int32_t m = 0; m < ix->nmodules; m++) {
         const ModuleSummary *ms = ix->modules[m];
         for (int32_t i = 0; i < ms->nfunctions; i++) {
@@ -194,8 +235,11 @@ static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Ar
             if (!same && !near) continue;
             need[m][i] = 1;
             need[r.module][r.fn] = 1;
+            if (VEC_PUSH(&ix->arena, pairs, ((OverridePair){{m, i}, r}))) return false;
         }
     }
+    ix->pairs = pairs.items;
+    ix->npairs = pairs.len;
     return true;
 }
 

@@ -236,6 +236,11 @@ typedef struct FuncRef {
     int32_t module, fn;
 } FuncRef;
 
+/* A method and the base method it overrides. */
+typedef struct OverridePair {
+    FuncRef method, base;
+} OverridePair;
+
 typedef struct ProjectIndex {
     Arena arena;
     ModuleSummary **modules;
@@ -251,6 +256,10 @@ typedef struct ProjectIndex {
      * not for certain), as index_overridden answers it; made by index_fill_bodies, which needs
      * it first, for the override rules after it (NULL until then) */
     FuncRef **overridden;
+    /* the pairs DW301 and DW302 could report, by their conditions that need no hash (see
+     * index_fill_bodies, which makes the hashes of these and of no others) */
+    OverridePair *pairs;
+    int32_t npairs;
 } ProjectIndex;
 
 /* Builds the index over the summaries (which stay owned by the caller). False on OOM. */

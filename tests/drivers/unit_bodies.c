@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "../../src/base/arena.h"
 #include "../../src/check/check.h"
@@ -169,11 +170,16 @@ static void made_here(void) {
         {"y = x + 1", "y = x\r+ 1", 9, "f"},
         {"class A:\n", "import os\nclass A:\n", 19, "fg"},
     };
-    for (size_t c = 0; c < sizeof changes / sizeof *changes; c++) {
+    /* each change given as bytes, then written to a file read again (its methods' lines alone) */
+    for (size_t k = 0; k < 2 * sizeof changes / sizeof *changes; k++) {
+        size_t on_disk = k % 2, c = k / 2;
         Arena sums, out, scratch;
         arena_init(&sums), arena_init(&out), arena_init(&scratch);
         size_t len = sizeof BASE - 1;
-        ModuleSummary *m = summarize("changed.py", BASE, len, false, &sums);
+        char path[] = "/tmp/dw_unit_bodies_XXXXXX";
+        int fd = on_disk ? mkstemp(path) : -1;
+        CHECK(!on_disk || fd >= 0, "a temporary file");
+        ModuleSummary *m = summarize(on_disk ? path : "changed.py", BASE, len, false, &sums);
         CHECK(m && m->nfunctions == 2, "change %zu: summarized", c);
         if (m && m->nfunctions == 2) {
             char edited[512];
@@ -184,15 +190,18 @@ static void made_here(void) {
             memcpy(edited + pre + changes[c].tolen, at + cut, len - pre - cut);
             size_t elen = len - cut + changes[c].tolen;
             uint8_t need[2] = {1, 1};
-            int32_t missed = index_fill_module_bodies(m, need, edited, elen, &out, &scratch);
+            if (fd >= 0) CHECK(write(fd, edited, elen) == (ssize_t)elen, "written");
+            int32_t missed =
+                index_fill_module_bodies(m, need, fd >= 0 ? NULL : edited, elen, &out, &scratch);
             char names[3] = "";
             for (int32_t i = 0; i < 2; i++)
                 if (m->functions[i].nunits < 0) strncat(names, m->functions[i].name, 1);
             CHECK(strcmp(names, changes[c].missed) == 0 &&
                       missed == (int32_t)strlen(changes[c].missed),
-                  "change %zu: not made: \"%s\" (%d), expected \"%s\"", c, names, missed,
-                  changes[c].missed);
+                  "change %zu%s: not made: \"%s\" (%d), expected \"%s\"", c,
+                  on_disk ? " on disk" : "", names, missed, changes[c].missed);
         }
+        if (fd >= 0) close(fd), unlink(path);
         arena_free(&sums), arena_free(&out), arena_free(&scratch);
     }
 }
