@@ -210,34 +210,39 @@ static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Ar
     FuncRef **over = arena_alloc(&ix->arena, sizeof *over * (size_t)(ix->nmodules + 1));
     if (!over) return false;
     for (int32_t m = 0; m < ix->nmodules; m++) {
-        int32_t n = ix->modules[m]->nfunctions;
-        need[m] = arena_zalloc(a, (size_t)n + 1);
-        over[m] = arena_alloc(&ix->arena, sizeof **over * (size_t)(n + 1));
+        size_t n = (size_t)ix->modules[m]->nfunctions + 1;
+        need[m] = arena_zalloc(a, n);
+        over[m] = arena_alloc(&ix->arena, sizeof **over * n);
         if (!need[m] || !over[m]) return false;
-        for (int32_t f = 0; f < n; f++)
-            if (!index_overridden(ix, m, f, &over[m][f])) over[m][f] = (FuncRef){-1, -1};
+        memset(over[m], 0xff, sizeof **over * n); /* {-1, -1}: overrides nothing */
     }
-    ix->overridden = over;
     VEC(OverridePair) pairs = {0};
     for (int32_t m = 0; m < ix->nmodules; m++) {
         const ModuleSummary *ms = ix->modules[m];
-        for (int32_t i = 0; i < ms->nfunctions; i++) {
-            const FuncSum *f = &ms->functions[i];
-            FuncRef r = over[m][i];
-            if (r.module < 0 || (f->flags & FN_CALLS_SUPER)) continue;
-            const FuncSum *b = &ix->modules[r.module]->functions[r.fn];
-            int32_t nf = f->size, nb = b->size, few = nf < nb ? nf : nb;
-            bool same = opt->identical && nf == nb && !(f->flags & FN_STUB) &&
-                        (f->flags & FN_ASYNC) == (b->flags & FN_ASYNC); /* DW302 */
-            bool near = opt->similar > 0 && !(b->flags & (FN_STUB | FN_ABSTRACT)) &&
-                        few >= DRIFT_MIN_COMMON && nf <= DRIFT_MAX_UNITS && nb <= DRIFT_MAX_UNITS &&
-                        2.0 * few / (nf + nb) >= opt->similar; /* DW301 */
-            if (!same && !near) continue;
-            need[m][i] = 1;
-            need[r.module][r.fn] = 1;
-            if (VEC_PUSH(&ix->arena, pairs, ((OverridePair){{m, i}, r}))) return false;
+        for (int32_t c = 0; c < ms->nclasses; c++) {
+            const ClassSum *cs = &ms->classes[c];
+            for (int32_t k = 0; k < cs->nmethods; k++) {
+                int32_t i = cs->methods[k];
+                FuncRef r;
+                if (!index_overridden(ix, m, i, &r)) continue;
+                over[m][i] = r;
+                const FuncSum *f = &ms->functions[i];
+                if (f->flags & FN_CALLS_SUPER) continue;
+                const FuncSum *b = &ix->modules[r.module]->functions[r.fn];
+                int32_t nf = f->size, nb = b->size, few = nf < nb ? nf : nb;
+                bool same = opt->identical && nf == nb && !(f->flags & FN_STUB) &&
+                            (f->flags & FN_ASYNC) == (b->flags & FN_ASYNC); /* DW302 */
+                bool near = opt->similar > 0 && !(b->flags & (FN_STUB | FN_ABSTRACT)) &&
+                            few >= DRIFT_MIN_COMMON && nf <= DRIFT_MAX_UNITS &&
+                            nb <= DRIFT_MAX_UNITS && 2.0 * few / (nf + nb) >= opt->similar;
+                if (!same && !near) continue; /* (near: DW301) */
+                need[m][i] = 1;
+                need[r.module][r.fn] = 1;
+                if (VEC_PUSH(&ix->arena, pairs, ((OverridePair){{m, i}, r}))) return false;
+            }
         }
     }
+    ix->overridden = over;
     ix->pairs = pairs.items;
     ix->npairs = pairs.len;
     return true;

@@ -50,8 +50,8 @@ static bool build_symbols(ProjectIndex *ix) {
             n += ix->modules[m]->functions[i].cls < 0;
     for (int32_t m = 0; m < ix->nmodules; m++)
         n += (size_t)ix->modules[m]->nclasses + (size_t)ix->modules[m]->nimports;
-    uint32_t cap = 16;
-    while (cap < n * 2) cap *= 2;
+    uint32_t cap = 16; /* at most 2/3 full */
+    while (cap < n + n / 2) cap *= 2;
     ix->syms = arena_zalloc(&ix->arena, sizeof(Symbol) * cap);
     if (!ix->syms) return false;
     ix->sym_cap = cap;
