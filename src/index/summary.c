@@ -475,10 +475,6 @@ static void add_function(SumBuilder *sb, const Node *n) {
         f.text_from = sb->lines.starts[f.first_line - 1];
         f.text_to = f.end_line < sb->lines.count ? sb->lines.starts[f.end_line] : (uint32_t)sb->len;
     }
-    if (f.cls >= 0 && sb->opt->method_bodies) {
-        NodeList code = {body->items + docstring(body), body->len - docstring(body)};
-        f.size = count_units(&code);
-    }
     f.nunits = -1; /* made on demand (index_fill_bodies), or now: */
     if (f.cls >= 0 && sb->opt->method_bodies && sb->opt->bodies_now &&
         !summary_method_hashes(sb->out, sb->scratch, n, 0, &f))
@@ -932,8 +928,12 @@ void summary_leave(SumBuilder *sb, const Node *n) {
         FuncSum *f = current_function(sb);
         if (f && sb->opt->call_results) call_results_in(sb, n, &n->FunctionDef.body);
         if (f) {
-            /* a body that ends by raising and returns nowhere never gives a value back */
             const NodeList *body = &n->FunctionDef.body;
+            if (f->cls >= 0 && sb->opt->method_bodies) { /* (its nodes are at hand now) */
+                NodeList code = {body->items + docstring(body), body->len - docstring(body)};
+                f->size = count_units(&code);
+            }
+            /* a body that ends by raising and returns nowhere never gives a value back */
             bool ends_raising = body->len && body->items[body->len - 1]->kind == AST_RAISE;
             if (!(f->flags & FN_VALUE_RETURN) && !(ends_raising && !(f->flags & FN_GENERATOR)))
                 f->flags |= FN_RETURNS_NONE;
