@@ -903,7 +903,7 @@ bool summary_enter(SumBuilder *sb, const Node *n, const Node *parent) {
         bool need = false;
         /* a call the callers query asks about: its unit's graph gives the guards; in a lambda
          * (which runs later, and has no graph of its own) it has none */
-        if (wanted_call(sb, n)) {
+        if (sb->opt->callers_of && wanted_call(sb, n)) {
             if (sb->lambdas)
                 add_call(sb, n, current_unit(sb), 0, NULL, NULL, NULL, NULL, -1, -1);
             else
