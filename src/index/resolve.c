@@ -99,7 +99,16 @@ static bool build_methods(ProjectIndex *ix, int32_t m, int32_t c) {
     if (!k || !ci->mhash || !ci->mfunc) return false;
     for (int32_t i = 0; i < n; i++)
         k[i] = (MethodKey){str_hash(ms->functions[cs->methods[i]].name), i, cs->methods[i]};
-    qsort(k, (size_t)n, sizeof *k, by_hash_then_later);
+    if (n > 24) {
+        qsort(k, (size_t)n, sizeof *k, by_hash_then_later);
+    } else { /* most classes: a few methods, sorted in place */
+        for (int32_t i = 1; i < n; i++) {
+            MethodKey x = k[i];
+            int32_t j = i;
+            for (; j > 0 && by_hash_then_later(&k[j - 1], &x) > 0; j--) k[j] = k[j - 1];
+            k[j] = x;
+        }
+    }
     int32_t kept = 0, run = 0; /* run: where the entries of the current hash start */
     for (int32_t i = 0; i < n; i++) {
         if (kept == 0 || ci->mhash[kept - 1] != k[i].hash) run = kept;
@@ -277,6 +286,7 @@ bool index_lookup_method(const ProjectIndex *ix, ClassRef r, const char *name, i
                          ClassRef *owner, int32_t *fn, bool *uncertain) {
     *uncertain = false;
     const ClassInfo *ci = index_class_info(ix, r);
+    if (ci->mro_complete && ci->nmro <= from) return false; /* (most classes: no base) */
     uint32_t h = str_hash(name);
     if (ci->mro_complete) {
         for (int32_t i = from; i < ci->nmro; i++) {
