@@ -664,11 +664,6 @@ static void report_verbose(const Ctx *x, const RunTotals *t) {
                 (int)t->reparsed);
     else
         fprintf(stderr, "deadwood: cache: off\n");
-    if (t->unread)
-        fprintf(stderr,
-                "deadwood: override rules: %d method%s skipped: %s file changed during the run "
-                "or could not be read again\n",
-                (int)t->unread, t->unread == 1 ? "" : "s", t->unread == 1 ? "its" : "their");
 }
 
 /* ---- the command -------------------------------------------------------------------------- */
@@ -703,6 +698,11 @@ static int check_main(Ctx *x) {
     int rc = ok ? emit(x, &fl) : EXIT_USAGE;
     if (ok && t.cache_warning && !g->quiet)
         fprintf(stderr, "deadwood: warning: cache: %s\n", t.cache_warning);
+    if (ok && t.unread && !g->quiet)
+        fprintf(stderr,
+                "deadwood: warning: DW301/DW302: %d method%s not compared: %s file changed during "
+                "the run or could not be read again\n",
+                (int)t.unread, t.unread == 1 ? "" : "s", t.unread == 1 ? "its" : "their");
     if (ok && g->verbose) report_verbose(x, &t);
     if (rc == EXIT_CLEAN && !g->quiet && (g->format == OUT_TEXT || g->format == OUT_FULL))
         fprintf(stderr, "Found %d problem%s in %d file%s.\n", (int)fl.len, fl.len == 1 ? "" : "s",
