@@ -25,13 +25,6 @@ typedef struct Scope {
     const char *qualname;
 } Scope;
 
-/* node -> small value map, by address */
-typedef struct NodeMap {
-    const Node **keys;
-    intptr_t *vals;
-    int32_t cap, len;
-} NodeMap;
-
 struct SumBuilder {
     Arena *out, *scratch;
     const SummaryOptions *opt;
@@ -49,7 +42,6 @@ struct SumBuilder {
     int32_t cap_binds;
     Scope scopes[256];
     int nscopes;
-    NodeMap unit_func;         /* FunctionDef -> function index, ClassDef -> class index */
     VEC(const Node *) fn_node; /* per function: its node, and the function whose body it is */
     VEC(int32_t) fn_parent;    /* directly in (-1: in a class body or at module level) */
     int lambdas;               /* lambdas the walk is in */
@@ -61,6 +53,10 @@ struct SumBuilder {
     struct Bindings *toplevel; /* DW203: the names bound at module level */
     const char *package;       /* for relative imports */
     bool walrus;               /* the file may hold a named expression (ParseResult.walrus) */
+    /* funcs and classes are made in place in `out`, as many as the parser counted; only if
+     * they outgrow that (they do not) do they move to scratch, to be copied at the end */
+    FuncSum *funcs_out;
+    ClassSum *classes_out;
     bool failed;
 };
 
@@ -95,42 +91,6 @@ static const char *tail_of(SumBuilder *sb, const char *qualname, Str name) {
         memcmp(qualname + q - name.len, name.s, (size_t)name.len) == 0)
         return qualname + q - name.len;
     return dupstr(sb, name);
-}
-
-static void map_put(SumBuilder *sb, NodeMap *m, const Node *k, intptr_t v) {
-    if (m->len * 2 >= m->cap) {
-        int32_t cap = m->cap ? m->cap * 2 : 64;
-        const Node **keys = arena_zalloc(sb->scratch, sizeof *keys * (size_t)cap);
-        intptr_t *vals = arena_alloc(sb->scratch, sizeof *vals * (size_t)cap);
-        if (!keys || !vals) {
-            sb->failed = true;
-            return;
-        }
-        for (int32_t i = 0; i < m->cap; i++) {
-            if (!m->keys[i]) continue;
-            uint32_t h = (uint32_t)((uintptr_t)m->keys[i] >> 4) & (uint32_t)(cap - 1);
-            while (keys[h]) h = (h + 1) & (uint32_t)(cap - 1);
-            keys[h] = m->keys[i];
-            vals[h] = m->vals[i];
-        }
-        m->keys = keys, m->vals = vals, m->cap = cap;
-    }
-    uint32_t h = (uint32_t)((uintptr_t)k >> 4) & (uint32_t)(m->cap - 1);
-    while (m->keys[h] && m->keys[h] != k) h = (h + 1) & (uint32_t)(m->cap - 1);
-    if (!m->keys[h]) m->len++;
-    m->keys[h] = k;
-    m->vals[h] = v;
-}
-
-static bool map_get(const NodeMap *m, const Node *k, intptr_t *v) {
-    if (!m->cap) return false;
-    uint32_t h = (uint32_t)((uintptr_t)k >> 4) & (uint32_t)(m->cap - 1);
-    for (; m->keys[h]; h = (h + 1) & (uint32_t)(m->cap - 1))
-        if (m->keys[h] == k) {
-            *v = m->vals[h];
-            return true;
-        }
-    return false;
 }
 
 static SumLoc loc_span(SumBuilder *sb, int32_t line, int32_t col, int32_t end_line,
@@ -483,7 +443,6 @@ static void add_function(SumBuilder *sb, const Node *n) {
     if (VEC_PUSH(sb->scratch, sb->funcs, f) || VEC_PUSH(sb->scratch, sb->fn_node, n) ||
         VEC_PUSH(sb->scratch, sb->fn_parent, s->func))
         sb->failed = true;
-    map_put(sb, &sb->unit_func, n, idx);
     if (f.cls >= 0 && f.cls < sb->classes.len) {
         if (VEC_PUSH(sb->scratch, sb->methods[f.cls], idx)) sb->failed = true;
     }
@@ -528,7 +487,6 @@ static void add_class(SumBuilder *sb, const Node *n) {
         sb->methods = nm;
         sb->cap_methods = cap;
     }
-    map_put(sb, &sb->unit_func, n, idx);
     if (sb->nscopes < 256) sb->scopes[sb->nscopes++] = (Scope){n, -1, idx, c.qualname};
 }
 
@@ -588,6 +546,14 @@ static void imports(SumBuilder *sb, const Node *n) {
 /* The unit (module, class or function node) the walk is in. */
 static const Node *current_unit(SumBuilder *sb) {
     return scope(sb)->node;
+}
+
+/* The scope of a code unit the walk is in (the units asked about are on the scope stack: the
+ * innermost, most often, or the module), or NULL. */
+static const Scope *scope_of(const SumBuilder *sb, const Node *unit) {
+    for (int i = sb->nscopes - 1; i >= 0; i--)
+        if (sb->scopes[i].node == unit) return &sb->scopes[i];
+    return NULL;
 }
 
 static bool may_resolve(SumBuilder *sb, const Node *call);
@@ -956,6 +922,17 @@ SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const No
     sb->len = len;
     sb->lines = pr->lines;
     sb->walrus = pr->walrus;
+    if (pr->ndefs > 0) {
+        sb->funcs.items = sb->funcs_out = arena_alloc(out, sizeof(FuncSum) * (size_t)pr->ndefs);
+        if (!sb->funcs_out) return NULL;
+        sb->funcs.cap = pr->ndefs;
+    }
+    if (pr->nclasses > 0) {
+        sb->classes.items = sb->classes_out =
+            arena_alloc(out, sizeof(ClassSum) * (size_t)pr->nclasses);
+        if (!sb->classes_out) return NULL;
+        sb->classes.cap = pr->nclasses;
+    }
     sb->m = arena_zalloc(out, sizeof *sb->m);
     if (!sb->m) return NULL;
     sb->m->path = sdup(sb, path, strlen(path));
@@ -1247,11 +1224,9 @@ static bool may_resolve(SumBuilder *sb, const Node *call) {
 
 /* Is `name` a parameter of the function, or bound anywhere in its body (BOUND), declared global
  * there (GLOBAL), or neither? */
-static int binding_in(SumBuilder *sb, const Node *unit, Str name) {
-    intptr_t f;
-    if ((unit->kind != AST_FUNCTION_DEF && unit->kind != AST_ASYNC_FUNCTION_DEF) ||
-        !map_get(&sb->unit_func, unit, &f) || f < 0 || f >= sb->funcs.len)
-        return UNBOUND;
+static int binding_in(SumBuilder *sb, int32_t f, Str name) {
+    if (f < 0 || f >= sb->fn_node.len) return UNBOUND;
+    const Node *unit = sb->fn_node.items[f];
     if (f >= sb->cap_binds) {
         int32_t cap = sb->cap_binds ? sb->cap_binds * 2 : 64;
         while (cap <= f) cap *= 2;
@@ -1295,14 +1270,13 @@ static int binding_in(SumBuilder *sb, const Node *unit, Str name) {
 /* Does `name` in the unit denote a local of it or of an enclosing function (a closure)? Then it
  * is not the module-level name. Class bodies do not enclose the functions defined in them. */
 static bool bound_locally(SumBuilder *sb, const Node *unit, Str name) {
-    intptr_t f = -1;
-    if (unit->kind == AST_CLASS_DEF || !map_get(&sb->unit_func, unit, &f)) f = -1;
-    for (int depth = 0; unit && depth < 64; depth++) {
-        int b = binding_in(sb, unit, name);
+    const Scope *s = scope_of(sb, unit);
+    int32_t f = s ? s->func : -1;
+    for (int depth = 0; f >= 0 && depth < 64; depth++) {
+        int b = binding_in(sb, f, name);
         if (b != UNBOUND) return b == BOUND;
-        if (f < 0 || f >= sb->fn_parent.len) break;
+        if (f >= sb->fn_parent.len) break;
         f = sb->fn_parent.items[f];
-        unit = f >= 0 ? sb->fn_node.items[f] : NULL;
     }
     return false;
 }
@@ -1312,7 +1286,7 @@ static bool bound_locally(SumBuilder *sb, const Node *unit, Str name) {
 static int32_t receiver_class(SumBuilder *sb, int32_t f, Str name) {
     for (int depth = 0; f >= 0 && f < sb->fn_parent.len && depth < 64; depth++) {
         if (sb->funcs.items[f].cls >= 0) return sb->funcs.items[f].cls;
-        if (binding_in(sb, sb->fn_node.items[f], name) != UNBOUND) return -1;
+        if (binding_in(sb, f, name) != UNBOUND) return -1;
         f = sb->fn_parent.items[f];
     }
     return -1;
@@ -1449,14 +1423,11 @@ static void add_call(SumBuilder *sb, const Node *call, const Node *unit, uint8_t
     /* a dereferenced result is kept for DW203, which resolves only calls through the module's
      * own names, self, cls and super() */
     if (deref && (c.kind == RECV_UNKNOWN || c.local)) return;
-    intptr_t idx = -1;
-    c.func = -1;
-    c.cls = -1;
-    if (unit->kind == AST_CLASS_DEF && map_get(&sb->unit_func, unit, &idx)) c.cls = (int32_t)idx;
-    if ((unit->kind == AST_FUNCTION_DEF || unit->kind == AST_ASYNC_FUNCTION_DEF) &&
-        map_get(&sb->unit_func, unit, &idx)) {
-        c.func = (int32_t)idx;
-        c.cls = sb->funcs.items[idx].cls;
+    const Scope *us = scope_of(sb, unit);
+    c.func = us ? us->func : -1;
+    c.cls = us && us->func < 0 ? us->cls : -1;
+    if (c.func >= 0) {
+        c.cls = sb->funcs.items[c.func].cls;
         if (c.cls < 0 && (c.kind == RECV_SELF || c.kind == RECV_CLS)) /* a closure's self */
             c.cls = receiver_class(sb, c.func, f->Attribute.value->Name.id);
     }
@@ -1596,9 +1567,13 @@ ModuleSummary *summary_finish(SumBuilder *sb) {
     if (sb->calls.len > 1)
         qsort(sb->calls.items, (size_t)sb->calls.len, sizeof(CallSum), by_position);
     ModuleSummary *m = sb->m;
-    m->functions = keep(sb, sb->funcs.items, sb->funcs.len, sizeof(FuncSum));
+    m->functions = sb->funcs.items == sb->funcs_out && sb->funcs.len
+                       ? sb->funcs.items
+                       : keep(sb, sb->funcs.items, sb->funcs.len, sizeof(FuncSum));
     m->nfunctions = sb->funcs.len;
-    m->classes = keep(sb, sb->classes.items, sb->classes.len, sizeof(ClassSum));
+    m->classes = sb->classes.items == sb->classes_out && sb->classes.len
+                     ? sb->classes.items
+                     : keep(sb, sb->classes.items, sb->classes.len, sizeof(ClassSum));
     m->nclasses = sb->classes.len;
     m->imports = keep(sb, sb->imports.items, sb->imports.len, sizeof(ImportSum));
     m->nimports = sb->imports.len;

@@ -556,6 +556,7 @@ static Node *parse_funcdef(Parser *P, NodeList decorators) {
     expect_colon(P);
     NodeList body = parse_block(P, def, "function definition");
     Node *f = node_from(P, is_async ? AST_ASYNC_FUNCTION_DEF : AST_FUNCTION_DEF, start);
+    P->ndefs++;
     f->FunctionDef.name = ident(P, nt);
     f->FunctionDef.args = args;
     f->FunctionDef.body = body;
@@ -583,6 +584,7 @@ static Node *parse_classdef(Parser *P, NodeList decorators) {
     expect_colon(P);
     NodeList body = parse_block(P, kw, "class definition");
     Node *c = node_from(P, AST_CLASS_DEF, start);
+    P->nclasses++;
     c->ClassDef.name = ident(P, nt);
     c->ClassDef.bases = call.Call.args;
     c->ClassDef.keywords = call.Call.keywords;

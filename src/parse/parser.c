@@ -224,6 +224,8 @@ ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, Pars
         out->nnoqa = ta.nnoqa;
         out->lines = ta.lines;
         out->walrus = P.walrus;
+        out->ndefs = P.ndefs;
+        out->nclasses = P.nclasses;
         dw_free(P.stack);
         return PARSE_OK;
     }

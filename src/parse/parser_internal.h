@@ -28,8 +28,9 @@ typedef struct Parser {
     const uint32_t *lines; /* line starts, for the tokens' columns */
     int32_t pos;
     const LexError *lexerr;
-    bool valid_utf8; /* the text is valid UTF-8: string literals need no decoding check */
-    bool walrus;     /* a named expression (:=) was parsed */
+    bool valid_utf8;         /* the text is valid UTF-8: string literals need no decoding check */
+    bool walrus;             /* a named expression (:=) was parsed */
+    int32_t ndefs, nclasses; /* function and class definitions parsed */
     jmp_buf *jb;
     ParseError *err;
     int depth;
