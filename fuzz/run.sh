@@ -9,9 +9,12 @@
 set -u
 cd "$(dirname "$0")"
 BIN=${BIN:-../build/fuzz/bin}
+# absolute: libFuzzer starts the target again by this path (-merge, -fork) from fuzz_check's own
+# working directory
+BIN=$(cd "$BIN" 2>/dev/null && pwd || echo "$BIN")
 SECONDS_TOTAL=${SECONDS:-60}
 JOBS=${JOBS:-1}
-# absolute paths: fuzz_check works in a directory of its own (its modules need a package on disk)
+# absolute paths too: fuzz_check works in a directory of its own (its modules need a package on disk)
 DICT=$PWD/python.dict
 ART=$PWD/corpus-artifacts/
 mkdir -p corpus-parse corpus-lex corpus-parse-deep corpus-check "$ART" corpus-logs
