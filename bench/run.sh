@@ -18,7 +18,7 @@ mkdir -p "$WORK"
 SKIPPED="$WORK/setup-skipped.txt"
 : > "$SKIPPED"
 
-APT_PACKAGES="hyperfine time gnuplot-nox pyflakes3 flake8 pylint python3-mypy"
+APT_PACKAGES="hyperfine time valgrind gnuplot-nox pyflakes3 flake8 pylint python3-mypy"
 NPM_PACKAGES="pyright@${PYRIGHT_VERSION:-1.1.414} @astral-sh/ruff-wasm-nodejs@${RUFF_WASM_VERSION:-0.17.4}"
 PY313="${BENCH_PY313:-$HOME/.pyenv/versions/3.13.0/bin/python3}"
 export BENCH_PY313="$PY313"

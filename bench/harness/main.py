@@ -132,11 +132,18 @@ def section_check(res, P, dw_tools):
     log("== check: %d rounds" % rounds)
     meter = measure.LoadMeter().start()
     runs = measure.interleave(cmds, rounds, os.path.join(OUT_DIR, "check"), warmup=1, log=log)
+    # the same two runs counted in instructions, once each: the index's cost without the noise
+    instructions = {}
+    for key, argv in ((rows[1].key, j1), (CHECK_PER_FILE, per_file)):
+        log("== check: instructions of %s (valgrind --tool=callgrind)" % key)
+        n = measure.instructions(argv, cwd=RUN_DIR)
+        if n:
+            instructions[key] = n
     commands = {t.key: display(t.argv_for(P), P) for t in rows}
     commands[CHECK_PER_FILE] = display(per_file, P)
     commands[CALLERS] = display(cmds[-1].argv, P)
     res["check"] = {"available": True, "corpus": P.as_dict(), "rounds": rounds, "runs": runs,
-                    "load": meter.stop(), "commands": commands}
+                    "load": meter.stop(), "commands": commands, "instructions": instructions}
 
 
 def compare_on(corpus, tools, rounds, outdir, limits=None):

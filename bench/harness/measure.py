@@ -21,6 +21,7 @@ Nothing here knows about particular tools or corpora.
 import json
 import os
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -62,6 +63,19 @@ def read_text(path):
         return ""
     with open(path, encoding="utf-8", errors="replace") as f:
         return f.read()
+
+
+def instructions(cmd, cwd=None):
+    """The instructions cmd retires, counted by valgrind's callgrind in one run (exact, where
+    times vary from run to run on a shared machine), or None without valgrind."""
+    vg = shutil.which("valgrind")
+    if not vg:
+        return None
+    p = subprocess.run([vg, "--tool=callgrind", "--callgrind-out-file=/dev/null"] + list(cmd),
+                       cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, text=True, errors="replace")
+    m = re.search(r"I\s+refs:\s+([\d,]+)", p.stderr)
+    return int(m.group(1).replace(",", "")) if m else None
 
 
 def run_once(cmd, cwd=None, env=None, stdout_path=os.devnull, stderr_path=os.devnull,

@@ -277,6 +277,13 @@ def write_check(out, res):
                    "per-file checking (CPU time, round by round): target ≤ +20%% %s." % (
                        100 * (r["median"] - 1), 100 * (r["min"] - 1), 100 * (r["max"] - 1),
                        verdict(r["median"] <= 1.2)))
+    ins = ch.get("instructions") or {}
+    ia = ins.get("deadwood check -j1 cold")
+    ib = next((v for k, v in ins.items() if k.startswith("deadwood check -j1 cold, per")), None)
+    if ia and ib:
+        out.append("- By instruction count (`valgrind --tool=callgrind`, one run of each: exact, "
+                   "where times vary from run to run), they add **%+.1f%%**: %.3f G instructions "
+                   "against %.3f G." % (100 * (ia / ib - 1), ia / 1e9, ib / 1e9))
     s2 = measure.summarize(callers, c["bytes"]) if callers else None
     if s2:
         out.append("- `callers` over the whole corpus answers in **%.2f s** wall [%.2f–%.2f] "
