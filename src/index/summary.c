@@ -1,5 +1,7 @@
 /* summary.c — extracting a ModuleSummary from one parsed file, during check.c's walk: classes,
- * functions (with the flattened statement hashes the drift rule compares), imports, and the call
+ * functions (their spans and statement counts; the flattened statement hashes the override
+ * rules compare are made here too, by summary_method_hashes, for the few methods bodies.c
+ * reads again, or for every method of standard input), imports, and the call
  * sites the rules and queries need, read off the units' control-flow graphs (guards from the
  * dominator tree; call results used as values from a small must-analysis). */
 #include <stdio.h>
