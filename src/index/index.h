@@ -4,8 +4,10 @@
  * methods with their spans, call sites). The whole-tree rules and the callers / overrides /
  * hierarchy queries read it.
  *
- * Summaries hold no pointer into a file's arena: strings are copied, code is kept as hashes
- * (one per statement, from ast_hash), so the file's arena is freed right after extraction.
+ * Summaries hold no pointer into a file's arena: strings are copied, so the file's arena is
+ * freed right after extraction. Code is not kept: the override rules compare methods as
+ * statement hashes (from ast_hash), made afterwards for the few methods they compare, by
+ * reading those methods again (bodies.c).
  */
 #ifndef DW_INDEX_H
 #define DW_INDEX_H
