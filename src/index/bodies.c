@@ -187,11 +187,10 @@ static void *fill_work(void *arg) {
     return NULL;
 }
 
-bool index_overridden(const ProjectIndex *ix, int32_t m, int32_t f, FuncRef *base) {
-    if (ix->overridden) {
-        *base = ix->overridden[m][f];
-        return base->module >= 0;
-    }
+/* The base-class method that method f of module m overrides: the first definition of its name
+ * along its class's MRO after the class, with no unresolved base before it (where it might be
+ * defined instead). False when there is none, or it is not certain. */
+static bool overridden(const ProjectIndex *ix, int32_t m, int32_t f, FuncRef *base) {
     const FuncSum *fs = &ix->modules[m]->functions[f];
     ClassRef owner;
     bool uncertain;
@@ -204,19 +203,12 @@ bool index_overridden(const ProjectIndex *ix, int32_t m, int32_t f, FuncRef *bas
     return true;
 }
 
-/* Resolves every method's base method once (for the rules after), and marks the pairs DW301 and
+/* Resolves every method's base method, and keeps (in ix->pairs) and marks the pairs DW301 and
  * DW302 could report, by their conditions that need no hash: flags, and statement counts (DW302
  * wants as many statements on both sides, DW301 enough statements alike to be possible). */
 static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Arena *a) {
-    FuncRef **over = arena_alloc(&ix->arena, sizeof *over * (size_t)(ix->nmodules + 1));
-    if (!over) return false;
-    for (int32_t m = 0; m < ix->nmodules; m++) {
-        size_t n = (size_t)ix->modules[m]->nfunctions + 1;
-        need[m] = arena_zalloc(a, n);
-        over[m] = arena_alloc(&ix->arena, sizeof **over * n);
-        if (!need[m] || !over[m]) return false;
-        memset(over[m], 0xff, sizeof **over * n); /* {-1, -1}: overrides nothing */
-    }
+    for (int32_t m = 0; m < ix->nmodules; m++)
+        if (!(need[m] = arena_zalloc(a, (size_t)ix->modules[m]->nfunctions + 1))) return false;
     VEC(OverridePair) pairs = {0};
     for (int32_t m = 0; m < ix->nmodules; m++) {
         const ModuleSummary *ms = ix->modules[m];
@@ -225,8 +217,7 @@ static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Ar
             for (int32_t k = 0; k < cs->nmethods; k++) {
                 int32_t i = cs->methods[k];
                 FuncRef r;
-                if (!index_overridden(ix, m, i, &r)) continue;
-                over[m][i] = r;
+                if (!overridden(ix, m, i, &r)) continue;
                 const FuncSum *f = &ms->functions[i];
                 if (f->flags & FN_CALLS_SUPER) continue;
                 const FuncSum *b = &ix->modules[r.module]->functions[r.fn];
@@ -243,7 +234,6 @@ static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Ar
             }
         }
     }
-    ix->overridden = over;
     ix->pairs = pairs.items;
     ix->npairs = pairs.len;
     return true;

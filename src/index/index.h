@@ -254,10 +254,6 @@ typedef struct ProjectIndex {
     /* (module, class or -1, name) -> definition, open addressing */
     Symbol *syms;
     uint32_t sym_cap;
-    /* overridden[m][f]: the method function f of module m overrides ({-1, -1}: none found, or
-     * not for certain), as index_overridden answers it; made by index_fill_bodies, which needs
-     * it first, for the override rules after it (NULL until then) */
-    FuncRef **overridden;
     /* the pairs DW301 and DW302 could report, by their conditions that need no hash (see
      * index_fill_bodies, which makes the hashes of these and of no others) */
     OverridePair *pairs;
@@ -280,11 +276,6 @@ static inline const ClassSum *index_class(const ProjectIndex *ix, ClassRef r) {
 static inline const ClassInfo *index_class_info(const ProjectIndex *ix, ClassRef r) {
     return &ix->classes[r.module][r.cls];
 }
-/* The base-class method that method f of module m overrides: the first definition of its name
- * along its class's MRO after the class, with no unresolved base before it (where it might be
- * defined instead). False when there is none, or it is not certain. */
-bool index_overridden(const ProjectIndex *ix, int32_t m, int32_t f, FuncRef *base);
-
 /* Makes the body hashes of the methods the override rules compare: every method that overrides a
  * base method found in the tree, and that base method, where the rules in opt could report the
  * pair (their conditions on flags and statement counts) (bodies.c). Files are read again, on up

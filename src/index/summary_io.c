@@ -88,18 +88,19 @@ static const char *str(Decoder *d, bool may_be_null) {
 /* A count of items each at least `min` bytes long (as summary_encode writes them: a varint or an
  * empty string takes one byte, a hash eight), so a corrupt count cannot ask for more memory than
  * the input could describe. */
-static int32_t count(Decoder *d, size_t min) {
-    int32_t n = wire_get_i32(&d->r);
+static int32_t count_of(Decoder *d, int32_t n, size_t min) {
     if (n < 0 || (size_t)n > (size_t)(d->r.end - d->r.p) / min) d->r.bad = true;
     return d->r.bad ? 0 : n;
 }
 
+static int32_t count(Decoder *d, size_t min) {
+    return count_of(d, wire_get_i32(&d->r), min);
+}
+
 /* A method's statement count, or -1: not made (index_fill_bodies makes them when needed). */
 static int32_t units_count(Decoder *d) {
-    const unsigned char *at = d->r.p;
-    if (wire_get_i32(&d->r) == -1) return -1;
-    d->r.p = at;
-    return count(d, 9);
+    int32_t n = wire_get_i32(&d->r);
+    return n == -1 && !d->r.bad ? -1 : count_of(d, n, 9);
 }
 
 static void *items(Decoder *d, int32_t n, size_t size) {
