@@ -127,7 +127,8 @@ void none_result_dereference_run(TreeCtx *tx) {
             if (!f || !only_none(f)) continue;
             const char *file = strrchr(where->path, '/');
             file = file ? file + 1 : where->path;
-            tree_report(tx, ms, &c->deref_loc, where, &f->def, "only ever returns None",
+            SumLoc def = func_def(f);
+            tree_report(tx, ms, &c->deref_loc, where, &def, "only ever returns None",
                         "the result of `%s()` is always None (%s at %s:%d has no `return` with a "
                         "value): %s",
                         c->callee, f->qualname, file, f->line, what_raises(c->deref));

@@ -85,32 +85,34 @@ void override_drift_run(TreeCtx *tx) {
         const FuncSum *b = &bm->functions[ix->pairs[i].base.fn];
         if (f->flags & FN_CALLS_SUPER) continue; /* an extension, not a copy */
         if (b->flags & (FN_STUB | FN_ABSTRACT)) continue;
-        if (f->nunits < 0 || b->nunits < 0) continue; /* the code could not be read */
-        if (f->body_hash == b->body_hash) continue;   /* identical bodies: DW302's */
-        if (f->nunits > DRIFT_MAX_UNITS || b->nunits > DRIFT_MAX_UNITS) continue;
+        const MethodCode *fc = f->code, *bc = b->code;
+        if (!fc || !bc) continue;                     /* the code could not be read */
+        if (fc->body_hash == bc->body_hash) continue; /* identical bodies: DW302's */
+        if (fc->nunits > DRIFT_MAX_UNITS || bc->nunits > DRIFT_MAX_UNITS) continue;
         int32_t fa, fb;
-        int32_t common = lcs(f->units, f->nunits, b->units, b->nunits, &fa, &fb);
+        int32_t common = lcs(fc->units, fc->nunits, bc->units, bc->nunits, &fa, &fb);
         if (common < DRIFT_MIN_COMMON) {
             if (common < 0) tx->failed = true;
             continue;
         }
-        if (common == f->nunits && common == b->nunits) continue; /* only docstrings differ */
-        double sim = 2.0 * common / (double)(f->nunits + b->nunits);
+        if (common == fc->nunits && common == bc->nunits) continue; /* only docstrings differ */
+        double sim = 2.0 * common / (double)(fc->nunits + bc->nunits);
         if (sim < threshold) continue;
-        int32_t differ = (f->nunits > b->nunits ? f->nunits : b->nunits) - common;
+        int32_t differ = (fc->nunits > bc->nunits ? fc->nunits : bc->nunits) - common;
         char where[120] = "";
-        if (fa >= 0 && fa < f->nunits && fb >= 0 && fb < b->nunits)
-            snprintf(where, sizeof where, ": line %d vs base line %d", f->units[fa].line,
-                     b->units[fb].line);
+        if (fa >= 0 && fa < fc->nunits && fb >= 0 && fb < bc->nunits)
+            snprintf(where, sizeof where, ": line %d vs base line %d", fc->units[fa].line,
+                     bc->units[fb].line);
         const char *file = strrchr(bm->path, '/');
         file = file ? file + 1 : bm->path;
         char bname[600];
         snprintf(bname, sizeof bname, "%s", b->qualname);
-        tree_report(tx, ms, &f->def, bm, &b->def, "the base method",
+        SumLoc fdef = func_def(f), bdef = func_def(b);
+        tree_report(tx, ms, &fdef, bm, &bdef, "the base method",
                     "override drift: `%s` is a near copy of %s (%s:%d) that differs in "
                     "%d of %d statements%s",
                     f->qualname, bname, file, b->line, differ,
-                    f->nunits > b->nunits ? f->nunits : b->nunits, where);
+                    fc->nunits > bc->nunits ? fc->nunits : bc->nunits, where);
     }
 }
 

@@ -37,14 +37,15 @@ void redundant_override_run(TreeCtx *tx) {
         const ModuleSummary *bm = ix->modules[ix->pairs[i].base.module];
         const FuncSum *b = &bm->functions[ix->pairs[i].base.fn];
         if (f->flags & FN_CALLS_SUPER) continue;
-        if (f->nunits < 0 || b->nunits < 0) continue; /* the code could not be read */
-        if (f->body_hash != b->body_hash || f->sig_hash != b->sig_hash ||
+        if (!f->code || !b->code) continue; /* the code could not be read */
+        if (f->code->body_hash != b->code->body_hash || f->code->sig_hash != b->code->sig_hash ||
             (f->flags & FN_ASYNC) != (b->flags & FN_ASYNC))
             continue;
         if (f->flags & FN_STUB) continue; /* `pass` over `pass`: says "nothing", twice */
         const char *file = strrchr(bm->path, '/');
         file = file ? file + 1 : bm->path;
-        tree_report(tx, ms, &f->def, bm, &b->def, "the identical base method",
+        SumLoc fdef = func_def(f), bdef = func_def(b);
+        tree_report(tx, ms, &fdef, bm, &bdef, "the identical base method",
                     "redundant override: `%s` is identical to %s (%s:%d); delete it", f->qualname,
                     b->qualname, file, b->line);
     }

@@ -71,7 +71,7 @@ static int fill_one(FuncSum *f, char *text, size_t n, bool raw, Arena *out, Aren
     int32_t offset = f->first_line - 2; /* line 2 of the fragment is first_line */
     const Node *d = ps == PARSE_OK ? the_def(pr.module, f, offset) : NULL;
     if (!d) return 0;
-    return summary_method_hashes(out, scratch, d, offset, f) ? 1 : -1;
+    return (f->code = summary_method_hashes(out, scratch, d, offset)) ? 1 : -1;
 }
 
 /* The methods' texts read from the file where they lie, each alone (the file's bytes are its
@@ -83,7 +83,7 @@ static int32_t fill_from_file(ModuleSummary *m, const uint8_t *need, int32_t wan
     int32_t missed = wanted;
     for (int32_t i = 0; i < m->nfunctions && missed >= 0; i++) {
         FuncSum *f = &m->functions[i];
-        if (!need[i] || f->nunits >= 0 || f->text_to <= f->text_from || f->first_line < 1) continue;
+        if (!need[i] || f->code || f->text_to <= f->text_from || f->first_line < 1) continue;
         size_t n = f->text_to - f->text_from, got = 0;
         char *text = fragment(scratch, n);
         if (!text) {
@@ -107,7 +107,7 @@ static int32_t fill_from_file(ModuleSummary *m, const uint8_t *need, int32_t wan
 int32_t index_fill_module_bodies(ModuleSummary *m, const uint8_t *need, const char *bytes,
                                  size_t len, Arena *out, Arena *scratch) {
     int32_t wanted = 0;
-    for (int32_t i = 0; i < m->nfunctions; i++) wanted += need[i] && m->functions[i].nunits < 0;
+    for (int32_t i = 0; i < m->nfunctions; i++) wanted += need[i] && !m->functions[i].code;
     if (!wanted) return 0;
     if (!bytes && m->text_skip >= 0) return fill_from_file(m, need, wanted, out, scratch);
     char *data = NULL;
@@ -136,7 +136,7 @@ int32_t index_fill_module_bodies(ModuleSummary *m, const uint8_t *need, const ch
     int32_t missed = wanted;
     for (int32_t i = 0; i < m->nfunctions && missed >= 0; i++) {
         FuncSum *f = &m->functions[i];
-        if (!need[i] || f->nunits >= 0) continue;
+        if (!need[i] || f->code) continue;
         size_t from = f->text_from, to = f->text_to < tlen ? f->text_to : tlen;
         if (from >= to || f->first_line < 1) continue;
         char *frag = fragment(scratch, to - from);
@@ -253,7 +253,7 @@ bool index_fill_bodies(ProjectIndex *ix, const SummaryOptions *opt, int jobs, in
     for (int32_t m = 0; m < ix->nmodules; m++) {
         const ModuleSummary *ms = ix->modules[m];
         for (int32_t i = 0; i < ms->nfunctions; i++)
-            if (need[m][i] && ms->functions[i].nunits < 0) {
+            if (need[m][i] && !ms->functions[i].code) {
                 todo[ntodo++] = m;
                 break;
             }

@@ -55,24 +55,34 @@ typedef struct SumLoc {
     int32_t line, col, end_line, end_col;
 } SumLoc;
 
+/* A method's code, for the override rules: made only for the methods they compare (see
+ * index_fill_bodies). */
+typedef struct MethodCode {
+    uint64_t sig_hash;  /* arguments, decorators and return annotation */
+    uint64_t body_hash; /* the whole body */
+    const StmtUnit *units;
+    int32_t nunits;
+} MethodCode;
+
+/* One per def of the tree (62,000 in the standard library): kept to 64 bytes, since every byte
+ * of a summary is memory the run touches for the first time. */
 typedef struct FuncSum {
     const char *name;
     const char *qualname;   /* Class.method, outer.<locals>.inner as CPython spells it */
+    const MethodCode *code; /* NULL until made */
     int32_t cls;            /* index of the enclosing class in the module's classes, or -1 */
     int32_t line, end_line; /* the def's span (decorators excluded) */
     int32_t first_line;     /* its first decorator's line, or `line` */
     uint32_t text_from;     /* its text: from the start of first_line to the end of end_line, */
     uint32_t text_to;       /* as offsets in the parsed text */
-    int32_t size;           /* the statements its body flattens to (nunits, before they are made) */
-    SumLoc def;             /* the `def NAME` part */
+    int32_t size;           /* the statements its body flattens to (code->nunits, before it is made) */
     uint32_t flags;
-    /* A method's code, for the override rules; made only for the methods they compare (see
-     * index_fill_bodies), and nunits < 0 until then. */
-    uint64_t sig_hash;  /* arguments, decorators and return annotation */
-    uint64_t body_hash; /* the whole body */
-    StmtUnit *units;
-    int32_t nunits;
+    int32_t def_col, def_end_col; /* the `def NAME` part, on `line` (see func_def) */
 } FuncSum;
+
+static inline SumLoc func_def(const FuncSum *f) {
+    return (SumLoc){f->line, f->def_col, f->line, f->def_end_col};
+}
 
 typedef struct ClassSum {
     const char *name;
@@ -185,10 +195,10 @@ void summary_unit(SumBuilder *sb, const Node *unit, struct Cfg *g);
 /* NULL when out of memory. */
 ModuleSummary *summary_finish(SumBuilder *sb);
 
-/* The hashes of a method's body and signature (FuncSum's sig_hash, body_hash, units) from its
- * FunctionDef node, lines shifted by line_offset; units go to `out`. False when out of memory. */
-bool summary_method_hashes(Arena *out, Arena *scratch, const Node *fn, int32_t line_offset,
-                           FuncSum *f);
+/* The hashes of a method's body and signature from its FunctionDef node, lines shifted by
+ * line_offset, in `out`. NULL when out of memory. */
+const MethodCode *summary_method_hashes(Arena *out, Arena *scratch, const Node *fn,
+                                        int32_t line_offset);
 
 /* A summary as bytes, for the result cache (summary_io.c), and back: decode gives NULL when the
  * bytes are not a whole summary as this build writes them (the caller then parses the file).

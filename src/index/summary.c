@@ -363,10 +363,12 @@ static int32_t docstring(const NodeList *body) {
                : 0;
 }
 
-bool summary_method_hashes(Arena *out, Arena *scratch, const Node *n, int32_t line_offset,
-                           FuncSum *f) {
+const MethodCode *summary_method_hashes(Arena *out, Arena *scratch, const Node *n,
+                                        int32_t line_offset) {
+    MethodCode *c = arena_alloc(out, sizeof *c);
+    if (!c) return NULL;
     const NodeList *body = &n->FunctionDef.body;
-    f->sig_hash =
+    c->sig_hash =
         mix2(mix2(ast_hash(n->FunctionDef.args), ast_list_hash(&n->FunctionDef.decorator_list)),
              ast_hash(n->FunctionDef.returns));
     int32_t first = docstring(body);
@@ -376,14 +378,14 @@ bool summary_method_hashes(Arena *out, Arena *scratch, const Node *n, int32_t li
     /* the whole body, docstring included, from the statement hashes already made */
     uint64_t h = first ? ast_hash(body->items[0]) : 0x5eed;
     for (int32_t i = 0; i < hs.units.len; i++) h = mix2(h, hs.units.items[i].hash);
-    f->body_hash = h;
-    f->units = NULL;
+    c->body_hash = h;
+    c->units = NULL;
     if (hs.units.len) {
-        f->units = arena_memdup(out, hs.units.items, sizeof *hs.units.items * (size_t)hs.units.len);
-        if (!f->units) return false;
+        c->units = arena_memdup(out, hs.units.items, sizeof *hs.units.items * (size_t)hs.units.len);
+        if (!c->units) return NULL;
     }
-    f->nunits = hs.units.len;
-    return !hs.failed;
+    c->nunits = hs.units.len;
+    return hs.failed ? NULL : c;
 }
 
 static bool is_stub_stmt(const Node *s) {
@@ -407,8 +409,9 @@ static void add_function(SumBuilder *sb, const Node *n) {
     f.line = n->lineno;
     f.end_line = n->end_lineno;
     size_t kw = n->kind == AST_ASYNC_FUNCTION_DEF ? 9 : 3; /* "async def" or "def" */
-    f.def = loc_span(sb, n->lineno, n->col_offset, n->lineno,
-                     n->col_offset + (int32_t)kw + 1 + n->FunctionDef.name.len);
+    SumLoc def = loc_span(sb, n->lineno, n->col_offset, n->lineno,
+                          n->col_offset + (int32_t)kw + 1 + n->FunctionDef.name.len);
+    f.def_col = def.col, f.def_end_col = def.end_col;
     uint32_t flags = n->kind == AST_ASYNC_FUNCTION_DEF ? FN_ASYNC : 0;
     for (int32_t i = 0; i < n->FunctionDef.decorator_list.len; i++) {
         const Node *d = n->FunctionDef.decorator_list.items[i];
@@ -437,9 +440,9 @@ static void add_function(SumBuilder *sb, const Node *n) {
         f.text_from = sb->lines.starts[f.first_line - 1];
         f.text_to = f.end_line < sb->lines.count ? sb->lines.starts[f.end_line] : (uint32_t)sb->len;
     }
-    f.nunits = -1; /* made on demand (index_fill_bodies), or now: */
+    /* its code is made on demand (index_fill_bodies), or now: */
     if (f.cls >= 0 && sb->opt->method_bodies && sb->opt->bodies_now &&
-        !summary_method_hashes(sb->out, sb->scratch, n, 0, &f))
+        !(f.code = summary_method_hashes(sb->out, sb->scratch, n, 0)))
         sb->failed = true;
     int32_t idx = sb->funcs.len;
     if (VEC_PUSH(sb->scratch, sb->funcs, f) || VEC_PUSH(sb->scratch, sb->fn_node, n) ||

@@ -5,7 +5,7 @@
 #include "base/wire.h"
 #include "index.h"
 
-#define SUMMARY_MAGIC 0x324d555357440a00ull /* "\0\nDWSUM2" */
+#define SUMMARY_MAGIC 0x334d555357440a00ull /* "\0\nDWSUM3" */
 
 static void put_loc(Buf *b, SumLoc l) {
     wire_i32(b, l.line), wire_i32(b, l.col), wire_i32(b, l.end_line), wire_i32(b, l.end_col);
@@ -29,11 +29,14 @@ void summary_encode(Buf *b, const ModuleSummary *m) {
         wire_i32(b, f->first_line);
         wire_u64(b, f->text_from), wire_u64(b, f->text_to);
         wire_i32(b, f->size);
-        put_loc(b, f->def);
-        wire_u64(b, f->flags), wire_fixed64(b, f->sig_hash), wire_fixed64(b, f->body_hash);
-        wire_i32(b, f->nunits);
-        for (int32_t k = 0; k < f->nunits; k++)
-            wire_fixed64(b, f->units[k].hash), wire_i32(b, f->units[k].line);
+        wire_i32(b, f->def_col), wire_i32(b, f->def_end_col);
+        wire_u64(b, f->flags);
+        const MethodCode *c = f->code;
+        wire_i32(b, c ? c->nunits : -1);
+        if (!c) continue;
+        wire_fixed64(b, c->sig_hash), wire_fixed64(b, c->body_hash);
+        for (int32_t k = 0; k < c->nunits; k++)
+            wire_fixed64(b, c->units[k].hash), wire_i32(b, c->units[k].line);
     }
     wire_i32(b, m->nclasses);
     for (int32_t i = 0; i < m->nclasses; i++) {
@@ -97,16 +100,25 @@ static int32_t count(Decoder *d, size_t min) {
     return count_of(d, wire_get_i32(&d->r), min);
 }
 
-/* A method's statement count, or -1: not made (index_fill_bodies makes them when needed). */
-static int32_t units_count(Decoder *d) {
-    int32_t n = wire_get_i32(&d->r);
-    return n == -1 && !d->r.bad ? -1 : count_of(d, n, 9);
-}
-
 static void *items(Decoder *d, int32_t n, size_t size) {
     void *p = arena_zalloc(d->a, size * (size_t)(n ? n : 1));
     if (!p) d->r.bad = true;
     return p;
+}
+
+/* A method's code, or NULL: not made (index_fill_bodies makes it when needed). */
+static const MethodCode *method_code(Decoder *d) {
+    int32_t n = wire_get_i32(&d->r);
+    if (n == -1 || d->r.bad) return NULL;
+    MethodCode *c = items(d, 1, sizeof *c);
+    if (!c) return NULL;
+    c->sig_hash = wire_get_fixed64(&d->r), c->body_hash = wire_get_fixed64(&d->r);
+    c->nunits = count_of(d, n, 9);
+    StmtUnit *u = c->nunits > 0 ? items(d, c->nunits, sizeof *u) : NULL;
+    for (int32_t k = 0; u && k < c->nunits && !d->r.bad; k++)
+        u[k].hash = wire_get_fixed64(&d->r), u[k].line = wire_get_i32(&d->r);
+    c->units = u;
+    return c;
 }
 
 static uint32_t u32(Decoder *d) {
@@ -144,7 +156,7 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
     m->module = str(&d, false);
     m->is_package = wire_get_u64(&d.r) != 0;
     m->text_skip = wire_get_i32(&d.r);
-    m->nfunctions = count(&d, 31);
+    m->nfunctions = count(&d, 13);
     m->functions = items(&d, m->nfunctions, sizeof *m->functions);
     for (int32_t i = 0; i < m->nfunctions && !d.r.bad; i++) {
         FuncSum *f = &m->functions[i];
@@ -153,13 +165,9 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
         f->first_line = wire_get_i32(&d.r);
         f->text_from = u32(&d), f->text_to = u32(&d);
         f->size = wire_get_i32(&d.r);
-        f->def = loc(&d);
+        f->def_col = wire_get_i32(&d.r), f->def_end_col = wire_get_i32(&d.r);
         f->flags = (uint32_t)wire_get_u64(&d.r);
-        f->sig_hash = wire_get_fixed64(&d.r), f->body_hash = wire_get_fixed64(&d.r);
-        f->nunits = units_count(&d);
-        f->units = f->nunits > 0 ? items(&d, f->nunits, sizeof *f->units) : NULL;
-        for (int32_t k = 0; f->units && k < f->nunits && !d.r.bad; k++)
-            f->units[k].hash = wire_get_fixed64(&d.r), f->units[k].line = wire_get_i32(&d.r);
+        f->code = method_code(&d);
     }
     m->nclasses = count(&d, 10);
     m->classes = items(&d, m->nclasses, sizeof *m->classes);
