@@ -75,9 +75,10 @@ typedef struct FuncSum {
     int32_t first_line;     /* its first decorator's line, or `line` */
     uint32_t text_from;     /* its text: from the start of first_line to the end of end_line, */
     uint32_t text_to;       /* as offsets in the parsed text */
-    int32_t size;           /* the statements its body flattens to (code->nunits, before it is made) */
+    int32_t size;           /* the statements its body flattens to (code->nunits, once made) */
     uint32_t flags;
-    int32_t def_col, def_end_col; /* the `def NAME` part, on `line` (see func_def) */
+    int32_t def_col;     /* the `def NAME` part: from def_col to def_end_col on `line` */
+    int32_t def_end_col; /* (func_def gives it as a SumLoc) */
 } FuncSum;
 
 static inline SumLoc func_def(const FuncSum *f) {
