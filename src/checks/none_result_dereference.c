@@ -128,10 +128,12 @@ void none_result_dereference_run(TreeCtx *tx) {
             const char *file = strrchr(where->path, '/');
             file = file ? file + 1 : where->path;
             SumLoc def = func_def(f);
+            char q[QUALNAME_MAX];
             tree_report(tx, ms, &c->deref_loc, where, &def, "only ever returns None",
                         "the result of `%s()` is always None (%s at %s:%d has no `return` with a "
                         "value): %s",
-                        c->callee, f->qualname, file, f->line, what_raises(c->deref));
+                        c->callee, func_qualname(where, f, q, sizeof q), file, f->line,
+                        what_raises(c->deref));
         }
     }
 }

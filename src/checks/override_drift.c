@@ -105,13 +105,13 @@ void override_drift_run(TreeCtx *tx) {
                      bc->units[fb].line);
         const char *file = strrchr(bm->path, '/');
         file = file ? file + 1 : bm->path;
-        char bname[600];
-        snprintf(bname, sizeof bname, "%s", b->qualname);
+        char fname[QUALNAME_MAX], bname[QUALNAME_MAX];
         SumLoc fdef = func_def(f), bdef = func_def(b);
         tree_report(tx, ms, &fdef, bm, &bdef, "the base method",
                     "override drift: `%s` is a near copy of %s (%s:%d) that differs in "
                     "%d of %d statements%s",
-                    f->qualname, bname, file, b->line, differ,
+                    func_qualname(ms, f, fname, sizeof fname),
+                    func_qualname(bm, b, bname, sizeof bname), file, b->line, differ,
                     fc->nunits > bc->nunits ? fc->nunits : bc->nunits, where);
     }
 }

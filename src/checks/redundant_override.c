@@ -45,9 +45,11 @@ void redundant_override_run(TreeCtx *tx) {
         const char *file = strrchr(bm->path, '/');
         file = file ? file + 1 : bm->path;
         SumLoc fdef = func_def(f), bdef = func_def(b);
+        char fname[QUALNAME_MAX], bname[QUALNAME_MAX];
         tree_report(tx, ms, &fdef, bm, &bdef, "the identical base method",
-                    "redundant override: `%s` is identical to %s (%s:%d); delete it", f->qualname,
-                    b->qualname, file, b->line);
+                    "redundant override: `%s` is identical to %s (%s:%d); delete it",
+                    func_qualname(ms, f, fname, sizeof fname),
+                    func_qualname(bm, b, bname, sizeof bname), file, b->line);
     }
 }
 

@@ -20,8 +20,8 @@ static const char usage[] =
     "  --output-format FMT  text (default) or json\n"
     "  -h, --help           this help\n";
 
-static const char *fname(const ModuleSummary *m, const CallSum *c) {
-    if (c->func >= 0) return m->functions[c->func].qualname;
+static const char *fname(const ModuleSummary *m, const CallSum *c, char buf[QUALNAME_MAX]) {
+    if (c->func >= 0) return func_qualname(m, &m->functions[c->func], buf, QUALNAME_MAX);
     if (c->cls >= 0) return m->classes[c->cls].qualname;
     return "<module>";
 }
@@ -53,13 +53,14 @@ static int run(int argc, char **argv) {
             Reach how;
             if (!query_call_reaches(ix, m, c, t, nt, &how)) continue;
             const FuncSum *f = c->func >= 0 ? &ms->functions[c->func] : NULL;
+            char qn[QUALNAME_MAX];
             if (json) {
                 printf("%s\n  {\"filename\": ", count ? "," : "");
                 cli_json_str(stdout, ms->path);
                 printf(", ");
                 cli_json_loc(stdout, "location", &c->loc);
                 printf(", \"function\": ");
-                cli_json_str(stdout, fname(ms, c));
+                cli_json_str(stdout, fname(ms, c, qn));
                 if (f) printf(", \"function_lines\": [%d, %d]", f->line, f->end_line);
                 printf(", \"reach\": ");
                 cli_json_str(stdout, query_reach_name(how));
@@ -81,7 +82,7 @@ static int run(int argc, char **argv) {
                 }
                 printf("}");
             } else {
-                printf("%s:%d:%d: in %s", ms->path, c->loc.line, c->loc.col, fname(ms, c));
+                printf("%s:%d:%d: in %s", ms->path, c->loc.line, c->loc.col, fname(ms, c, qn));
                 if (f) printf(" (%d-%d)", f->line, f->end_line);
                 printf(", %s", query_reach_name(how));
                 if (*c->receiver &&

@@ -24,14 +24,16 @@ static const char *file_of(const char *path) {
 static void print_def(const ProjectIndex *ix, ClassRef c, int32_t fn, bool json) {
     const ModuleSummary *m = ix->modules[c.module];
     const FuncSum *f = &m->functions[fn];
+    char q[QUALNAME_MAX];
+    func_qualname(m, f, q, sizeof q);
     if (json) {
         printf("{\"qualname\": ");
-        cli_json_str(stdout, f->qualname);
+        cli_json_str(stdout, q);
         printf(", \"filename\": ");
         cli_json_str(stdout, m->path);
         printf(", \"line\": %d}", f->line);
     } else {
-        printf("%s (%s:%d)", f->qualname, file_of(m->path), f->line);
+        printf("%s (%s:%d)", q, file_of(m->path), f->line);
     }
 }
 

@@ -64,13 +64,14 @@ typedef struct MethodCode {
     int32_t nunits;
 } MethodCode;
 
-/* One per def of the tree (62,000 in the standard library): kept to 64 bytes, since every byte
- * of a summary is memory the run touches for the first time. */
+/* One per def of the tree (62,000 in the standard library): kept to 64 bytes, and its qualified
+ * name is made when asked (func_qualname), since every byte of a summary is memory the run
+ * touches for the first time. */
 typedef struct FuncSum {
     const char *name;
-    const char *qualname;   /* Class.method, outer.<locals>.inner as CPython spells it */
     const MethodCode *code; /* NULL until made */
     int32_t cls;            /* index of the enclosing class in the module's classes, or -1 */
+    int32_t outer;          /* index of the function it is defined in, or -1 */
     int32_t line, end_line; /* the def's span (decorators excluded) */
     int32_t first_line;     /* its first decorator's line, or `line` */
     uint32_t text_from;     /* its text: from the start of first_line to the end of end_line, */
@@ -149,6 +150,11 @@ typedef struct ModuleSummary {
     NoqaSum *noqa;
     int32_t nnoqa;
 } ModuleSummary;
+
+/* A function's qualified name as CPython spells it (Class.method, outer.<locals>.inner), in buf
+ * and cut to n - 1 bytes; returns buf. */
+const char *func_qualname(const ModuleSummary *m, const FuncSum *f, char *buf, size_t n);
+enum { QUALNAME_MAX = 512 };
 
 /* DW301's limits, which index_fill_bodies also applies before it makes any hash: the default
  * share of statements alike, the fewest statements alike, the most statements compared. */

@@ -62,8 +62,7 @@ static bool build_symbols(ProjectIndex *ix) {
                 sym_put(ix, m, ms->classes[i].name, ENT_CLASS, i, ms->classes[i].line);
         for (int32_t i = 0; i < ms->nfunctions; i++) {
             const FuncSum *f = &ms->functions[i];
-            if (f->cls < 0 && !strchr(f->qualname, '.'))
-                sym_put(ix, m, f->name, ENT_FUNCTION, i, f->line);
+            if (f->cls < 0 && f->outer < 0) sym_put(ix, m, f->name, ENT_FUNCTION, i, f->line);
         }
         for (int32_t i = 0; i < ms->nimports; i++)
             sym_put(ix, m, ms->imports[i].bound, SYM_IMPORT, i, INT32_MIN + i);

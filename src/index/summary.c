@@ -44,8 +44,7 @@ struct SumBuilder {
     int32_t cap_binds;
     Scope scopes[256];
     int nscopes;
-    VEC(const Node *) fn_node; /* per function: its node, and the function whose body it is */
-    VEC(int32_t) fn_parent;    /* directly in (-1: in a class body or at module level) */
+    VEC(const Node *) fn_node; /* per function: its node */
     int lambdas;               /* lambdas the walk is in */
     VEC(SumLoc)
     protected;                 /* bodies of `try`s that catch AttributeError or TypeError, and
@@ -86,7 +85,7 @@ static void *keep(SumBuilder *sb, const void *items, int32_t n, size_t elem) {
     return p;
 }
 
-/* A name is the tail of its qualified name: stored once. */
+/* A class's name is the tail of its qualified name: stored once. */
 static const char *tail_of(SumBuilder *sb, const char *qualname, Str name) {
     size_t q = strlen(qualname);
     if (name.s && q >= (size_t)name.len &&
@@ -226,10 +225,10 @@ static Scope *scope(SumBuilder *sb) {
     return &sb->scopes[sb->nscopes - 1];
 }
 
-/* left + sep + name, in `out`. */
-static const char *join(SumBuilder *sb, const char *left, const char *sep, Str name) {
+/* left + sep + name, in `a`. */
+static const char *join_in(SumBuilder *sb, Arena *a, const char *left, const char *sep, Str name) {
     size_t l = strlen(left), s = strlen(sep), n = name.s ? (size_t)name.len : 0;
-    char *p = arena_alloc(sb->out, l + s + n + 1);
+    char *p = arena_alloc(a, l + s + n + 1);
     if (!p) {
         sb->failed = true;
         return "";
@@ -241,10 +240,40 @@ static const char *join(SumBuilder *sb, const char *left, const char *sep, Str n
     return p;
 }
 
-static const char *qualify(SumBuilder *sb, Str name) {
-    Scope *s = scope(sb);
-    if (!s->qualname) return dupstr(sb, name);
-    return join(sb, s->qualname, s->func >= 0 ? ".<locals>." : ".", name);
+static const char *join(SumBuilder *sb, const char *left, const char *sep, Str name) {
+    return join_in(sb, sb->out, left, sep, name);
+}
+
+/* The qualified name of a def or class in the current scope, in `a`. */
+static const char *qualify(SumBuilder *sb, Arena *a, Str name) {
+    const Scope *s = scope(sb);
+    const char *sep = !s->qualname ? "" : s->func >= 0 ? ".<locals>." : ".";
+    return join_in(sb, a, s->qualname ? s->qualname : "", sep, name);
+}
+
+static size_t put(char *buf, size_t n, size_t at, const char *s) {
+    size_t l = strlen(s);
+    if (at + 1 < n) {
+        size_t k = l < n - 1 - at ? l : n - 1 - at;
+        memcpy(buf + at, s, k);
+        buf[at + k] = 0;
+    }
+    return at + l;
+}
+
+static size_t qualname_into(const ModuleSummary *m, const FuncSum *f, char *buf, size_t n) {
+    size_t at = 0;
+    if (f->cls >= 0 && f->cls < m->nclasses)
+        at = put(buf, n, put(buf, n, 0, m->classes[f->cls].qualname), ".");
+    else if (f->outer >= 0 && m->functions + f->outer < f) /* (an earlier def: no cycle) */
+        at = put(buf, n, qualname_into(m, &m->functions[f->outer], buf, n), ".<locals>.");
+    return put(buf, n, at, f->name);
+}
+
+const char *func_qualname(const ModuleSummary *m, const FuncSum *f, char *buf, size_t n) {
+    if (n) buf[0] = 0;
+    qualname_into(m, f, buf, n);
+    return buf;
 }
 
 static bool is_named(const Node *e, const char *name) {
@@ -402,10 +431,10 @@ static bool is_stub_stmt(const Node *s) {
 
 static void add_function(SumBuilder *sb, const Node *n) {
     FuncSum f = {0};
-    f.qualname = qualify(sb, n->FunctionDef.name);
-    f.name = tail_of(sb, f.qualname, n->FunctionDef.name);
+    f.name = dupstr(sb, n->FunctionDef.name);
     Scope *s = scope(sb);
     f.cls = s->func < 0 ? s->cls : -1;
+    f.outer = s->func;
     f.line = n->lineno;
     f.end_line = n->end_lineno;
     size_t kw = n->kind == AST_ASYNC_FUNCTION_DEF ? 9 : 3; /* "async def" or "def" */
@@ -445,13 +474,14 @@ static void add_function(SumBuilder *sb, const Node *n) {
         !(f.code = summary_method_hashes(sb->out, sb->scratch, n, 0)))
         sb->failed = true;
     int32_t idx = sb->funcs.len;
-    if (VEC_PUSH(sb->scratch, sb->funcs, f) || VEC_PUSH(sb->scratch, sb->fn_node, n) ||
-        VEC_PUSH(sb->scratch, sb->fn_parent, s->func))
+    /* (the qualified name is kept in scratch, for the scopes inside) */
+    const char *qualname = qualify(sb, sb->scratch, n->FunctionDef.name);
+    if (VEC_PUSH(sb->scratch, sb->funcs, f) || VEC_PUSH(sb->scratch, sb->fn_node, n))
         sb->failed = true;
     if (f.cls >= 0 && f.cls < sb->classes.len) {
         if (VEC_PUSH(sb->scratch, sb->methods[f.cls], idx)) sb->failed = true;
     }
-    if (sb->nscopes < 256) sb->scopes[sb->nscopes++] = (Scope){n, idx, -1, f.qualname};
+    if (sb->nscopes < 256) sb->scopes[sb->nscopes++] = (Scope){n, idx, -1, qualname};
 }
 
 static const char *dotted_text(SumBuilder *sb, const Node *e) {
@@ -466,7 +496,7 @@ static const char *dotted_text(SumBuilder *sb, const Node *e) {
 
 static void add_class(SumBuilder *sb, const Node *n) {
     ClassSum c = {0};
-    c.qualname = qualify(sb, n->ClassDef.name);
+    c.qualname = qualify(sb, sb->out, n->ClassDef.name);
     c.name = tail_of(sb, c.qualname, n->ClassDef.name);
     c.line = n->lineno;
     c.end_line = n->end_lineno;
@@ -1280,8 +1310,8 @@ static bool bound_locally(SumBuilder *sb, const Node *unit, Str name) {
     for (int depth = 0; f >= 0 && depth < 64; depth++) {
         int b = binding_in(sb, f, name);
         if (b != UNBOUND) return b == BOUND;
-        if (f >= sb->fn_parent.len) break;
-        f = sb->fn_parent.items[f];
+        if (f >= sb->funcs.len) break;
+        f = sb->funcs.items[f].outer;
     }
     return false;
 }
@@ -1289,10 +1319,10 @@ static bool bound_locally(SumBuilder *sb, const Node *unit, Str name) {
 /* The class whose instance `self` (or `cls`) is in function f: f's own class for a method; for a
  * function nested in a method, the method's, unless a function on the way binds the name. */
 static int32_t receiver_class(SumBuilder *sb, int32_t f, Str name) {
-    for (int depth = 0; f >= 0 && f < sb->fn_parent.len && depth < 64; depth++) {
+    for (int depth = 0; f >= 0 && f < sb->funcs.len && depth < 64; depth++) {
         if (sb->funcs.items[f].cls >= 0) return sb->funcs.items[f].cls;
         if (binding_in(sb, f, name) != UNBOUND) return -1;
-        f = sb->fn_parent.items[f];
+        f = sb->funcs.items[f].outer;
     }
     return -1;
 }

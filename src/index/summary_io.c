@@ -24,8 +24,8 @@ void summary_encode(Buf *b, const ModuleSummary *m) {
     wire_i32(b, m->nfunctions);
     for (int32_t i = 0; i < m->nfunctions; i++) {
         const FuncSum *f = &m->functions[i];
-        wire_str(b, f->name), wire_str(b, f->qualname);
-        wire_i32(b, f->cls), wire_i32(b, f->line), wire_i32(b, f->end_line);
+        wire_str(b, f->name);
+        wire_i32(b, f->cls), wire_i32(b, f->outer), wire_i32(b, f->line), wire_i32(b, f->end_line);
         wire_i32(b, f->first_line);
         wire_u64(b, f->text_from), wire_u64(b, f->text_to);
         wire_i32(b, f->size);
@@ -160,8 +160,9 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
     m->functions = items(&d, m->nfunctions, sizeof *m->functions);
     for (int32_t i = 0; i < m->nfunctions && !d.r.bad; i++) {
         FuncSum *f = &m->functions[i];
-        f->name = str(&d, false), f->qualname = str(&d, false);
-        f->cls = wire_get_i32(&d.r), f->line = wire_get_i32(&d.r), f->end_line = wire_get_i32(&d.r);
+        f->name = str(&d, false);
+        f->cls = wire_get_i32(&d.r), f->outer = index_in(&d, i, true); /* an earlier def */
+        f->line = wire_get_i32(&d.r), f->end_line = wire_get_i32(&d.r);
         f->first_line = wire_get_i32(&d.r);
         f->text_from = u32(&d), f->text_to = u32(&d);
         f->size = wire_get_i32(&d.r);

@@ -68,7 +68,7 @@ static void compare(const char *path, const char *data, size_t len, const char *
             need[i] = later->functions[i].cls >= 0;
             methods += need[i];
             CHECK(!later->functions[i].code, "%s: %s not made during the walk", path,
-                  later->functions[i].qualname);
+                  later->functions[i].name);
         }
         int32_t missed = index_fill_module_bodies(later, need, bytes, blen, &out, &scratch);
         CHECK(missed == 0, "%s: %d of %d methods not made", path, missed, methods);
@@ -77,9 +77,8 @@ static void compare(const char *path, const char *data, size_t len, const char *
             CHECK(same_hashes(&now->functions[i], &later->functions[i]) &&
                       later->functions[i].size == nunits(&now->functions[i]),
                   "%s: %s (line %d): %d statements during the walk, %d made alone, %d counted",
-                  path, now->functions[i].qualname, now->functions[i].line,
-                  nunits(&now->functions[i]), nunits(&later->functions[i]),
-                  later->functions[i].size);
+                  path, now->functions[i].name, now->functions[i].line, nunits(&now->functions[i]),
+                  nunits(&later->functions[i]), later->functions[i].size);
         }
         methods_compared += methods;
         files_compared++;
