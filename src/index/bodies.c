@@ -74,33 +74,46 @@ static int fill_one(FuncSum *f, char *text, size_t n, bool raw, Arena *out, Aren
     return (f->code = summary_method_hashes(out, scratch, d, offset)) ? 1 : -1;
 }
 
-/* The methods' texts read from the file where they lie, each alone (the file's bytes are its
- * text): the rest of the file is not read. */
+static bool readable_span(const FuncSum *f, uint8_t need) {
+    return need && !f->code && f->text_to > f->text_from && f->first_line >= 1;
+}
+
+/* The methods' texts read from the file where they lie (the file's bytes are its text): the
+ * span from the first to the last, in one read; the rest of the file is not read. */
 static int32_t fill_from_file(ModuleSummary *m, const uint8_t *need, int32_t wanted, Arena *out,
                               Arena *scratch) {
+    size_t from = SIZE_MAX, to = 0;
+    for (int32_t i = 0; i < m->nfunctions; i++) {
+        const FuncSum *f = &m->functions[i];
+        if (!readable_span(f, need[i])) continue;
+        if (f->text_from < from) from = f->text_from;
+        if (f->text_to > to) to = f->text_to;
+    }
+    if (from >= to) return wanted;
+    char *span = arena_alloc(scratch, to - from);
+    if (!span) return -1;
     int fd = open(m->path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return wanted;
+    size_t got = 0;
+    while (got < to - from) {
+        ssize_t r = pread(fd, span + got, to - from - got, m->text_skip + (off_t)(from + got));
+        if (r <= 0) break;
+        got += (size_t)r;
+    }
+    close(fd);
     int32_t missed = wanted;
     for (int32_t i = 0; i < m->nfunctions && missed >= 0; i++) {
         FuncSum *f = &m->functions[i];
-        if (!need[i] || f->code || f->text_to <= f->text_from || f->first_line < 1) continue;
-        size_t n = f->text_to - f->text_from, got = 0;
+        if (!readable_span(f, need[i])) continue;
+        size_t at = f->text_from - from, n = f->text_to - f->text_from;
+        size_t have = got <= at ? 0 : got - at < n ? got - at : n;
         char *text = fragment(scratch, n);
-        if (!text) {
-            missed = -1;
-            break;
-        }
-        off_t at = (off_t)m->text_skip + (off_t)f->text_from;
-        while (got < n) {
-            ssize_t r = pread(fd, text + PREFIX_LEN + got, n - got, at + (off_t)got);
-            if (r <= 0) break;
-            got += (size_t)r;
-        }
+        if (!text) return -1;
+        memcpy(text + PREFIX_LEN, span + at, have);
         /* (the last line of a file without a final newline is one byte short) */
-        int r = got + 1 >= n && got ? fill_one(f, text, got, true, out, scratch) : 0;
+        int r = have + 1 >= n && have ? fill_one(f, text, have, true, out, scratch) : 0;
         missed = r < 0 ? -1 : missed - r;
     }
-    close(fd);
     return missed;
 }
 
