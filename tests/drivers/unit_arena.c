@@ -1,8 +1,12 @@
 /* unit_arena.c — unit tests of src/base/arena.c: alignment, growth past a chunk, large blocks,
  * vectors, and arena_reset's reuse of one chunk between files (under AddressSanitizer, where
- * every allocation is its own chunk, reset frees everything instead). */
+ * every allocation is its own chunk, reset frees everything instead), and huge pages asked for
+ * a chunk of megabytes. */
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../../src/base/arena.h"
 #include "unit.h"
@@ -12,6 +16,27 @@ enum { ASAN = 1 };
 #else
 enum { ASAN = 0 };
 #endif
+
+/* The VmFlags of the mapping holding address p (from /proc/self/smaps), or "" if none. */
+static void vm_flags(const void *p, char *flags, size_t n) {
+    flags[0] = 0;
+    FILE *f = fopen("/proc/self/smaps", "r");
+    if (!f) return;
+    char line[512];
+    bool in = false;
+    while (fgets(line, sizeof line, f)) {
+        unsigned long lo, hi;
+        if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2 && strchr(line, '-') < strchr(line, ' '))
+            in = (uintptr_t)p >= lo && (uintptr_t)p < hi;
+        else if (in && strncmp(line, "VmFlags:", 8) == 0) {
+            size_t k = strlen(line + 8) < n ? strlen(line + 8) : n - 1;
+            memcpy(flags, line + 8, k);
+            flags[k] = 0;
+            break;
+        }
+    }
+    fclose(f);
+}
 
 int main(void) {
     Arena a;
@@ -36,6 +61,14 @@ int main(void) {
     char *big = arena_alloc(&a, 40u << 20);
     CHECK(big != NULL, "a 40 MB block");
     memset(big, 1, 40u << 20);
+    /* where the kernel has transparent huge pages, the chunk asked for them (VmFlags "hg") */
+    if (!ASAN && access("/sys/kernel/mm/transparent_hugepage/enabled", F_OK) == 0) {
+        char flags[256];
+        uintptr_t mid = ((uintptr_t)big + (20u << 20)) & ~(uintptr_t)((2u << 20) - 1);
+        vm_flags((const void *)mid, flags, sizeof flags);
+        CHECK(strstr(flags, " hg") != NULL, "a 40 MB chunk is advised huge pages: VmFlags%s",
+              flags);
+    }
     size_t used = a.total;
     CHECK(used >= (40u << 20) + 500000, "total counts the chunks: %zu", used);
     /* vectors */
