@@ -24,7 +24,6 @@ typedef struct Scope {
     const Node *node;
     int32_t func; /* index of the function this scope is, or -1 */
     int32_t cls;  /* index of the class this scope is, or -1 */
-    const char *qualname;
 } Scope;
 
 struct SumBuilder {
@@ -32,6 +31,7 @@ struct SumBuilder {
     const SummaryOptions *opt;
     const char *text;
     size_t len;
+    bool ascii; /* (SourceText.ascii) */
     LineIndex lines;
     ModuleSummary *m;
     VEC(FuncSum) funcs;
@@ -102,8 +102,13 @@ static SumLoc loc_span(SumBuilder *sb, int32_t line, int32_t col, int32_t end_li
     if (end_line < line) end_line = line, end_col = col;
     if (end_line > sb->lines.count) end_line = sb->lines.count;
     l.line = line;
-    l.col = utf8_count_chars(sb->text + sb->lines.starts[line - 1], (size_t)col) + 1;
     l.end_line = end_line;
+    if (sb->ascii) {
+        l.col = col + 1;
+        l.end_col = end_col + 1;
+        return l;
+    }
+    l.col = utf8_count_chars(sb->text + sb->lines.starts[line - 1], (size_t)col) + 1;
     l.end_col = utf8_count_chars(sb->text + sb->lines.starts[end_line - 1], (size_t)end_col) + 1;
     return l;
 }
@@ -225,10 +230,10 @@ static Scope *scope(SumBuilder *sb) {
     return &sb->scopes[sb->nscopes - 1];
 }
 
-/* left + sep + name, in `a`. */
-static const char *join_in(SumBuilder *sb, Arena *a, const char *left, const char *sep, Str name) {
+/* left + sep + name, in `out`. */
+static const char *join(SumBuilder *sb, const char *left, const char *sep, Str name) {
     size_t l = strlen(left), s = strlen(sep), n = name.s ? (size_t)name.len : 0;
-    char *p = arena_alloc(a, l + s + n + 1);
+    char *p = arena_alloc(sb->out, l + s + n + 1);
     if (!p) {
         sb->failed = true;
         return "";
@@ -240,15 +245,29 @@ static const char *join_in(SumBuilder *sb, Arena *a, const char *left, const cha
     return p;
 }
 
-static const char *join(SumBuilder *sb, const char *left, const char *sep, Str name) {
-    return join_in(sb, sb->out, left, sep, name);
+static Str scope_name(const Scope *s) {
+    return s->node->kind == AST_CLASS_DEF ? s->node->ClassDef.name : s->node->FunctionDef.name;
 }
 
-/* The qualified name of a def or class in the current scope, in `a`. */
-static const char *qualify(SumBuilder *sb, Arena *a, Str name) {
-    const Scope *s = scope(sb);
-    const char *sep = !s->qualname ? "" : s->func >= 0 ? ".<locals>." : ".";
-    return join_in(sb, a, s->qualname ? s->qualname : "", sep, name);
+/* The qualified name of a class defined in the current scope, as CPython spells it: the names
+ * of the classes and defs it is in, each followed by "." (a class) or ".<locals>." (a def). */
+static const char *class_qualname(SumBuilder *sb, Str name) {
+    size_t len = (size_t)name.len + 1;
+    for (int i = 1; i < sb->nscopes; i++)
+        len += (size_t)scope_name(&sb->scopes[i]).len + (sb->scopes[i].func >= 0 ? 10 : 1);
+    char *p = arena_alloc(sb->out, len), *q = p;
+    if (!p) {
+        sb->failed = true;
+        return "";
+    }
+    for (int i = 1; i < sb->nscopes; i++) {
+        Str s = scope_name(&sb->scopes[i]);
+        const char *sep = sb->scopes[i].func >= 0 ? ".<locals>." : ".";
+        memcpy(q, s.s, (size_t)s.len), q += s.len;
+        memcpy(q, sep, strlen(sep)), q += strlen(sep);
+    }
+    memcpy(q, name.s, (size_t)name.len), q[name.len] = 0;
+    return p;
 }
 
 static size_t put(char *buf, size_t n, size_t at, const char *s) {
@@ -474,14 +493,12 @@ static void add_function(SumBuilder *sb, const Node *n) {
         !(f.code = summary_method_hashes(sb->out, sb->scratch, n, 0)))
         sb->failed = true;
     int32_t idx = sb->funcs.len;
-    /* (the qualified name is kept in scratch, for the scopes inside) */
-    const char *qualname = qualify(sb, sb->scratch, n->FunctionDef.name);
     if (VEC_PUSH(sb->scratch, sb->funcs, f) || VEC_PUSH(sb->scratch, sb->fn_node, n))
         sb->failed = true;
     if (f.cls >= 0 && f.cls < sb->classes.len) {
         if (VEC_PUSH(sb->scratch, sb->methods[f.cls], idx)) sb->failed = true;
     }
-    if (sb->nscopes < 256) sb->scopes[sb->nscopes++] = (Scope){n, idx, -1, qualname};
+    if (sb->nscopes < 256) sb->scopes[sb->nscopes++] = (Scope){n, idx, -1};
 }
 
 static const char *dotted_text(SumBuilder *sb, const Node *e) {
@@ -496,7 +513,7 @@ static const char *dotted_text(SumBuilder *sb, const Node *e) {
 
 static void add_class(SumBuilder *sb, const Node *n) {
     ClassSum c = {0};
-    c.qualname = qualify(sb, sb->out, n->ClassDef.name);
+    c.qualname = class_qualname(sb, n->ClassDef.name);
     c.name = tail_of(sb, c.qualname, n->ClassDef.name);
     c.line = n->lineno;
     c.end_line = n->end_lineno;
@@ -522,7 +539,7 @@ static void add_class(SumBuilder *sb, const Node *n) {
         sb->methods = nm;
         sb->cap_methods = cap;
     }
-    if (sb->nscopes < 256) sb->scopes[sb->nscopes++] = (Scope){n, -1, idx, c.qualname};
+    if (sb->nscopes < 256) sb->scopes[sb->nscopes++] = (Scope){n, -1, idx};
 }
 
 static void add_import(SumBuilder *sb, const char *bound, const char *module, const char *name) {
@@ -955,6 +972,7 @@ SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const No
     sb->opt = opt;
     sb->text = text;
     sb->len = len;
+    sb->ascii = src->ascii;
     sb->lines = pr->lines;
     sb->walrus = pr->walrus;
     if (pr->ndefs > 0) {
@@ -981,7 +999,7 @@ SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const No
         const char *d = strrchr(sb->m->module, '.');
         sb->package = d ? sdup(sb, sb->m->module, (size_t)(d - sb->m->module)) : "";
     }
-    sb->scopes[0] = (Scope){module, -1, -1, NULL};
+    sb->scopes[0] = (Scope){module, -1, -1};
     sb->nscopes = 1;
     if (pr && pr->nnoqa) {
         sb->m->noqa = arena_alloc(out, sizeof(NoqaSum) * (size_t)pr->nnoqa);

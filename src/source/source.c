@@ -72,9 +72,11 @@ bool source_read_file(const char *path, char **data, size_t *len, SourceError *e
     return true;
 }
 
-int64_t utf8_find_invalid(const char *str, size_t n, const char **why) {
+/* utf8_find_invalid, which also says whether every byte is ASCII. */
+static int64_t utf8_scan(const char *str, size_t n, const char **why, bool *ascii) {
     const unsigned char *s = (const unsigned char *)str;
     size_t i = 0;
+    *ascii = true;
     while (i < n) {
         /* ASCII fast path, 32 then 8 bytes at a time */
         while (i + 32 <= n) {
@@ -97,6 +99,7 @@ int64_t utf8_find_invalid(const char *str, size_t n, const char **why) {
         }
         int len;
         unsigned lo = 0x80, hi = 0xbf;
+        *ascii = false;
         if (c >= 0xc2 && c <= 0xdf)
             len = 2;
         else if (c == 0xe0)
@@ -131,6 +134,11 @@ int64_t utf8_find_invalid(const char *str, size_t n, const char **why) {
         i += (size_t)len;
     }
     return -1;
+}
+
+int64_t utf8_find_invalid(const char *str, size_t n, const char **why) {
+    bool ascii;
+    return utf8_scan(str, n, why, &ascii);
 }
 
 /* CPython's get_normal_name(): "utf-8" and "iso-8859-1" under their common spellings. */
@@ -339,7 +347,7 @@ bool source_decode(Arena *a, const char *bytes, size_t len, SourceText *out, Sou
     out->verbatim = !cr;
     out->skip = bom ? 3 : 0;
     const char *why;
-    out->valid_utf8 = utf8_find_invalid(s, sn, &why) < 0;
+    out->valid_utf8 = utf8_scan(s, sn, &why, &out->ascii) < 0;
     return true;
 }
 

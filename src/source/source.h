@@ -24,6 +24,7 @@ typedef struct SourceText {
     const char *text; /* "\n"-terminated lines, then three NULs (no NUL inside); in the arena */
     size_t len;       /* bytes before the NUL */
     bool valid_utf8;  /* whole text is valid UTF-8 (always true after a non-UTF-8 cookie) */
+    bool ascii;       /* every byte is ASCII: a column in bytes is one in characters */
     bool verbatim;    /* the text is the bytes from offset `skip` on (a BOM skipped), unchanged
                          but for the final newline: no line end was translated, no encoding */
     uint8_t skip;
