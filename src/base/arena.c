@@ -77,6 +77,18 @@ void arena_free(Arena *a) {
     arena_init(a);
 }
 
+void arena_reserve(Arena *a, size_t n) {
+#if defined(__SANITIZE_ADDRESS__)
+    (void)a, (void)n;
+#else
+    ArenaChunk *c = n > CHUNK_MIN ? new_chunk(n) : NULL;
+    if (!c) return; /* (only a hint) */
+    c->size = n;
+    c->next = a->spare;
+    a->spare = c;
+#endif
+}
+
 void arena_reset(Arena *a, size_t keep) {
 #if defined(__SANITIZE_ADDRESS__)
     (void)keep;

@@ -184,6 +184,8 @@ bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, Ru
         findings_init(&ws[i].findings);
         arena_init(&ws[i].files);
         arena_init(&ws[i].sums);
+        if (sh.sopt) /* about 6 KiB of summary per file of the standard library */
+            arena_reserve(&ws[i].sums, (size_t)nfiles * (8 << 10) / (size_t)n);
     }
     threads_run(n, work, ws, sizeof *ws);
     /* unstarted workers' files were taken by the others: every file was processed */

@@ -331,6 +331,7 @@ bool index_lookup_method(const ProjectIndex *ix, ClassRef r, const char *name, i
 bool index_build(ProjectIndex *ix, ModuleSummary **mods, int32_t n) {
     memset(ix, 0, sizeof *ix);
     arena_init(&ix->arena);
+    arena_reserve(&ix->arena, (size_t)n * (4 << 10)); /* (3 KiB a module on the stdlib) */
     /* a module found twice (two roots): the first path in sorted order wins */
     ix->modules = mods;
     ix->nmodules = n;

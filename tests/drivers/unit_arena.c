@@ -98,6 +98,18 @@ int main(void) {
     }
     char *after = arena_alloc(&a, 64);
     CHECK(after != NULL, "allocating after a reset");
+
+    /* a reserved chunk is the one the next allocations come from, whole; a small one is none */
+    Arena rv;
+    arena_init(&rv);
+    arena_reserve(&rv, 3u << 20);
+    arena_reserve(&rv, 100);
+    CHECK(rv.head == NULL && rv.total == 0, "reserving allocates nothing from the arena");
+    char *x1 = arena_alloc(&rv, 1000), *x2 = arena_alloc(&rv, 2u << 20);
+    CHECK(x1 && x2 && (ASAN || rv.total == (3u << 20)),
+          "the first allocations take the reserved chunk alone: total %zu", rv.total);
+    arena_free(&rv);
+    CHECK(rv.head == NULL && rv.spare == NULL, "arena_free frees a reserved chunk");
     arena_free(&a);
     CHECK(a.head == NULL && a.spare == NULL && a.total == 0, "arena_free empties the arena");
     /* adopt: a reset arena's spare chunk is freed, its chunks move */
