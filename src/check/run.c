@@ -18,6 +18,7 @@ typedef struct Shared {
     atomic_bool failed;
     atomic_int cached, reparsed;
     atomic_size_t bytes;
+    ModuleSummary **mods; /* per file, its summary or NULL */
 } Shared;
 
 typedef struct Worker {
@@ -25,10 +26,6 @@ typedef struct Worker {
     FindingList findings;
     Arena files; /* each file's memory in turn (reset between files) */
     Arena sums;  /* this worker's module summaries */
-    struct {
-        ModuleSummary **items;
-        int32_t len, cap;
-    } mods;
 } Worker;
 
 static void unreadable(Worker *w, const char *display, const char *msg) {
@@ -57,7 +54,8 @@ static ModuleSummary *cached_summary(Worker *w, const char *display, const Buf *
     return same ? sum : NULL;
 }
 
-static void one(Worker *w, const char *path) {
+static void one(Worker *w, int32_t index) {
+    const char *path = w->sh->files[index];
     const RunOptions *o = w->sh->o;
     bool from_stdin = strcmp(path, "-") == 0;
     const char *display = from_stdin && o->stdin_name ? o->stdin_name : path;
@@ -113,7 +111,7 @@ static void one(Worker *w, const char *path) {
     buf_free(&blob);
     if (!ok || !findings_take(&w->findings, &mine)) w->sh->failed = true;
     findings_free(&mine);
-    if (sum && HVEC_PUSH(w->mods, sum)) w->sh->failed = true;
+    w->sh->mods[index] = sum;
     dw_free(data);
 }
 
@@ -122,7 +120,7 @@ static void *work(void *arg) {
     for (;;) {
         int i = atomic_fetch_add(&w->sh->next, 1);
         if (i >= w->sh->nfiles) break;
-        one(w, w->sh->files[i]);
+        one(w, i);
     }
     return NULL;
 }
@@ -176,9 +174,14 @@ bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, Ru
     SummaryOptions tree_needs;
     bool tree = o->tree && tree_rules_needs(o->check, &tree_needs);
     Shared sh = {files, nfiles, 0, o, o->summary ? o->summary : tree ? &tree_needs : NULL,
-                 false, 0,      0, 0};
+                 false, 0,      0, 0, NULL};
+    ModuleSummary **mods = arena_zalloc(&r->summaries, sizeof *mods * (size_t)(nfiles + 1));
     Worker *ws = calloc((size_t)n, sizeof *ws);
-    if (!ws) return false;
+    if (!ws || !mods) {
+        free(ws);
+        return false;
+    }
+    sh.mods = mods;
     for (int i = 0; i < n; i++) {
         ws[i].sh = &sh;
         findings_init(&ws[i].findings);
@@ -190,15 +193,8 @@ bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, Ru
     threads_run(n, work, ws, sizeof *ws);
     /* unstarted workers' files were taken by the others: every file was processed */
     bool ok = !sh.failed;
-    int32_t nmods = 0;
-    for (int i = 0; i < n; i++) nmods += ws[i].mods.len;
-    ModuleSummary **mods = arena_alloc(&r->summaries, sizeof *mods * (size_t)(nmods ? nmods : 1));
-    if (!mods) ok = false;
-    int32_t k = 0;
     for (int i = 0; i < n; i++) {
         if (ok) ok = findings_take(&r->findings, &ws[i].findings);
-        for (int32_t j = 0; mods && j < ws[i].mods.len; j++) mods[k++] = ws[i].mods.items[j];
-        dw_free(ws[i].mods.items);
         findings_free(&ws[i].findings);
         arena_free(&ws[i].files);
     }
@@ -207,8 +203,15 @@ bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, Ru
     r->reparsed = sh.reparsed;
     r->bytes = sh.bytes;
     /* the index (and every answer read from it) must not depend on which worker took which
-     * file: modules in path order */
-    if (mods) qsort(mods, (size_t)k, sizeof *mods, by_path);
+     * file: modules in path order (which the files most often are already) */
+    int32_t k = 0;
+    bool sorted = true;
+    for (int32_t i = 0; i < nfiles; i++) {
+        if (!mods[i]) continue;
+        if (k && strcmp(mods[k - 1]->path, mods[i]->path) > 0) sorted = false;
+        mods[k++] = mods[i];
+    }
+    if (!sorted) qsort(mods, (size_t)k, sizeof *mods, by_path);
     if (ok && sh.sopt) {
         /* the summaries stay in the workers' arenas: chain them into the result's */
         ok = index_build(&r->index, mods, k);
