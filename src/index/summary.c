@@ -895,17 +895,14 @@ bool summary_enter(SumBuilder *sb, const Node *n, const Node *parent) {
     case AST_YIELD:
     case AST_YIELD_FROM:
         if ((cur = current_function(sb))) cur->flags |= FN_GENERATOR;
-        break;
+        return false;
     case AST_RETURN:
         if (n->Return.value &&
             !(n->Return.value->kind == AST_CONSTANT &&
               n->Return.value->Constant.value.kind == CONST_NONE) &&
             (cur = current_function(sb)))
             cur->flags |= FN_VALUE_RETURN;
-        break;
-    default: break;
-    }
-    switch (n->kind) {
+        return false;
     case AST_FUNCTION_DEF:
     case AST_ASYNC_FUNCTION_DEF: add_function(sb, n); return false;
     case AST_CLASS_DEF: add_class(sb, n); return false;
