@@ -85,7 +85,8 @@ void override_drift_run(TreeCtx *tx) {
         const FuncSum *b = &bm->functions[ix->pairs[i].base.fn];
         if (f->flags & FN_CALLS_SUPER) continue; /* an extension, not a copy */
         if (b->flags & (FN_STUB | FN_ABSTRACT)) continue;
-        const MethodCode *fc = f->code, *bc = b->code;
+        const MethodCode *fc = func_code(ms, ix->pairs[i].method.fn);
+        const MethodCode *bc = func_code(bm, ix->pairs[i].base.fn);
         if (!fc || !bc) continue;                     /* the code could not be read */
         if (fc->body_hash == bc->body_hash) continue; /* identical bodies: DW302's */
         if (fc->nunits > DRIFT_MAX_UNITS || bc->nunits > DRIFT_MAX_UNITS) continue;

@@ -37,8 +37,10 @@ void redundant_override_run(TreeCtx *tx) {
         const ModuleSummary *bm = ix->modules[ix->pairs[i].base.module];
         const FuncSum *b = &bm->functions[ix->pairs[i].base.fn];
         if (f->flags & FN_CALLS_SUPER) continue;
-        if (!f->code || !b->code) continue; /* the code could not be read */
-        if (f->code->body_hash != b->code->body_hash || f->code->sig_hash != b->code->sig_hash ||
+        const MethodCode *fc = func_code(ms, ix->pairs[i].method.fn);
+        const MethodCode *bc = func_code(bm, ix->pairs[i].base.fn);
+        if (!fc || !bc) continue; /* the code could not be read */
+        if (fc->body_hash != bc->body_hash || fc->sig_hash != bc->sig_hash ||
             (f->flags & FN_ASYNC) != (b->flags & FN_ASYNC))
             continue;
         if (f->flags & FN_STUB) continue; /* `pass` over `pass`: says "nothing", twice */

@@ -51,9 +51,12 @@ static char *fragment(Arena *scratch, size_t n) {
     return text;
 }
 
-/* Makes f's hashes from its fragment holding n bytes of text: 1: made, 0: not this method's
- * text, -1: out of memory. `raw`: the bytes are the file's, not checked by decoding yet. */
-static int fill_one(FuncSum *f, char *text, size_t n, bool raw, Arena *out, Arena *scratch) {
+/* Makes function i's code from its fragment holding n bytes of text: 1: made, 0: not this
+ * method's text, -1: out of memory. `raw`: the bytes are the file's, not checked by decoding yet.
+ */
+static int fill_one(ModuleSummary *m, int32_t i, char *text, size_t n, bool raw, Arena *out,
+                    Arena *scratch) {
+    const FuncSum *f = &m->functions[i];
     const char *s = text + PREFIX_LEN, *why;
     if (raw && (memchr(s, 0, n) || memchr(s, '\r', n) || utf8_find_invalid(s, n, &why) >= 0))
         return 0; /* the file changed: it no longer holds the method's text as parsed */
@@ -71,11 +74,13 @@ static int fill_one(FuncSum *f, char *text, size_t n, bool raw, Arena *out, Aren
     int32_t offset = f->first_line - 2; /* line 2 of the fragment is first_line */
     const Node *d = ps == PARSE_OK ? the_def(pr.module, f, offset) : NULL;
     if (!d) return 0;
-    return (f->code = summary_method_hashes(out, scratch, d, offset)) ? 1 : -1;
+    const MethodCode *c = summary_method_hashes(out, scratch, d, offset);
+    return c && summary_set_code(out, m, i, c) ? 1 : -1;
 }
 
-static bool readable_span(const FuncSum *f, uint8_t need) {
-    return need && !f->code && f->text_to > f->text_from && f->first_line >= 1;
+static bool readable_span(const ModuleSummary *m, int32_t i, uint8_t need) {
+    const FuncSum *f = &m->functions[i];
+    return need && !func_code(m, i) && f->text_to > f->text_from && f->first_line >= 1;
 }
 
 /* The methods' texts read from the file where they lie (the file's bytes are its text): the
@@ -85,7 +90,7 @@ static int32_t fill_from_file(ModuleSummary *m, const uint8_t *need, int32_t wan
     size_t from = SIZE_MAX, to = 0;
     for (int32_t i = 0; i < m->nfunctions; i++) {
         const FuncSum *f = &m->functions[i];
-        if (!readable_span(f, need[i])) continue;
+        if (!readable_span(m, i, need[i])) continue;
         if (f->text_from < from) from = f->text_from;
         if (f->text_to > to) to = f->text_to;
     }
@@ -103,15 +108,15 @@ static int32_t fill_from_file(ModuleSummary *m, const uint8_t *need, int32_t wan
     close(fd);
     int32_t missed = wanted;
     for (int32_t i = 0; i < m->nfunctions && missed >= 0; i++) {
-        FuncSum *f = &m->functions[i];
-        if (!readable_span(f, need[i])) continue;
+        const FuncSum *f = &m->functions[i];
+        if (!readable_span(m, i, need[i])) continue;
         size_t at = f->text_from - from, n = f->text_to - f->text_from;
         size_t have = got <= at ? 0 : got - at < n ? got - at : n;
         char *text = fragment(scratch, n);
         if (!text) return -1;
         memcpy(text + PREFIX_LEN, span + at, have);
         /* (the last line of a file without a final newline is one byte short) */
-        int r = have + 1 >= n && have ? fill_one(f, text, have, true, out, scratch) : 0;
+        int r = have + 1 >= n && have ? fill_one(m, i, text, have, true, out, scratch) : 0;
         missed = r < 0 ? -1 : missed - r;
     }
     return missed;
@@ -120,7 +125,7 @@ static int32_t fill_from_file(ModuleSummary *m, const uint8_t *need, int32_t wan
 int32_t index_fill_module_bodies(ModuleSummary *m, const uint8_t *need, const char *bytes,
                                  size_t len, Arena *out, Arena *scratch) {
     int32_t wanted = 0;
-    for (int32_t i = 0; i < m->nfunctions; i++) wanted += need[i] && !m->functions[i].code;
+    for (int32_t i = 0; i < m->nfunctions; i++) wanted += need[i] && !func_code(m, i);
     if (!wanted) return 0;
     if (!bytes && m->text_skip >= 0) return fill_from_file(m, need, wanted, out, scratch);
     char *data = NULL;
@@ -148,8 +153,8 @@ int32_t index_fill_module_bodies(ModuleSummary *m, const uint8_t *need, const ch
     }
     int32_t missed = wanted;
     for (int32_t i = 0; i < m->nfunctions && missed >= 0; i++) {
-        FuncSum *f = &m->functions[i];
-        if (!need[i] || f->code) continue;
+        const FuncSum *f = &m->functions[i];
+        if (!need[i] || func_code(m, i)) continue;
         size_t from = f->text_from, to = f->text_to < tlen ? f->text_to : tlen;
         if (from >= to || f->first_line < 1) continue;
         char *frag = fragment(scratch, to - from);
@@ -158,7 +163,7 @@ int32_t index_fill_module_bodies(ModuleSummary *m, const uint8_t *need, const ch
             break;
         }
         memcpy(frag + PREFIX_LEN, text + from, to - from);
-        int r = fill_one(f, frag, to - from, raw, out, scratch);
+        int r = fill_one(m, i, frag, to - from, raw, out, scratch);
         missed = r < 0 ? -1 : missed - r;
     }
     dw_free(data);
@@ -266,7 +271,7 @@ bool index_fill_bodies(ProjectIndex *ix, const SummaryOptions *opt, int jobs, in
     for (int32_t m = 0; m < ix->nmodules; m++) {
         const ModuleSummary *ms = ix->modules[m];
         for (int32_t i = 0; i < ms->nfunctions; i++)
-            if (need[m][i] && !ms->functions[i].code) {
+            if (need[m][i] && !func_code(ms, i)) {
                 todo[ntodo++] = m;
                 break;
             }

@@ -64,23 +64,24 @@ typedef struct MethodCode {
     int32_t nunits;
 } MethodCode;
 
-/* One per def of the tree (62,000 in the standard library): kept to 64 bytes, and its qualified
- * name is made when asked (func_qualname), since every byte of a summary is memory the run
- * touches for the first time. */
+/* One per def of the tree (62,000 in the standard library): kept to 48 bytes (its qualified
+ * name is made when asked, by func_qualname; its code, for the few methods compared, is kept
+ * apart, in ModuleSummary.code), since every byte of a summary is memory the run touches for
+ * the first time. */
 typedef struct FuncSum {
     const char *name;
-    const MethodCode *code; /* NULL until made */
     int32_t cls;            /* index of the enclosing class in the module's classes, or -1 */
     int32_t outer;          /* index of the function it is defined in, or -1 */
     int32_t line, end_line; /* the def's span (decorators excluded) */
     int32_t first_line;     /* its first decorator's line, or `line` */
     uint32_t text_from;     /* its text: from the start of first_line to the end of end_line, */
     uint32_t text_to;       /* as offsets in the parsed text */
-    int32_t size;           /* the statements its body flattens to (code->nunits, once made) */
-    uint32_t flags;
-    int32_t def_col;     /* the `def NAME` part: from def_col to def_end_col on `line` */
-    int32_t def_end_col; /* (func_def gives it as a SumLoc) */
+    int32_t def_col;        /* the `def NAME` part: from def_col to def_end_col on `line` */
+    int32_t def_end_col;    /* (func_def gives it as a SumLoc) */
+    uint16_t flags;
+    uint16_t size; /* the statements its body flattens to (its code's nunits), or SIZE_MANY */
 } FuncSum;
+enum { SIZE_MANY = UINT16_MAX }; /* (as many or more: more than the override rules compare) */
 
 static inline SumLoc func_def(const FuncSum *f) {
     return (SumLoc){f->line, f->def_col, f->line, f->def_end_col};
@@ -149,7 +150,14 @@ typedef struct ModuleSummary {
     int32_t ncalls;
     NoqaSum *noqa;
     int32_t nnoqa;
+    const MethodCode **code; /* per function, its code once made; NULL until one is */
 } ModuleSummary;
+
+static inline const MethodCode *func_code(const ModuleSummary *m, int32_t f) {
+    return m->code ? m->code[f] : NULL;
+}
+/* Sets function f's code (m->code is made in `out` for the first); false when out of memory. */
+bool summary_set_code(Arena *out, ModuleSummary *m, int32_t f, const MethodCode *c);
 
 /* A function's qualified name as CPython spells it (Class.method, outer.<locals>.inner), in buf
  * and cut to n - 1 bytes; returns buf. */

@@ -44,8 +44,9 @@ struct SumBuilder {
     int32_t cap_binds;
     Scope scopes[256];
     int nscopes;
-    VEC(const Node *) fn_node; /* per function: its node */
-    int lambdas;               /* lambdas the walk is in */
+    VEC(const Node *) fn_node;     /* per function: its node */
+    VEC(const MethodCode *) codes; /* per function, its code, when made during the walk */
+    int lambdas;                   /* lambdas the walk is in */
     VEC(SumLoc)
     protected;                 /* bodies of `try`s that catch AttributeError or TypeError, and
                                   of `with`s that suppress exceptions (DW203 is silent there) */
@@ -289,6 +290,13 @@ static size_t qualname_into(const ModuleSummary *m, const FuncSum *f, char *buf,
     return put(buf, n, at, f->name);
 }
 
+bool summary_set_code(Arena *out, ModuleSummary *m, int32_t f, const MethodCode *c) {
+    if (!m->code && !(m->code = arena_zalloc(out, sizeof *m->code * (size_t)m->nfunctions)))
+        return false;
+    m->code[f] = c;
+    return true;
+}
+
 const char *func_qualname(const ModuleSummary *m, const FuncSum *f, char *buf, size_t n) {
     if (n) buf[0] = 0;
     qualname_into(m, f, buf, n);
@@ -489,9 +497,12 @@ static void add_function(SumBuilder *sb, const Node *n) {
         f.text_to = f.end_line < sb->lines.count ? sb->lines.starts[f.end_line] : (uint32_t)sb->len;
     }
     /* its code is made on demand (index_fill_bodies), or now: */
-    if (f.cls >= 0 && sb->opt->method_bodies && sb->opt->bodies_now &&
-        !(f.code = summary_method_hashes(sb->out, sb->scratch, n, 0)))
-        sb->failed = true;
+    if (sb->opt->method_bodies && sb->opt->bodies_now) {
+        const MethodCode *c = NULL;
+        if (f.cls >= 0 && !(c = summary_method_hashes(sb->out, sb->scratch, n, 0)))
+            sb->failed = true;
+        if (VEC_PUSH(sb->scratch, sb->codes, c)) sb->failed = true;
+    }
     int32_t idx = sb->funcs.len;
     if (VEC_PUSH(sb->scratch, sb->funcs, f) || VEC_PUSH(sb->scratch, sb->fn_node, n))
         sb->failed = true;
@@ -864,7 +875,8 @@ static void protect_body(SumBuilder *sb, const Node *n) {
     if (VEC_PUSH(sb->scratch, sb->protected, r)) sb->failed = true;
 }
 
-enum { FN_VALUE_RETURN = 1u << 30 }; /* while walking: a `return` with a value was seen */
+enum { FN_VALUE_RETURN = 1u << 15 }; /* while walking: a `return` with a value was seen */
+_Static_assert((int)FN_VALUE_RETURN > (int)FN_PROPERTY, "a flag of its own, in FuncSum's 16 bits");
 
 static FuncSum *current_function(SumBuilder *sb) {
     int32_t f = scope(sb)->func;
@@ -946,13 +958,14 @@ void summary_leave(SumBuilder *sb, const Node *n) {
             const NodeList *body = &n->FunctionDef.body;
             if (f->cls >= 0 && sb->opt->method_bodies) { /* (its nodes are at hand now) */
                 NodeList code = {body->items + docstring(body), body->len - docstring(body)};
-                f->size = count_units(&code);
+                int32_t size = count_units(&code);
+                f->size = size < SIZE_MANY ? (uint16_t)size : SIZE_MANY;
             }
             /* a body that ends by raising and returns nowhere never gives a value back */
             bool ends_raising = body->len && body->items[body->len - 1]->kind == AST_RAISE;
             if (!(f->flags & FN_VALUE_RETURN) && !(ends_raising && !(f->flags & FN_GENERATOR)))
                 f->flags |= FN_RETURNS_NONE;
-            f->flags &= ~(uint32_t)FN_VALUE_RETURN;
+            f->flags &= (uint16_t)~FN_VALUE_RETURN;
         }
         sb->nscopes--;
     }
@@ -1629,6 +1642,8 @@ ModuleSummary *summary_finish(SumBuilder *sb) {
     m->nimports = sb->imports.len;
     m->calls = keep(sb, sb->calls.items, sb->calls.len, sizeof(CallSum));
     m->ncalls = sb->calls.len;
+    if (sb->codes.len == sb->funcs.len) /* (made during the walk) */
+        m->code = keep(sb, sb->codes.items, sb->codes.len, sizeof *sb->codes.items);
     if (sb->failed) return NULL;
     for (int32_t c = 0; c < m->nclasses; c++) {
         int32_t n = c < sb->cap_methods ? sb->methods[c].len : 0;

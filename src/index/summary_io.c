@@ -31,7 +31,7 @@ void summary_encode(Buf *b, const ModuleSummary *m) {
         wire_i32(b, f->size);
         wire_i32(b, f->def_col), wire_i32(b, f->def_end_col);
         wire_u64(b, f->flags);
-        const MethodCode *c = f->code;
+        const MethodCode *c = func_code(m, i);
         wire_i32(b, c ? c->nunits : -1);
         if (!c) continue;
         wire_fixed64(b, c->sig_hash), wire_fixed64(b, c->body_hash);
@@ -165,10 +165,13 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
         f->line = wire_get_i32(&d.r), f->end_line = wire_get_i32(&d.r);
         f->first_line = wire_get_i32(&d.r);
         f->text_from = u32(&d), f->text_to = u32(&d);
-        f->size = wire_get_i32(&d.r);
+        int32_t size = wire_get_i32(&d.r);
         f->def_col = wire_get_i32(&d.r), f->def_end_col = wire_get_i32(&d.r);
-        f->flags = (uint32_t)wire_get_u64(&d.r);
-        f->code = method_code(&d);
+        uint64_t flags = wire_get_u64(&d.r);
+        if (size < 0 || size > SIZE_MANY || flags > UINT16_MAX) d.r.bad = true;
+        f->size = (uint16_t)size, f->flags = (uint16_t)flags;
+        const MethodCode *c = method_code(&d);
+        if (c && !summary_set_code(a, m, i, c)) d.r.bad = true;
     }
     m->nclasses = count(&d, 10);
     m->classes = items(&d, m->nclasses, sizeof *m->classes);

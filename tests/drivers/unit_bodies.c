@@ -36,12 +36,11 @@ static ModuleSummary *summarize(const char *path, const char *data, size_t len, 
     return m;
 }
 
-static int32_t nunits(const FuncSum *f) {
-    return f->code ? f->code->nunits : -1;
+static int32_t nunits(const ModuleSummary *m, int32_t i) {
+    return func_code(m, i) ? func_code(m, i)->nunits : -1;
 }
 
-static bool same_hashes(const FuncSum *fa, const FuncSum *fb) {
-    const MethodCode *a = fa->code, *b = fb->code;
+static bool same_hashes(const MethodCode *a, const MethodCode *b) {
     if (!a || !b) return false;
     if (a->nunits != b->nunits || a->body_hash != b->body_hash || a->sig_hash != b->sig_hash)
         return false;
@@ -67,18 +66,18 @@ static void compare(const char *path, const char *data, size_t len, const char *
         for (int32_t i = 0; i < later->nfunctions; i++) {
             need[i] = later->functions[i].cls >= 0;
             methods += need[i];
-            CHECK(!later->functions[i].code, "%s: %s not made during the walk", path,
+            CHECK(!func_code(later, i), "%s: %s not made during the walk", path,
                   later->functions[i].name);
         }
         int32_t missed = index_fill_module_bodies(later, need, bytes, blen, &out, &scratch);
         CHECK(missed == 0, "%s: %d of %d methods not made", path, missed, methods);
         for (int32_t i = 0; i < later->nfunctions && i < now->nfunctions; i++) {
             if (!need[i]) continue;
-            CHECK(same_hashes(&now->functions[i], &later->functions[i]) &&
-                      later->functions[i].size == nunits(&now->functions[i]),
+            CHECK(same_hashes(func_code(now, i), func_code(later, i)) &&
+                      later->functions[i].size == nunits(now, i),
                   "%s: %s (line %d): %d statements during the walk, %d made alone, %d counted",
-                  path, now->functions[i].name, now->functions[i].line, nunits(&now->functions[i]),
-                  nunits(&later->functions[i]), later->functions[i].size);
+                  path, now->functions[i].name, now->functions[i].line, nunits(now, i),
+                  nunits(later, i), later->functions[i].size);
         }
         methods_compared += methods;
         files_compared++;
@@ -201,7 +200,7 @@ static void made_here(void) {
                 index_fill_module_bodies(m, need, fd >= 0 ? NULL : edited, elen, &out, &scratch);
             char names[3] = "";
             for (int32_t i = 0; i < 2; i++)
-                if (!m->functions[i].code) strncat(names, m->functions[i].name, 1);
+                if (!func_code(m, i)) strncat(names, m->functions[i].name, 1);
             CHECK(strcmp(names, changes[c].missed) == 0 &&
                       missed == (int32_t)strlen(changes[c].missed),
                   "change %zu%s: not made: \"%s\" (%d), expected \"%s\"", c,
