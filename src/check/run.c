@@ -54,11 +54,17 @@ static ModuleSummary *cached_summary(Worker *w, const char *display, const Buf *
     return same ? sum : NULL;
 }
 
+/* The path file i is shown (and summarized) as. */
+static const char *display_of(const Shared *sh, int32_t i) {
+    const char *path = sh->files[i];
+    return strcmp(path, "-") == 0 && sh->o->stdin_name ? sh->o->stdin_name : path;
+}
+
 static void one(Worker *w, int32_t index) {
     const char *path = w->sh->files[index];
     const RunOptions *o = w->sh->o;
     bool from_stdin = strcmp(path, "-") == 0;
-    const char *display = from_stdin && o->stdin_name ? o->stdin_name : path;
+    const char *display = display_of(w->sh, index);
     char *data;
     size_t len;
     SourceError se;
@@ -206,9 +212,12 @@ bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, Ru
      * file: modules in path order (which the files most often are already) */
     int32_t k = 0;
     bool sorted = true;
+    const char *last = NULL;
     for (int32_t i = 0; i < nfiles; i++) {
         if (!mods[i]) continue;
-        if (k && strcmp(mods[k - 1]->path, mods[i]->path) > 0) sorted = false;
+        const char *path = display_of(&sh, i); /* (its summary's path, read off the file list) */
+        if (last && strcmp(last, path) > 0) sorted = false;
+        last = path;
         mods[k++] = mods[i];
     }
     if (!sorted) qsort(mods, (size_t)k, sizeof *mods, by_path);
