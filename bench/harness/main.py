@@ -117,7 +117,9 @@ def section_check(res, P, dw_tools):
         log("== check: %s" % why)
         res["check"] = {"available": False, "why": why}
         return
-    rounds = 2 if QUICK else 5
+    # runs here land in a fast or a slow mode (about 30% apart, by the machine's load, not the
+    # command): eleven rounds keep a median ratio from resting on a pair of mismatched runs
+    rounds = 3 if QUICK else 11
     cmds = [measure.Cmd(t.key, t.argv_for(P), cwd=RUN_DIR, ok_rcs=t.ok_rcs,
                         metric=t.metric, keep_output=False) for t in rows]
     # what the whole-tree index costs: the same run with only the per-file rules (no index is
