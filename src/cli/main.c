@@ -73,7 +73,7 @@ static void help(FILE *f) {
  * returned to the kernel and faulted in again page by page: glibc otherwise maps every block
  * over 128 KiB on its own and unmaps it when freed. A first touch of a page costs several
  * microseconds on a virtual machine; this removes 800 of them from a check of the standard
- * library, and 2,000 when the whole-tree index is built (bench/RESULTS.md). */
+ * library, and 2,000 when the whole-tree index is built (`perf stat -e page-faults`). */
 static void keep_freed_memory(void) {
 #if defined(__GLIBC__)
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
