@@ -1,6 +1,7 @@
 /* arena.c — see arena.h. */
 #include "arena.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,18 +43,22 @@ struct ArenaChunk {
 
 enum { CHUNK_MIN = 64 * 1024 };
 
-/* A chunk of megabytes is asked to be backed by huge pages where the kernel leaves that to the
- * program (transparent_hugepage=madvise): a run touches each page of it once, and a first touch
- * costs microseconds per 4 KiB page on a virtual machine. The summaries of a whole tree and a
- * large file's tree are such chunks. */
+/* A reserved chunk (arena_reserve: the summaries of a whole tree, its index) is asked to be
+ * backed by huge pages where the kernel leaves that to the program
+ * (transparent_hugepage=madvise): the run fills it once and reads it all again, and on a
+ * virtual machine a first touch, or a TLB miss, costs microseconds per 4 KiB page. A file's
+ * arena is not: a huge page there would hold memory the file does not use (a parse of the
+ * stdlib would take half as much memory again). */
 #if !defined(__SANITIZE_ADDRESS__)
-static ArenaChunk *new_chunk(size_t size) {
+static ArenaChunk *new_chunk(size_t size, bool huge_pages) {
     ArenaChunk *c = dw_malloc(sizeof(ArenaChunk) + size);
 #if defined(MADV_HUGEPAGE)
     const uintptr_t huge = (uintptr_t)2 << 20;
     uintptr_t from = ((uintptr_t)c + huge - 1) & ~(huge - 1);
     uintptr_t to = ((uintptr_t)c + sizeof(ArenaChunk) + size) & ~(huge - 1);
-    if (c && to > from) (void)madvise((void *)from, to - from, MADV_HUGEPAGE);
+    if (c && huge_pages && to > from) (void)madvise((void *)from, to - from, MADV_HUGEPAGE);
+#else
+    (void)huge_pages;
 #endif
     return c;
 }
@@ -81,7 +86,7 @@ void arena_reserve(Arena *a, size_t n) {
 #if defined(__SANITIZE_ADDRESS__)
     (void)a, (void)n;
 #else
-    ArenaChunk *c = n > CHUNK_MIN ? new_chunk(n) : NULL;
+    ArenaChunk *c = n > CHUNK_MIN ? new_chunk(n, true) : NULL;
     if (!c) return; /* (only a hint) */
     c->size = n;
     c->next = a->spare;
@@ -110,7 +115,7 @@ void arena_reset(Arena *a, size_t keep) {
         }
     }
     free_chunks(a->head);
-    if (!spare && used && (spare = new_chunk(used))) {
+    if (!spare && used && (spare = new_chunk(used, false))) {
         spare->size = used;
         spare->next = NULL;
     }
@@ -133,7 +138,7 @@ static void *arena_slow(Arena *a, size_t n) {
             size = c->size;
             break;
         }
-    if (!c && !(c = new_chunk(size))) return NULL;
+    if (!c && !(c = new_chunk(size, false))) return NULL;
     c->size = size;
     c->next = a->head;
     a->head = c;

@@ -40,7 +40,8 @@ void arena_free(Arena *a);
  * (Under AddressSanitizer it is arena_free: every allocation stays its own chunk.) */
 void arena_reset(Arena *a, size_t keep);
 /* Makes the arena's next chunk (at least) n bytes, asked for now: an arena that will hold
- * megabytes has them in one chunk, on huge pages where the system gives them. */
+ * megabytes has them in one chunk, on huge pages where the system gives them (other chunks
+ * are not asked to be). */
 void arena_reserve(Arena *a, size_t n);
 /* What a per-file arena keeps between files. */
 #define KEEP_BETWEEN_FILES ((size_t)64 << 20)
