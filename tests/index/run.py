@@ -9,7 +9,8 @@ Fixture packages (each folder is a tree the binary is run on, from inside that f
   shapes/shapes/   relative imports (one and two levels), re-exports and aliases, a base in one
                    module and subclasses in others, a diamond, methods inherited unchanged,
                    overrides calling super(), bases outside the tree, same-named look-alikes.
-  guards/          one module: the conditions the callers query reports, and --after.
+  guards/          the conditions the callers query reports, and --after; columns in a file
+                   that is not ASCII (characters, not bytes).
 
 What is asserted:
   - expected/*.json: {"cwd", "args", "output"}: `deadwood ARGS --output-format json` run in
