@@ -83,6 +83,28 @@ static bool readable_span(const ModuleSummary *m, int32_t i, uint8_t need) {
     return need && !func_code(m, i) && f->text_to > f->text_from && f->first_line >= 1;
 }
 
+/* Makes the code of the methods wanted from `text`, which holds bytes [from, from + have) of
+ * the text as parsed. Returns how many stay unmade, or -1 when out of memory. */
+static int32_t fill_from_text(ModuleSummary *m, const uint8_t *need, int32_t wanted,
+                              const char *text, size_t from, size_t have, bool raw, Arena *out,
+                              Arena *scratch) {
+    int32_t missed = wanted;
+    for (int32_t i = 0; i < m->nfunctions && missed >= 0; i++) {
+        const FuncSum *f = &m->functions[i];
+        if (!readable_span(m, i, need[i]) || f->text_from < from) continue;
+        size_t at = f->text_from - from, n = f->text_to - f->text_from;
+        size_t got = have <= at ? 0 : have - at < n ? have - at : n;
+        /* (the last line of a file without a final newline is one byte short) */
+        if (!got || got + 1 < n) continue;
+        char *frag = fragment(scratch, got);
+        if (!frag) return -1;
+        memcpy(frag + PREFIX_LEN, text + at, got);
+        int r = fill_one(m, i, frag, got, raw, out, scratch);
+        missed = r < 0 ? -1 : missed - r;
+    }
+    return missed;
+}
+
 /* The methods' texts read from the file where they lie (the file's bytes are its text): the
  * span from the first to the last, in one read; the rest of the file is not read. */
 static int32_t fill_from_file(ModuleSummary *m, const uint8_t *need, int32_t wanted, Arena *out,
@@ -106,20 +128,7 @@ static int32_t fill_from_file(ModuleSummary *m, const uint8_t *need, int32_t wan
         got += (size_t)r;
     }
     close(fd);
-    int32_t missed = wanted;
-    for (int32_t i = 0; i < m->nfunctions && missed >= 0; i++) {
-        const FuncSum *f = &m->functions[i];
-        if (!readable_span(m, i, need[i])) continue;
-        size_t at = f->text_from - from, n = f->text_to - f->text_from;
-        size_t have = got <= at ? 0 : got - at < n ? got - at : n;
-        char *text = fragment(scratch, n);
-        if (!text) return -1;
-        memcpy(text + PREFIX_LEN, span + at, have);
-        /* (the last line of a file without a final newline is one byte short) */
-        int r = have + 1 >= n && have ? fill_one(m, i, text, have, true, out, scratch) : 0;
-        missed = r < 0 ? -1 : missed - r;
-    }
-    return missed;
+    return fill_from_text(m, need, wanted, span, from, got, true, out, scratch);
 }
 
 int32_t index_fill_module_bodies(ModuleSummary *m, const uint8_t *need, const char *bytes,
@@ -151,21 +160,7 @@ int32_t index_fill_module_bodies(ModuleSummary *m, const uint8_t *need, const ch
         }
         text = st.text, tlen = st.len;
     }
-    int32_t missed = wanted;
-    for (int32_t i = 0; i < m->nfunctions && missed >= 0; i++) {
-        const FuncSum *f = &m->functions[i];
-        if (!need[i] || func_code(m, i)) continue;
-        size_t from = f->text_from, to = f->text_to < tlen ? f->text_to : tlen;
-        if (from >= to || f->first_line < 1) continue;
-        char *frag = fragment(scratch, to - from);
-        if (!frag) {
-            missed = -1;
-            break;
-        }
-        memcpy(frag + PREFIX_LEN, text + from, to - from);
-        int r = fill_one(m, i, frag, to - from, raw, out, scratch);
-        missed = r < 0 ? -1 : missed - r;
-    }
+    int32_t missed = fill_from_text(m, need, wanted, text, 0, tlen, raw, out, scratch);
     dw_free(data);
     return missed;
 }
