@@ -216,9 +216,22 @@ static bool overridden(const ProjectIndex *ix, int32_t m, int32_t f, FuncRef *ba
     return true;
 }
 
+/* How many statements two methods can have alike at most, from their shapes (summary.c): per
+ * key, the fewer of their counts (a count of 15 is "15 or more"), and no more than the shorter
+ * body. Identical bodies have equal shapes. */
+static int32_t alike_at_most(const FuncSum *f, const FuncSum *b) {
+    int32_t few = f->size < b->size ? f->size : b->size, alike = 0;
+    for (int k = 0; k < 64 && alike < few; k += 4) {
+        int32_t x = (int32_t)(f->shape >> k & 15), y = (int32_t)(b->shape >> k & 15);
+        alike += x == 15 && y == 15 ? few : x == 15 ? y : y == 15 ? x : x < y ? x : y;
+    }
+    return alike < few ? alike : few;
+}
+
 /* Resolves every method's base method, and keeps (in ix->pairs) and marks the pairs DW301 and
- * DW302 could report, by their conditions that need no hash: flags, and statement counts (DW302
- * wants as many statements on both sides, DW301 enough statements alike to be possible). */
+ * DW302 could report, by their conditions that need no hash: flags, statement counts and shapes
+ * (DW302 wants as many statements on both sides and equal shapes, DW301 enough statements that
+ * can be alike). */
 static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Arena *a) {
     for (int32_t m = 0; m < ix->nmodules; m++)
         if (!(need[m] = arena_zalloc(a, (size_t)ix->modules[m]->nfunctions + 1))) return false;
@@ -234,8 +247,9 @@ static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Ar
                 const FuncSum *f = &ms->functions[i];
                 if (f->flags & FN_CALLS_SUPER) continue;
                 const FuncSum *b = &ix->modules[r.module]->functions[r.fn];
-                int32_t nf = f->size, nb = b->size, few = nf < nb ? nf : nb;
-                bool same = opt->identical && nf == nb && !(f->flags & FN_STUB) &&
+                int32_t nf = f->size, nb = b->size, few = alike_at_most(f, b);
+                bool same = opt->identical && nf == nb && f->shape == b->shape &&
+                            !(f->flags & FN_STUB) &&
                             (f->flags & FN_ASYNC) == (b->flags & FN_ASYNC); /* DW302 */
                 bool near = opt->similar > 0 && !(b->flags & (FN_STUB | FN_ABSTRACT)) &&
                             few >= DRIFT_MIN_COMMON && nf <= DRIFT_MAX_UNITS &&

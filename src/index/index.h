@@ -64,7 +64,7 @@ typedef struct MethodCode {
     int32_t nunits;
 } MethodCode;
 
-/* One per def of the tree (62,000 in the standard library): kept to 48 bytes (its qualified
+/* One per def of the tree (62,000 in the standard library): kept to 56 bytes (its qualified
  * name is made when asked, by func_qualname; its code, for the few methods compared, is kept
  * apart, in ModuleSummary.code), since every byte of a summary is memory the run touches for
  * the first time. */
@@ -79,12 +79,27 @@ typedef struct FuncSum {
     int32_t def_col;        /* the `def NAME` part: from def_col to def_end_col on `line` */
     int32_t def_end_col;    /* (func_def gives it as a SumLoc) */
     uint16_t flags;
-    uint16_t size; /* the statements its body flattens to (its code's nunits), or SIZE_MANY */
+    uint16_t size;  /* the statements its body flattens to (its code's nunits), or SIZE_MANY */
+    uint64_t shape; /* a method's statements, counted by a shallow key in sixteen 4-bit counts
+                       (saturating): what bodies.c compares before it reads two methods */
 } FuncSum;
 enum { SIZE_MANY = UINT16_MAX }; /* (as many or more: more than the override rules compare) */
 
 static inline SumLoc func_def(const FuncSum *f) {
     return (SumLoc){f->line, f->def_col, f->line, f->def_end_col};
+}
+
+/* A name a module or a class defines, for lookups by name: one entry per name (the definition
+ * that wins: the last one), sorted by the name's hash. Made with the summary, while its strings
+ * are at hand (summary_index_names), not by the index. */
+typedef struct NameEntry {
+    uint32_t hash; /* name_hash */
+    uint32_t what; /* index << 2 | NAME_CLASS, NAME_FUNCTION or NAME_IMPORT */
+} NameEntry;
+enum { NAME_IMPORT = 1, NAME_CLASS = 2, NAME_FUNCTION = 3 };
+
+static inline uint32_t name_hash(const char *s) {
+    return (uint32_t)hash_bytes(s, strlen(s), HASH_SEED);
 }
 
 typedef struct ClassSum {
@@ -96,6 +111,8 @@ typedef struct ClassSum {
     int32_t nbases;
     int32_t *methods; /* indices into the module's functions */
     int32_t nmethods;
+    const NameEntry *byname; /* its methods by name (NAME_FUNCTION) */
+    int32_t nbyname;
 } ClassSum;
 
 /* A name bound by an import at module level (or anywhere: imports in functions bind locally,
@@ -146,11 +163,14 @@ typedef struct ModuleSummary {
     int32_t nclasses;
     ImportSum *imports;
     int32_t nimports;
-    CallSum *calls;
+    CallSum *calls; /* in source order when callers_of asked for them; else in no order */
     int32_t ncalls;
     NoqaSum *noqa;
     int32_t nnoqa;
     const MethodCode **code; /* per function, its code once made; NULL until one is */
+    const NameEntry *names;  /* what the module binds at top level: its classes and functions
+                                outside any class or def, and its imports */
+    int32_t nnames;
 } ModuleSummary;
 
 static inline const MethodCode *func_code(const ModuleSummary *m, int32_t f) {
@@ -215,6 +235,10 @@ ModuleSummary *summary_finish(SumBuilder *sb);
 const MethodCode *summary_method_hashes(Arena *out, Arena *scratch, const Node *fn,
                                         int32_t line_offset);
 
+/* Makes m's lookup tables by name (ModuleSummary.names, ClassSum.byname) in `out`: called by
+ * summary_finish and summary_decode. False when out of memory. */
+bool summary_index_names(Arena *out, ModuleSummary *m);
+
 /* A summary as bytes, for the result cache (summary_io.c), and back: decode gives NULL when the
  * bytes are not a whole summary as this build writes them (the caller then parses the file).
  * Strings and arrays go to `a`; `path` is the file's display path, which the bytes do not hold. */
@@ -243,21 +267,7 @@ typedef struct ClassInfo {
     bool mro_complete;    /* every base resolved and C3 succeeded */
     ClassRef *subclasses; /* direct subclasses in the tree */
     int32_t nsub, capsub;
-    /* its methods by name: the hashes of their names in ascending order, and the function each
-     * is (of a name defined twice, the last definition, as in Python) */
-    uint32_t *mhash;
-    int32_t *mfunc;
-    int32_t nmeth;
 } ClassInfo;
-
-/* A name defined in a module's top level, for lookups by name. */
-typedef struct Symbol {
-    const char *name; /* NULL: an empty slot */
-    int32_t module;
-    uint8_t kind; /* ENT_CLASS, ENT_FUNCTION, or an import (resolve.c) */
-    int32_t item; /* class or function index: the binding that wins (the last one) */
-    int32_t line; /* its line, which decides between a class and a function of one name */
-} Symbol;
 
 typedef struct FuncRef {
     int32_t module, fn;
@@ -276,9 +286,6 @@ typedef struct ProjectIndex {
     /* module name -> index, open addressing */
     int32_t *mod_hash;
     int32_t mod_hash_cap;
-    /* (module, class or -1, name) -> definition, open addressing */
-    Symbol *syms;
-    uint32_t sym_cap;
     /* the pairs DW301 and DW302 could report, by their conditions that need no hash (see
      * index_fill_bodies, which makes the hashes of these and of no others) */
     OverridePair *pairs;

@@ -7,139 +7,44 @@
 
 #include "index.h"
 
-static uint32_t str_hash(const char *s) {
-    return (uint32_t)hash_bytes(s, strlen(s), HASH_SEED);
-}
-
 int32_t index_find_module(const ProjectIndex *ix, const char *name) {
     if (!ix->mod_hash_cap) return -1;
-    uint32_t k = str_hash(name) & (uint32_t)(ix->mod_hash_cap - 1);
+    uint32_t k = name_hash(name) & (uint32_t)(ix->mod_hash_cap - 1);
     for (; ix->mod_hash[k] >= 0; k = (k + 1) & (uint32_t)(ix->mod_hash_cap - 1))
         if (strcmp(ix->modules[ix->mod_hash[k]]->module, name) == 0) return ix->mod_hash[k];
     return -1;
 }
 
-static uint32_t sym_slot(const Symbol *t, uint32_t cap, int32_t m, const char *name) {
-    uint32_t h = (str_hash(name) ^ ((uint32_t)m * 0x9e3779b1u)) & (cap - 1);
-    while (t[h].name && !(t[h].module == m && strcmp(t[h].name, name) == 0))
-        h = (h + 1) & (cap - 1);
-    return h;
-}
-
-static const Symbol *sym_find(const ProjectIndex *ix, int32_t m, const char *name) {
-    if (!ix->sym_cap) return NULL;
-    const Symbol *s = &ix->syms[sym_slot(ix->syms, ix->sym_cap, m, name)];
-    return s->name ? s : NULL;
-}
-
-/* A binding of `name` at `line`: the later one wins. Imports are bindings too (SYM_IMPORT, item
- * the import's index), placed before every line (a def or class of the name wins over them) and
- * in their order (the last import of the name wins). */
-enum { SYM_IMPORT = 0x80 };
-static void sym_put(ProjectIndex *ix, int32_t m, const char *name, uint8_t kind, int32_t item,
-                    int32_t line) {
-    Symbol *s = &ix->syms[sym_slot(ix->syms, ix->sym_cap, m, name)];
-    if (s->name && s->line > line) return;
-    *s = (Symbol){name, m, kind, item, line};
-}
-
-static bool build_symbols(ProjectIndex *ix) {
-    size_t n = 0;
-    for (int32_t m = 0; m < ix->nmodules; m++)
-        for (int32_t i = 0; i < ix->modules[m]->nfunctions; i++)
-            n += ix->modules[m]->functions[i].cls < 0;
-    for (int32_t m = 0; m < ix->nmodules; m++)
-        n += (size_t)ix->modules[m]->nclasses + (size_t)ix->modules[m]->nimports;
-    uint32_t cap = 16; /* at most 2/3 full */
-    while (cap < n + n / 2) cap *= 2;
-    ix->syms = arena_zalloc(&ix->arena, sizeof(Symbol) * cap);
-    if (!ix->syms) return false;
-    ix->sym_cap = cap;
-    for (int32_t m = 0; m < ix->nmodules; m++) {
-        const ModuleSummary *ms = ix->modules[m];
-        for (int32_t i = 0; i < ms->nclasses; i++)
-            if (!strchr(ms->classes[i].qualname, '.'))
-                sym_put(ix, m, ms->classes[i].name, ENT_CLASS, i, ms->classes[i].line);
-        for (int32_t i = 0; i < ms->nfunctions; i++) {
-            const FuncSum *f = &ms->functions[i];
-            if (f->cls < 0 && f->outer < 0) sym_put(ix, m, f->name, ENT_FUNCTION, i, f->line);
-        }
-        for (int32_t i = 0; i < ms->nimports; i++)
-            sym_put(ix, m, ms->imports[i].bound, SYM_IMPORT, i, INT32_MIN + i);
-    }
-    return true;
-}
-
-/* ---- methods ------------------------------------------------------------------------------ */
-
-typedef struct MethodKey {
-    uint32_t hash;
-    int32_t order; /* position in the class body */
-    int32_t func;
-} MethodKey;
-
-static int by_hash_then_later(const void *x, const void *y) {
-    const MethodKey *a = x, *b = y;
-    if (a->hash != b->hash) return a->hash < b->hash ? -1 : 1;
-    return b->order - a->order;
-}
-
-/* Each class's methods sorted by name hash: a lookup reads a few words of one small array (the
- * classes asked about most, the bases of many, stay in cache) instead of a table of the tree. */
-static bool build_methods(ProjectIndex *ix, int32_t m, int32_t c) {
-    const ModuleSummary *ms = ix->modules[m];
-    const ClassSum *cs = &ms->classes[c];
-    ClassInfo *ci = &ix->classes[m][c];
-    int32_t n = cs->nmethods;
-    if (n == 0) return true;
-    MethodKey *k = arena_alloc(&ix->arena, sizeof *k * (size_t)n);
-    ci->mhash = arena_alloc(&ix->arena, sizeof *ci->mhash * (size_t)n);
-    ci->mfunc = arena_alloc(&ix->arena, sizeof *ci->mfunc * (size_t)n);
-    if (!k || !ci->mhash || !ci->mfunc) return false;
-    for (int32_t i = 0; i < n; i++)
-        k[i] = (MethodKey){str_hash(ms->functions[cs->methods[i]].name), i, cs->methods[i]};
-    if (n > 24) {
-        qsort(k, (size_t)n, sizeof *k, by_hash_then_later);
-    } else { /* most classes: a few methods, sorted in place */
-        for (int32_t i = 1; i < n; i++) {
-            MethodKey x = k[i];
-            int32_t j = i;
-            for (; j > 0 && by_hash_then_later(&k[j - 1], &x) > 0; j--) k[j] = k[j - 1];
-            k[j] = x;
-        }
-    }
-    int32_t kept = 0, run = 0; /* run: where the entries of the current hash start */
-    for (int32_t i = 0; i < n; i++) {
-        if (kept == 0 || ci->mhash[kept - 1] != k[i].hash) run = kept;
-        bool seen = false; /* a later definition of this name is kept already */
-        for (int32_t j = run; j < kept && !seen; j++)
-            seen = strcmp(ms->functions[ci->mfunc[j]].name, ms->functions[k[i].func].name) == 0;
-        if (seen) continue;
-        ci->mhash[kept] = k[i].hash;
-        ci->mfunc[kept++] = k[i].func;
-    }
-    ci->nmeth = kept;
-    return true;
-}
-
-static int32_t class_method(const ProjectIndex *ix, ClassRef r, const char *name, uint32_t h) {
-    const ClassInfo *ci = &ix->classes[r.module][r.cls];
-    int32_t lo = 0, hi = ci->nmeth;
+/* The entry for `name` (of hash h) in a table by name, or NULL. */
+static const NameEntry *find_name(const ModuleSummary *m, const NameEntry *t, int32_t n,
+                                  const char *name, uint32_t h) {
+    int32_t lo = 0, hi = n;
     while (lo < hi) {
         int32_t mid = lo + (hi - lo) / 2;
-        if (ci->mhash[mid] < h)
+        if (t[mid].hash < h)
             lo = mid + 1;
         else
             hi = mid;
     }
-    const FuncSum *fs = ix->modules[r.module]->functions;
-    for (; lo < ci->nmeth && ci->mhash[lo] == h; lo++)
-        if (strcmp(fs[ci->mfunc[lo]].name, name) == 0) return ci->mfunc[lo];
-    return -1;
+    for (; lo < n && t[lo].hash == h; lo++) {
+        uint32_t i = t[lo].what >> 2;
+        const char *s = (t[lo].what & 3) == NAME_CLASS      ? m->classes[i].name
+                        : (t[lo].what & 3) == NAME_FUNCTION ? m->functions[i].name
+                                                            : m->imports[i].bound;
+        if (strcmp(s, name) == 0) return &t[lo];
+    }
+    return NULL;
+}
+
+static int32_t class_method(const ProjectIndex *ix, ClassRef r, const char *name, uint32_t h) {
+    const ModuleSummary *m = ix->modules[r.module];
+    const ClassSum *cs = &m->classes[r.cls];
+    const NameEntry *e = find_name(m, cs->byname, cs->nbyname, name, h);
+    return e ? (int32_t)(e->what >> 2) : -1;
 }
 
 int32_t index_class_method(const ProjectIndex *ix, ClassRef r, const char *name) {
-    return class_method(ix, r, name, str_hash(name));
+    return class_method(ix, r, name, name_hash(name));
 }
 
 /* ---- names -------------------------------------------------------------------------------- */
@@ -169,12 +74,13 @@ static Entity member(const ProjectIndex *ix, int32_t m, const char *name, int de
 static Entity resolve_in(const ProjectIndex *ix, int32_t m, const char *name, int depth) {
     if (depth > 32 || m < 0) return none_entity();
     const ModuleSummary *ms = ix->modules[m];
-    /* the last binding at module level wins: scan classes, functions and imports, keep the one
-     * with the highest line (imports have no line: they count as early) */
-    const Symbol *sym = sym_find(ix, m, name);
+    /* the last binding at module level wins (ModuleSummary.names) */
+    const NameEntry *sym = find_name(ms, ms->names, ms->nnames, name, name_hash(name));
     if (!sym) return none_entity();
-    if (sym->kind != SYM_IMPORT) return (Entity){sym->kind, m, sym->item};
-    const ImportSum *im = &ms->imports[sym->item];
+    int32_t item = (int32_t)(sym->what >> 2);
+    if ((sym->what & 3) == NAME_CLASS) return (Entity){ENT_CLASS, m, item};
+    if ((sym->what & 3) == NAME_FUNCTION) return (Entity){ENT_FUNCTION, m, item};
+    const ImportSum *im = &ms->imports[item];
     int32_t target = index_find_module(ix, im->module);
     if (!im->name) return target >= 0 ? (Entity){ENT_MODULE, target, -1} : none_entity();
     if (target < 0) return none_entity();
@@ -286,7 +192,7 @@ bool index_lookup_method(const ProjectIndex *ix, ClassRef r, const char *name, i
     *uncertain = false;
     const ClassInfo *ci = index_class_info(ix, r);
     if (ci->mro_complete && ci->nmro <= from) return false; /* (most classes: no base) */
-    uint32_t h = str_hash(name);
+    uint32_t h = name_hash(name);
     if (ci->mro_complete) {
         for (int32_t i = from; i < ci->nmro; i++) {
             int32_t f = class_method(ix, ci->mro[i], name, h);
@@ -343,7 +249,7 @@ bool index_build(ProjectIndex *ix, ModuleSummary **mods, int32_t n) {
     memset(ix->mod_hash, 0xff, sizeof(int32_t) * (size_t)cap);
     ix->mod_hash_cap = cap;
     for (int32_t i = 0; i < n; i++) {
-        uint32_t k = str_hash(mods[i]->module) & (uint32_t)(cap - 1);
+        uint32_t k = name_hash(mods[i]->module) & (uint32_t)(cap - 1);
         bool dupl = false;
         for (; ix->mod_hash[k] >= 0; k = (k + 1) & (uint32_t)(cap - 1))
             if (strcmp(mods[ix->mod_hash[k]]->module, mods[i]->module) == 0) {
@@ -353,14 +259,11 @@ bool index_build(ProjectIndex *ix, ModuleSummary **mods, int32_t n) {
             }
         if (!dupl) ix->mod_hash[k] = i;
     }
-    if (!build_symbols(ix)) return false;
     /* resolve bases */
     for (int32_t m = 0; m < n; m++) {
         int32_t nc = mods[m]->nclasses;
         ix->classes[m] = arena_zalloc(&ix->arena, sizeof(ClassInfo) * (size_t)(nc ? nc : 1));
         if (!ix->classes[m]) return false;
-        for (int32_t c = 0; c < nc; c++)
-            if (!build_methods(ix, m, c)) return false;
     }
     for (int32_t m = 0; m < n; m++) {
         for (int32_t c = 0; c < mods[m]->nclasses; c++) {

@@ -380,34 +380,98 @@ static void flatten(Hasher *hs, const NodeList *body) {
     for (int32_t i = 0; i < body->len; i++) flatten_stmt(hs, body->items[i]);
 }
 
-/* The number of units flatten makes of a body, without making them. */
-static int32_t count_units(const NodeList *body);
+/* ---- a body's shape: the units flatten would make, counted by a shallow key ------------------
+ *
+ * The walk does not hash method bodies (bodies.c makes the hashes afterwards, for the methods
+ * the override rules compare). It counts their units, and sorts them by a key read off the
+ * statement itself and its first names (its kind, the kinds of the expressions it is about, the
+ * lengths and ends of the names it assigns or calls), into 16 four-bit counts: a FuncSum's
+ * `shape`. Units that are the same code have the same key, so two bodies share at most
+ * sum(min) units per key: bodies.c drops the pairs whose shapes could not make a finding before
+ * it reads them (most of them: two one-line methods `return 0` and `return self.x` differ). */
 
-static int32_t count_stmt(const Node *s) {
+/* A name's key: its length and its first and last bytes (no loop over it). */
+static uint32_t str_key(Str s) {
+    if (!s.s || s.len <= 0) return 0;
+    return (uint32_t)s.len << 16 ^ (uint32_t)(uint8_t)s.s[0] << 8 ^ (uint8_t)s.s[s.len - 1];
+}
+
+/* An expression's key: its kind, and the name it ends in (x, a.x, x(...), a.x(...)(...)). */
+static uint32_t expr_key(const Node *e) {
+    if (!e) return 0;
+    uint32_t k = (uint32_t)e->kind << 24;
+    for (int depth = 0; depth < 4; depth++) {
+        if (e->kind == AST_NAME) return k ^ str_key(e->Name.id);
+        if (e->kind == AST_ATTRIBUTE) return k ^ str_key(e->Attribute.attr);
+        if (e->kind != AST_CALL) break;
+        e = e->Call.func;
+    }
+    return k;
+}
+
+typedef struct Shape {
+    int32_t units;
+    uint64_t counts; /* sixteen 4-bit counts, each saturating at 15 */
+} Shape;
+
+/* One unit: the statement's kind and the key of what it is about. */
+static void shape_add(Shape *sh, uint32_t kind, uint32_t about) {
+    unsigned at = (unsigned)(((uint64_t)kind << 32 ^ about) * 0x9e3779b97f4a7c15ull >> 60) * 4;
+    if ((sh->counts >> at & 15) != 15) sh->counts += (uint64_t)1 << at;
+    sh->units++;
+}
+
+static void shape_of(Shape *sh, const NodeList *body);
+
+/* One statement: the units flatten_stmt makes of it, in the same order. A simple statement is
+ * keyed by the expression it is about: the first target assigned, the value of an expression
+ * statement or a return, the exception raised. */
+static void shape_stmt(Shape *sh, const Node *s) {
+    uint32_t k = (uint32_t)s->kind;
     switch (s->kind) {
     case AST_IF:
     case AST_WHILE:
-        return 1 + count_units(&s->If.body) +
-               (s->If.orelse.len ? 1 + count_units(&s->If.orelse) : 0);
+        shape_add(sh, k, expr_key(s->If.test));
+        shape_of(sh, &s->If.body);
+        if (s->If.orelse.len) {
+            shape_add(sh, k, 0xe15e);
+            shape_of(sh, &s->If.orelse);
+        }
+        return;
     case AST_FOR:
-    case AST_ASYNC_FOR: return 1 + count_units(&s->For.body) + count_units(&s->For.orelse);
+    case AST_ASYNC_FOR:
+        shape_add(sh, k, expr_key(s->For.target));
+        shape_of(sh, &s->For.body);
+        shape_of(sh, &s->For.orelse);
+        return;
     case AST_WITH:
-    case AST_ASYNC_WITH: return 1 + count_units(&s->With.body);
+    case AST_ASYNC_WITH:
+        shape_add(sh, k, 0);
+        shape_of(sh, &s->With.body);
+        return;
     case AST_TRY:
-    case AST_TRY_STAR: {
-        int32_t n = 1 + count_units(&s->Try.body);
-        for (int32_t i = 0; i < s->Try.handlers.len; i++)
-            n += 1 + count_units(&s->Try.handlers.items[i]->ExceptHandler.body);
-        return n + count_units(&s->Try.orelse) + count_units(&s->Try.finalbody);
-    }
-    default: return 1;
+    case AST_TRY_STAR:
+        shape_add(sh, k, 0);
+        shape_of(sh, &s->Try.body);
+        for (int32_t i = 0; i < s->Try.handlers.len; i++) {
+            shape_add(sh, k, expr_key(s->Try.handlers.items[i]->ExceptHandler.type));
+            shape_of(sh, &s->Try.handlers.items[i]->ExceptHandler.body);
+        }
+        shape_of(sh, &s->Try.orelse);
+        shape_of(sh, &s->Try.finalbody);
+        return;
+    case AST_ASSIGN: shape_add(sh, k, expr_key(s->Assign.targets.items[0])); return;
+    case AST_AUG_ASSIGN: shape_add(sh, k, expr_key(s->AugAssign.target)); return;
+    case AST_ANN_ASSIGN: shape_add(sh, k, expr_key(s->AnnAssign.target)); return;
+    case AST_EXPR: shape_add(sh, k, expr_key(s->Expr.value)); return;
+    case AST_RETURN: shape_add(sh, k, expr_key(s->Return.value)); return;
+    case AST_RAISE: shape_add(sh, k, expr_key(s->Raise.exc)); return;
+    default: shape_add(sh, k, 0); return;
     }
 }
 
-static int32_t count_units(const NodeList *body) {
-    int32_t n = 0;
-    for (int32_t i = 0; i < body->len; i++) n += count_stmt(body->items[i]);
-    return n;
+static void shape_of(Shape *sh, const NodeList *body) {
+    for (int32_t i = 0; i < body->len; i++) shape_stmt(sh, body->items[i]);
 }
 
 /* 1 when the body starts with a docstring, which is not code: the units start after it. */
@@ -958,8 +1022,10 @@ void summary_leave(SumBuilder *sb, const Node *n) {
             const NodeList *body = &n->FunctionDef.body;
             if (f->cls >= 0 && sb->opt->method_bodies) { /* (its nodes are at hand now) */
                 NodeList code = {body->items + docstring(body), body->len - docstring(body)};
-                int32_t size = count_units(&code);
-                f->size = size < SIZE_MANY ? (uint16_t)size : SIZE_MANY;
+                Shape sh = {0, 0};
+                shape_of(&sh, &code);
+                f->size = sh.units < SIZE_MANY ? (uint16_t)sh.units : SIZE_MANY;
+                f->shape = sh.counts;
             }
             /* a body that ends by raising and returns nowhere never gives a value back */
             bool ends_raising = body->len && body->items[body->len - 1]->kind == AST_RAISE;
@@ -1616,6 +1682,92 @@ void summary_unit(SumBuilder *sb, const Node *unit, Cfg *g) {
     }
 }
 
+/* ---- lookups by name ------------------------------------------------------------------------ */
+
+/* An entry being placed: the binding that wins a name is the one with the highest rank. */
+typedef struct Ranked {
+    NameEntry e;
+    int32_t rank;
+} Ranked;
+
+static int by_hash_then_rank(const void *x, const void *y) {
+    const Ranked *a = x, *b = y;
+    if (a->e.hash != b->e.hash) return a->e.hash < b->e.hash ? -1 : 1;
+    if (a->rank != b->rank) return a->rank > b->rank ? -1 : 1; /* the winner first */
+    return a->e.what > b->e.what ? -1 : a->e.what < b->e.what;
+}
+
+static const char *entry_name(const ModuleSummary *m, uint32_t what) {
+    uint32_t i = what >> 2;
+    switch (what & 3) {
+    case NAME_CLASS: return m->classes[i].name;
+    case NAME_FUNCTION: return m->functions[i].name;
+    default: return m->imports[i].bound;
+    }
+}
+
+/* Sorts r[0..n) by hash, winner first, and keeps one entry per name in out[]: their count. */
+static int32_t one_per_name(const ModuleSummary *m, Ranked *r, int32_t n, NameEntry *out) {
+    if (n > 16) {
+        qsort(r, (size_t)n, sizeof *r, by_hash_then_rank);
+    } else { /* (most classes: a few methods) */
+        for (int32_t i = 1; i < n; i++) {
+            Ranked x = r[i];
+            int32_t j = i;
+            for (; j > 0 && by_hash_then_rank(&r[j - 1], &x) > 0; j--) r[j] = r[j - 1];
+            r[j] = x;
+        }
+    }
+    int32_t kept = 0, run = 0; /* run: where the kept entries of the current hash start */
+    for (int32_t i = 0; i < n; i++) {
+        if (kept == 0 || out[kept - 1].hash != r[i].e.hash) run = kept;
+        bool seen = false; /* a winning binding of this name is kept already */
+        for (int32_t j = run; j < kept && !seen; j++)
+            seen = strcmp(entry_name(m, out[j].what), entry_name(m, r[i].e.what)) == 0;
+        if (!seen) out[kept++] = r[i].e;
+    }
+    return kept;
+}
+
+bool summary_index_names(Arena *out, ModuleSummary *m) {
+    int32_t most = m->nimports;
+    for (int32_t c = 0; c < m->nclasses; c++)
+        if (m->classes[c].nmethods > most) most = m->classes[c].nmethods;
+    Ranked *r = dw_malloc(sizeof *r * (size_t)(m->nfunctions + m->nclasses + most + 1));
+    if (!r) return false;
+    bool ok = true;
+    /* a class's methods: of a name defined twice, the later definition */
+    for (int32_t c = 0; c < m->nclasses && ok; c++) {
+        ClassSum *cs = &m->classes[c];
+        for (int32_t k = 0; k < cs->nmethods; k++)
+            r[k] = (Ranked){{name_hash(m->functions[cs->methods[k]].name),
+                             (uint32_t)cs->methods[k] << 2 | NAME_FUNCTION},
+                            k};
+        NameEntry *e = arena_alloc(out, sizeof *e * (size_t)(cs->nmethods ? cs->nmethods : 1));
+        ok = e != NULL;
+        if (ok) cs->nbyname = one_per_name(m, r, cs->nmethods, e), cs->byname = e;
+    }
+    /* the module's top level: the binding on the latest line wins; imports count as before every
+     * line, the last of them winning (as the index has always resolved them) */
+    int32_t n = 0;
+    for (int32_t i = 0; i < m->nimports; i++)
+        r[n++] = (Ranked){{name_hash(m->imports[i].bound), (uint32_t)i << 2 | NAME_IMPORT},
+                          INT32_MIN + i};
+    for (int32_t i = 0; i < m->nclasses; i++)
+        if (!strchr(m->classes[i].qualname, '.'))
+            r[n++] = (Ranked){{name_hash(m->classes[i].name), (uint32_t)i << 2 | NAME_CLASS},
+                              m->classes[i].line};
+    for (int32_t i = 0; i < m->nfunctions; i++)
+        if (m->functions[i].cls < 0 && m->functions[i].outer < 0)
+            r[n++] = (Ranked){{name_hash(m->functions[i].name), (uint32_t)i << 2 | NAME_FUNCTION},
+                              m->functions[i].line};
+    NameEntry *e = ok ? arena_alloc(out, sizeof *e * (size_t)(n ? n : 1)) : NULL;
+    ok = e != NULL;
+    if (ok) m->nnames = one_per_name(m, r, n, e), m->names = e;
+    dw_free(r);
+    return ok;
+}
+
 static int by_position(const void *x, const void *y) {
     const CallSum *a = x, *b = y;
     if (a->loc.line != b->loc.line) return a->loc.line < b->loc.line ? -1 : 1;
@@ -1627,7 +1779,7 @@ ModuleSummary *summary_finish(SumBuilder *sb) {
     if (sb->opt->call_results)
         call_results_in(sb, sb->scopes[0].node, &sb->scopes[0].node->Module.body);
     if (sb->failed) return NULL;
-    if (sb->calls.len > 1)
+    if (sb->opt->callers_of && sb->calls.len > 1) /* (the callers query lists them in order) */
         qsort(sb->calls.items, (size_t)sb->calls.len, sizeof(CallSum), by_position);
     ModuleSummary *m = sb->m;
     m->functions = sb->funcs.items == sb->funcs_out && sb->funcs.len
@@ -1652,5 +1804,5 @@ ModuleSummary *summary_finish(SumBuilder *sb) {
         if (n) memcpy(m->classes[c].methods, sb->methods[c].items, sizeof(int32_t) * (size_t)n);
         m->classes[c].nmethods = n;
     }
-    return m;
+    return summary_index_names(sb->out, m) ? m : NULL;
 }

@@ -5,7 +5,7 @@
 #include "base/wire.h"
 #include "index.h"
 
-#define SUMMARY_MAGIC 0x334d555357440a00ull /* "\0\nDWSUM3" */
+#define SUMMARY_MAGIC 0x344d555357440a00ull /* "\0\nDWSUM4" */
 
 static void put_loc(Buf *b, SumLoc l) {
     wire_i32(b, l.line), wire_i32(b, l.col), wire_i32(b, l.end_line), wire_i32(b, l.end_col);
@@ -28,7 +28,7 @@ void summary_encode(Buf *b, const ModuleSummary *m) {
         wire_i32(b, f->cls), wire_i32(b, f->outer), wire_i32(b, f->line), wire_i32(b, f->end_line);
         wire_i32(b, f->first_line);
         wire_u64(b, f->text_from), wire_u64(b, f->text_to);
-        wire_i32(b, f->size);
+        wire_i32(b, f->size), wire_fixed64(b, f->shape);
         wire_i32(b, f->def_col), wire_i32(b, f->def_end_col);
         wire_u64(b, f->flags);
         const MethodCode *c = func_code(m, i);
@@ -156,7 +156,7 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
     m->module = str(&d, false);
     m->is_package = wire_get_u64(&d.r) != 0;
     m->text_skip = wire_get_i32(&d.r);
-    m->nfunctions = count(&d, 13);
+    m->nfunctions = count(&d, 21);
     m->functions = items(&d, m->nfunctions, sizeof *m->functions);
     for (int32_t i = 0; i < m->nfunctions && !d.r.bad; i++) {
         FuncSum *f = &m->functions[i];
@@ -166,6 +166,7 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
         f->first_line = wire_get_i32(&d.r);
         f->text_from = u32(&d), f->text_to = u32(&d);
         int32_t size = wire_get_i32(&d.r);
+        f->shape = wire_get_fixed64(&d.r);
         f->def_col = wire_get_i32(&d.r), f->def_end_col = wire_get_i32(&d.r);
         uint64_t flags = wire_get_u64(&d.r);
         if (size < 0 || size > SIZE_MANY || flags > UINT16_MAX) d.r.bad = true;
@@ -214,5 +215,5 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
     m->noqa = items(&d, m->nnoqa, sizeof *m->noqa);
     for (int32_t i = 0; i < m->nnoqa && !d.r.bad; i++)
         m->noqa[i].line = wire_get_i32(&d.r), m->noqa[i].text = str(&d, false);
-    return d.r.bad || d.r.p != d.r.end ? NULL : m;
+    return d.r.bad || d.r.p != d.r.end || !summary_index_names(a, m) ? NULL : m;
 }
