@@ -242,10 +242,15 @@ static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Ar
             const ClassSum *cs = &ms->classes[c];
             for (int32_t k = 0; k < cs->nmethods; k++) {
                 int32_t i = cs->methods[k];
-                FuncRef r;
-                if (!overridden(ix, m, i, &r)) continue;
                 const FuncSum *f = &ms->functions[i];
-                if (f->flags & FN_CALLS_SUPER) continue;
+                /* what the method alone rules out, before its base is looked up */
+                bool may_same = opt->identical && !(f->flags & FN_STUB);
+                bool may_near =
+                    opt->similar > 0 && f->size >= DRIFT_MIN_COMMON && f->size <= DRIFT_MAX_UNITS;
+                FuncRef r;
+                if ((f->flags & FN_CALLS_SUPER) || !(may_same || may_near) ||
+                    !overridden(ix, m, i, &r))
+                    continue;
                 const FuncSum *b = &ix->modules[r.module]->functions[r.fn];
                 int32_t nf = f->size, nb = b->size, few = alike_at_most(f, b);
                 bool same = opt->identical && nf == nb && f->shape == b->shape &&

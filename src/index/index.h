@@ -89,12 +89,13 @@ static inline SumLoc func_def(const FuncSum *f) {
     return (SumLoc){f->line, f->def_col, f->line, f->def_end_col};
 }
 
-/* A name a module or a class defines, for lookups by name: one entry per name (the definition
- * that wins: the last one), sorted by the name's hash. Made with the summary, while its strings
- * are at hand (summary_index_names), not by the index. */
+/* A name a module or a class defines, for lookups by name: a slot of an open-addressing table
+ * (a power of two of them, at most 3/4 full) holding one entry per name, the definition that
+ * wins (the last one). Made with the summary, while its strings are at hand
+ * (summary_index_names), not by the index. */
 typedef struct NameEntry {
     uint32_t hash; /* name_hash */
-    uint32_t what; /* index << 2 | NAME_CLASS, NAME_FUNCTION or NAME_IMPORT */
+    uint32_t what; /* index << 2 | NAME_CLASS, NAME_FUNCTION or NAME_IMPORT; 0: an empty slot */
 } NameEntry;
 enum { NAME_IMPORT = 1, NAME_CLASS = 2, NAME_FUNCTION = 3 };
 
@@ -112,7 +113,7 @@ typedef struct ClassSum {
     int32_t *methods; /* indices into the module's functions */
     int32_t nmethods;
     const NameEntry *byname; /* its methods by name (NAME_FUNCTION) */
-    int32_t nbyname;
+    int32_t nbyname;         /* (the table's slots) */
 } ClassSum;
 
 /* A name bound by an import at module level (or anywhere: imports in functions bind locally,
@@ -170,7 +171,7 @@ typedef struct ModuleSummary {
     const MethodCode **code; /* per function, its code once made; NULL until one is */
     const NameEntry *names;  /* what the module binds at top level: its classes and functions
                                 outside any class or def, and its imports */
-    int32_t nnames;
+    int32_t nnames;          /* (the table's slots) */
 } ModuleSummary;
 
 static inline const MethodCode *func_code(const ModuleSummary *m, int32_t f) {

@@ -15,23 +15,17 @@ int32_t index_find_module(const ProjectIndex *ix, const char *name) {
     return -1;
 }
 
-/* The entry for `name` (of hash h) in a table by name, or NULL. */
-static const NameEntry *find_name(const ModuleSummary *m, const NameEntry *t, int32_t n,
+/* The entry for `name` (of hash h) in a table by name (cap slots), or NULL. */
+static const NameEntry *find_name(const ModuleSummary *m, const NameEntry *t, int32_t cap,
                                   const char *name, uint32_t h) {
-    int32_t lo = 0, hi = n;
-    while (lo < hi) {
-        int32_t mid = lo + (hi - lo) / 2;
-        if (t[mid].hash < h)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    for (; lo < n && t[lo].hash == h; lo++) {
-        uint32_t i = t[lo].what >> 2;
-        const char *s = (t[lo].what & 3) == NAME_CLASS      ? m->classes[i].name
-                        : (t[lo].what & 3) == NAME_FUNCTION ? m->functions[i].name
+    if (!cap) return NULL;
+    for (uint32_t at = h & (uint32_t)(cap - 1); t[at].what; at = (at + 1) & (uint32_t)(cap - 1)) {
+        if (t[at].hash != h) continue;
+        uint32_t i = t[at].what >> 2;
+        const char *s = (t[at].what & 3) == NAME_CLASS      ? m->classes[i].name
+                        : (t[at].what & 3) == NAME_FUNCTION ? m->functions[i].name
                                                             : m->imports[i].bound;
-        if (strcmp(s, name) == 0) return &t[lo];
+        if (strcmp(s, name) == 0) return &t[at];
     }
     return NULL;
 }

@@ -42,7 +42,6 @@ struct SumBuilder {
     int32_t cap_methods;
     struct Bindings **binds; /* per function, the names it binds (made when first asked) */
     int32_t cap_binds;
-    Scope scopes[256];
     int nscopes;
     VEC(const Node *) fn_node;     /* per function: its node */
     VEC(const MethodCode *) codes; /* per function, its code, when made during the walk */
@@ -60,6 +59,7 @@ struct SumBuilder {
     FuncSum *funcs_out;
     ClassSum *classes_out;
     bool failed;
+    Scope scopes[256]; /* (last: summary_begin zeroes the fields before it, not these 4 KiB) */
 };
 
 static void add_call(SumBuilder *sb, const Node *call, const Node *unit, uint8_t deref,
@@ -1041,8 +1041,9 @@ SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const No
                           const SourceText *src, const ParseResult *pr, const SummaryOptions *opt) {
     const char *text = src->text;
     size_t len = src->len;
-    SumBuilder *sb = arena_zalloc(scratch, sizeof *sb);
+    SumBuilder *sb = arena_alloc(scratch, sizeof *sb);
     if (!sb) return NULL;
+    memset(sb, 0, offsetof(SumBuilder, scopes));
     sb->out = out;
     sb->scratch = scratch;
     sb->opt = opt;
@@ -1151,7 +1152,7 @@ static uint32_t name_slot(const Bindings *t, Str name) {
 static void bind_add(Bindings *t, Str name, uint8_t how) {
     if (!name.s) return;
     if (t->len * 2 >= t->cap) {
-        int32_t cap = t->cap ? t->cap * 2 : 16;
+        int32_t cap = t->cap ? t->cap * 2 : 64; /* (most functions asked about are long) */
         Bindings n = {arena_zalloc(t->arena, sizeof(Str) * (size_t)cap),
                       arena_zalloc(t->arena, (size_t)cap),
                       cap,
@@ -1684,19 +1685,6 @@ void summary_unit(SumBuilder *sb, const Node *unit, Cfg *g) {
 
 /* ---- lookups by name ------------------------------------------------------------------------ */
 
-/* An entry being placed: the binding that wins a name is the one with the highest rank. */
-typedef struct Ranked {
-    NameEntry e;
-    int32_t rank;
-} Ranked;
-
-static int by_hash_then_rank(const void *x, const void *y) {
-    const Ranked *a = x, *b = y;
-    if (a->e.hash != b->e.hash) return a->e.hash < b->e.hash ? -1 : 1;
-    if (a->rank != b->rank) return a->rank > b->rank ? -1 : 1; /* the winner first */
-    return a->e.what > b->e.what ? -1 : a->e.what < b->e.what;
-}
-
 static const char *entry_name(const ModuleSummary *m, uint32_t what) {
     uint32_t i = what >> 2;
     switch (what & 3) {
@@ -1706,66 +1694,66 @@ static const char *entry_name(const ModuleSummary *m, uint32_t what) {
     }
 }
 
-/* Sorts r[0..n) by hash, winner first, and keeps one entry per name in out[]: their count. */
-static int32_t one_per_name(const ModuleSummary *m, Ranked *r, int32_t n, NameEntry *out) {
-    if (n > 16) {
-        qsort(r, (size_t)n, sizeof *r, by_hash_then_rank);
-    } else { /* (most classes: a few methods) */
-        for (int32_t i = 1; i < n; i++) {
-            Ranked x = r[i];
-            int32_t j = i;
-            for (; j > 0 && by_hash_then_rank(&r[j - 1], &x) > 0; j--) r[j] = r[j - 1];
-            r[j] = x;
+/* Which binding of a name wins at a module's top level: the one on the latest line, imports
+ * counting as before every line (the last of them winning); between a class and a function on
+ * one line, the function. In a class, the later definition. */
+static int64_t entry_rank(const ModuleSummary *m, uint32_t what) {
+    uint32_t i = what >> 2;
+    switch (what & 3) {
+    case NAME_CLASS: return (int64_t)m->classes[i].line * 2;
+    case NAME_FUNCTION: return (int64_t)m->functions[i].line * 2 + 1;
+    default: return (int64_t)INT32_MIN * 2 + i;
+    }
+}
+
+/* Puts `what` (named `name`) in the table of cap slots (a power of two): a name's later
+ * binding replaces the earlier one where `ranked`, or always (a class's methods, in order). */
+static void put_name(const ModuleSummary *m, NameEntry *t, uint32_t cap, uint32_t what,
+                     bool ranked) {
+    const char *name = entry_name(m, what);
+    uint32_t h = name_hash(name), at = h & (cap - 1);
+    for (; t[at].what; at = (at + 1) & (cap - 1))
+        if (t[at].hash == h && strcmp(entry_name(m, t[at].what), name) == 0) {
+            if (!ranked || entry_rank(m, t[at].what) <= entry_rank(m, what)) t[at].what = what;
+            return;
         }
-    }
-    int32_t kept = 0, run = 0; /* run: where the kept entries of the current hash start */
-    for (int32_t i = 0; i < n; i++) {
-        if (kept == 0 || out[kept - 1].hash != r[i].e.hash) run = kept;
-        bool seen = false; /* a winning binding of this name is kept already */
-        for (int32_t j = run; j < kept && !seen; j++)
-            seen = strcmp(entry_name(m, out[j].what), entry_name(m, r[i].e.what)) == 0;
-        if (!seen) out[kept++] = r[i].e;
-    }
-    return kept;
+    t[at] = (NameEntry){h, what};
+}
+
+/* A table for n names, at most 3/4 full, in `out`. */
+static NameEntry *name_table(Arena *out, int32_t n, int32_t *cap) {
+    uint32_t c = 4;
+    while (c * 3 < (uint32_t)n * 4) c *= 2;
+    *cap = (int32_t)c;
+    return arena_zalloc(out, sizeof(NameEntry) * c);
 }
 
 bool summary_index_names(Arena *out, ModuleSummary *m) {
-    int32_t most = m->nimports;
-    for (int32_t c = 0; c < m->nclasses; c++)
-        if (m->classes[c].nmethods > most) most = m->classes[c].nmethods;
-    Ranked *r = dw_malloc(sizeof *r * (size_t)(m->nfunctions + m->nclasses + most + 1));
-    if (!r) return false;
-    bool ok = true;
-    /* a class's methods: of a name defined twice, the later definition */
-    for (int32_t c = 0; c < m->nclasses && ok; c++) {
+    for (int32_t c = 0; c < m->nclasses; c++) {
         ClassSum *cs = &m->classes[c];
+        NameEntry *t = name_table(out, cs->nmethods, &cs->nbyname);
+        if (!t) return false;
         for (int32_t k = 0; k < cs->nmethods; k++)
-            r[k] = (Ranked){{name_hash(m->functions[cs->methods[k]].name),
-                             (uint32_t)cs->methods[k] << 2 | NAME_FUNCTION},
-                            k};
-        NameEntry *e = arena_alloc(out, sizeof *e * (size_t)(cs->nmethods ? cs->nmethods : 1));
-        ok = e != NULL;
-        if (ok) cs->nbyname = one_per_name(m, r, cs->nmethods, e), cs->byname = e;
+            put_name(m, t, (uint32_t)cs->nbyname, (uint32_t)cs->methods[k] << 2 | NAME_FUNCTION,
+                     false);
+        cs->byname = t;
     }
-    /* the module's top level: the binding on the latest line wins; imports count as before every
-     * line, the last of them winning (as the index has always resolved them) */
-    int32_t n = 0;
-    for (int32_t i = 0; i < m->nimports; i++)
-        r[n++] = (Ranked){{name_hash(m->imports[i].bound), (uint32_t)i << 2 | NAME_IMPORT},
-                          INT32_MIN + i};
+    int32_t n = m->nimports;
+    for (int32_t i = 0; i < m->nclasses; i++) n += !strchr(m->classes[i].qualname, '.');
+    for (int32_t i = 0; i < m->nfunctions; i++)
+        n += m->functions[i].cls < 0 && m->functions[i].outer < 0;
+    NameEntry *t = name_table(out, n, &m->nnames);
+    if (!t) return false;
     for (int32_t i = 0; i < m->nclasses; i++)
         if (!strchr(m->classes[i].qualname, '.'))
-            r[n++] = (Ranked){{name_hash(m->classes[i].name), (uint32_t)i << 2 | NAME_CLASS},
-                              m->classes[i].line};
+            put_name(m, t, (uint32_t)m->nnames, (uint32_t)i << 2 | NAME_CLASS, true);
     for (int32_t i = 0; i < m->nfunctions; i++)
         if (m->functions[i].cls < 0 && m->functions[i].outer < 0)
-            r[n++] = (Ranked){{name_hash(m->functions[i].name), (uint32_t)i << 2 | NAME_FUNCTION},
-                              m->functions[i].line};
-    NameEntry *e = ok ? arena_alloc(out, sizeof *e * (size_t)(n ? n : 1)) : NULL;
-    ok = e != NULL;
-    if (ok) m->nnames = one_per_name(m, r, n, e), m->names = e;
-    dw_free(r);
-    return ok;
+            put_name(m, t, (uint32_t)m->nnames, (uint32_t)i << 2 | NAME_FUNCTION, true);
+    for (int32_t i = 0; i < m->nimports; i++)
+        put_name(m, t, (uint32_t)m->nnames, (uint32_t)i << 2 | NAME_IMPORT, true);
+    m->names = t;
+    return true;
 }
 
 static int by_position(const void *x, const void *y) {
