@@ -15,6 +15,10 @@
 #include "parse/parser.h"
 #include "source/source.h"
 
+/* For the functions summary_enter calls on the less common nodes: kept out of it, so that the
+ * walk's call of it for every call expression needs no big frame. */
+#define NOINLINE __attribute__((noinline))
+
 typedef struct UnitVec {
     StmtUnit *items;
     int32_t len, cap;
@@ -520,7 +524,7 @@ static bool is_stub_stmt(const Node *s) {
     return false;
 }
 
-static void add_function(SumBuilder *sb, const Node *n) {
+NOINLINE static void add_function(SumBuilder *sb, const Node *n) {
     FuncSum f = {0};
     f.name = dupstr(sb, n->FunctionDef.name);
     Scope *s = scope(sb);
@@ -586,7 +590,7 @@ static const char *dotted_text(SumBuilder *sb, const Node *e) {
     return "";
 }
 
-static void add_class(SumBuilder *sb, const Node *n) {
+NOINLINE static void add_class(SumBuilder *sb, const Node *n) {
     ClassSum c = {0};
     c.qualname = class_qualname(sb, n->ClassDef.name);
     c.name = tail_of(sb, c.qualname, n->ClassDef.name);
@@ -622,7 +626,7 @@ static void add_import(SumBuilder *sb, const char *bound, const char *module, co
     if (VEC_PUSH(sb->scratch, sb->imports, im)) sb->failed = true;
 }
 
-static void imports(SumBuilder *sb, const Node *n) {
+NOINLINE static void imports(SumBuilder *sb, const Node *n) {
     char buf[1100];
     if (n->kind == AST_IMPORT) {
         for (int32_t i = 0; i < n->Import.names.len; i++) {
@@ -689,6 +693,16 @@ static bool may_resolve(SumBuilder *sb, const Node *call);
 /* The call's result dereferenced by the node it is in: f().x, f()[0], f()(), *f(), for _ in f().
  * (Looked at from the call, with its parent at hand, not from each attribute or subscript: most
  * of those hold no call, and looking into them would read the children before the walk.) */
+NOINLINE static void deref_call(SumBuilder *sb, const Node *call, uint8_t how, const Node *at) {
+    if (may_resolve(sb, call))
+        add_call(sb, call, current_unit(sb), how, at, NULL, NULL, NULL, -1, -1);
+}
+
+/* A call the callers query asks about in a lambda: it has no graph of its own, nor guards. */
+NOINLINE static void lambda_call(SumBuilder *sb, const Node *call) {
+    add_call(sb, call, current_unit(sb), 0, NULL, NULL, NULL, NULL, -1, -1);
+}
+
 static void mark_deref(SumBuilder *sb, const Node *call, const Node *parent) {
     if (!sb->opt->call_results || !parent) return;
     const Node *at = parent;
@@ -718,8 +732,7 @@ static void mark_deref(SumBuilder *sb, const Node *call, const Node *parent) {
         break;
     default: return;
     }
-    if (may_resolve(sb, call))
-        add_call(sb, call, current_unit(sb), how, at, NULL, NULL, NULL, -1, -1);
+    deref_call(sb, call, how, at);
 }
 
 /* ---- `x = f()` then x dereferenced: the first use of x after the assignment --------------- */
@@ -883,7 +896,7 @@ static bool name_matches(Str callee, const char *want) {
 
 /* A call the callers query asks about: named as asked, or a name a module-level import binds
  * to what was asked (`from m import f as g`: g() calls f). */
-static bool wanted_call(SumBuilder *sb, const Node *call) {
+NOINLINE static bool wanted_call(SumBuilder *sb, const Node *call) {
     if (!sb->opt->callers_of) return false; /* (no query: look no further into the call) */
     const Node *f = call->Call.func;
     if (f->kind == AST_ATTRIBUTE) return name_matches(f->Attribute.attr, sb->opt->callers_of);
@@ -916,7 +929,7 @@ static bool catches_none_errors(const Node *type) {
 
 /* Records the body of a `try` whose handlers catch those, or of a `with` suppressing exceptions
  * (contextlib.suppress, pytest.raises, assertRaises): positions in the arena's own units. */
-static void protect_body(SumBuilder *sb, const Node *n) {
+NOINLINE static void protect_body(SumBuilder *sb, const Node *n) {
     bool yes = false;
     const NodeList *body;
     if (n->kind == AST_TRY || n->kind == AST_TRY_STAR) {
@@ -996,7 +1009,7 @@ bool summary_enter(SumBuilder *sb, const Node *n, const Node *parent) {
          * (which runs later, and has no graph of its own) it has none */
         if (sb->opt->callers_of && wanted_call(sb, n)) {
             if (sb->lambdas)
-                add_call(sb, n, current_unit(sb), 0, NULL, NULL, NULL, NULL, -1, -1);
+                lambda_call(sb, n);
             else
                 need = true;
         }
