@@ -62,13 +62,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_CHECK(all != NULL, "out of memory");
     for (int i = 0; i < check_count; i++) all[i] = true;
     CheckOptions opt = {all, 0.6};
-    /* the files exist only here: their methods are hashed during the walk (bodies_now), and
-     * index_fill_bodies has nothing to read */
+    /* the files exist only here (read_once): their methods are hashed, and the bindings DW203
+     * asks about collected, during the walk; nothing is read again */
     SummaryOptions so = {.callers_of = "get",
                          .after = "setup",
                          .call_results = true,
                          .method_bodies = true,
-                         .bodies_now = true,
+                         .read_once = true,
                          .identical = true,
                          .similar = DRIFT_THRESHOLD};
     Arena sums;

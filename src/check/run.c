@@ -76,9 +76,9 @@ static void one(Worker *w, int32_t index) {
     const SummaryOptions *sopt = w->sh->sopt;
     bool want_summary = sopt != NULL;
     SummaryOptions now;
-    if (from_stdin && sopt && sopt->method_bodies) { /* it cannot be read again for them */
+    if (from_stdin && sopt) { /* it cannot be read again */
         now = *sopt;
-        now.bodies_now = true;
+        now.read_once = true;
         sopt = &now;
     }
     ModuleSummary *sum = NULL;

@@ -66,7 +66,7 @@ static const FuncSum *resolve(const ProjectIndex *ix, int32_t m, const CallSum *
     bool uncertain;
     switch ((Receiver)c->kind) {
     case RECV_NAME: {
-        if (c->local) return NULL;
+        if (c->local == LOCAL_YES) return NULL;
         Entity e = index_resolve_name(ix, m, c->callee);
         if (e.kind != ENT_FUNCTION) return NULL;
         *where = ix->modules[e.module];
@@ -107,6 +107,19 @@ static const FuncSum *resolve(const ProjectIndex *ix, int32_t m, const CallSum *
     }
 }
 
+/* Whether the name the call was resolved through (f in f(), a in a.b.m()) is, where the call
+ * is, a local name rather than the module's. */
+static bool shadowed(const ProjectIndex *ix, int32_t m, const CallSum *c) {
+    if (c->local != LOCAL_UNCHECKED) return c->local == LOCAL_YES;
+    char root[256];
+    const char *name = c->kind == RECV_DOTTED ? c->receiver : c->callee;
+    size_t n = strcspn(name, ".");
+    if (n >= sizeof root) return true;
+    memcpy(root, name, n);
+    root[n] = 0;
+    return index_bound_locally(ix, m, c->func, root);
+}
+
 static const char *what_raises(uint8_t flags) {
     if (flags & EVF_ATTRIBUTE) return "accessing an attribute of it raises AttributeError";
     if (flags & EVF_SUBSCRIPT) return "subscripting it raises TypeError";
@@ -124,7 +137,7 @@ void none_result_dereference_run(TreeCtx *tx) {
             if (!c->deref) continue;
             const ModuleSummary *where = NULL;
             const FuncSum *f = resolve(ix, m, c, &where);
-            if (!f || !only_none(f)) continue;
+            if (!f || !only_none(f) || shadowed(ix, m, c)) continue;
             const char *file = strrchr(where->path, '/');
             file = file ? file + 1 : where->path;
             SumLoc def = func_def(f);

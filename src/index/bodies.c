@@ -27,13 +27,17 @@
 
 static const char PREFIX[] = "if 1:\n";
 enum { PREFIX_LEN = sizeof PREFIX - 1 };
+static const char NO_PREFIX[] = "#    \n"; /* (as long, and no code) */
+_Static_assert(sizeof NO_PREFIX == sizeof PREFIX, "the prefixes are as long");
 
 /* The def in the tree of one method's lines, if it is the method summarized as f. */
 static const Node *the_def(const Node *module, const FuncSum *f, int32_t offset) {
     if (module->Module.body.len != 1) return NULL;
-    const Node *s = module->Module.body.items[0];
-    if (s->kind != AST_IF || s->If.body.len != 1) return NULL;
-    const Node *d = s->If.body.items[0];
+    const Node *d = module->Module.body.items[0];
+    if (d->kind == AST_IF) { /* (an indented def: a method, a nested function) */
+        if (d->If.body.len != 1) return NULL;
+        d = d->If.body.items[0];
+    }
     if (d->kind != AST_FUNCTION_DEF && d->kind != AST_ASYNC_FUNCTION_DEF) return NULL;
     Str name = d->FunctionDef.name;
     if (!name.s || strlen(f->name) != (size_t)name.len ||
@@ -51,15 +55,18 @@ static char *fragment(Arena *scratch, size_t n) {
     return text;
 }
 
-/* Makes function i's code from its fragment holding n bytes of text: 1: made, 0: not this
- * method's text, -1: out of memory. `raw`: the bytes are the file's, not checked by decoding yet.
- */
-static int fill_one(ModuleSummary *m, int32_t i, char *text, size_t n, bool raw, Arena *out,
-                    Arena *scratch) {
+/* Parses function i's fragment holding n bytes of text: its def, with *offset set to what its
+ * lines are short of the file's; NULL when it is not this function's text (*oom: or when out of
+ * memory). `raw`: the bytes are the file's, not checked by decoding yet. */
+static const Node *parse_def(const ModuleSummary *m, int32_t i, char *text, size_t n, bool raw,
+                             Arena *scratch, int32_t *offset, bool *oom) {
     const FuncSum *f = &m->functions[i];
     const char *s = text + PREFIX_LEN, *why;
+    *oom = false;
+    if (n && s[0] != ' ' && s[0] != '\t') /* a def at column 0 needs no `if 1:` around it */
+        memcpy(text, NO_PREFIX, PREFIX_LEN);
     if (raw && (memchr(s, 0, n) || memchr(s, '\r', n) || utf8_find_invalid(s, n, &why) >= 0))
-        return 0; /* the file changed: it no longer holds the method's text as parsed */
+        return NULL; /* the file changed: it no longer holds the method's text as parsed */
     size_t len = PREFIX_LEN + n;
     if (text[len - 1] != '\n') text[len++] = '\n';
     memset(text + len, 0, 3);
@@ -70,10 +77,19 @@ static int fill_one(ModuleSummary *m, int32_t i, char *text, size_t n, bool raw,
     ParseResult pr;
     ParseError err;
     ParseStatus ps = parse_module(scratch, &frag, &pr, &err);
-    if (ps == PARSE_NO_MEMORY) return -1;
-    int32_t offset = f->first_line - 2; /* line 2 of the fragment is first_line */
-    const Node *d = ps == PARSE_OK ? the_def(pr.module, f, offset) : NULL;
-    if (!d) return 0;
+    *oom = ps == PARSE_NO_MEMORY;
+    *offset = f->first_line - 2; /* line 2 of the fragment is first_line */
+    return ps == PARSE_OK ? the_def(pr.module, f, *offset) : NULL;
+}
+
+/* Makes function i's code from its fragment holding n bytes of text: 1: made, 0: not this
+ * method's text, -1: out of memory. */
+static int fill_one(ModuleSummary *m, int32_t i, char *text, size_t n, bool raw, Arena *out,
+                    Arena *scratch) {
+    int32_t offset;
+    bool oom;
+    const Node *d = parse_def(m, i, text, n, raw, scratch, &offset, &oom);
+    if (!d) return oom ? -1 : 0;
     const MethodCode *c = summary_method_hashes(out, scratch, d, offset);
     return c && summary_set_code(out, m, i, c) ? 1 : -1;
 }
@@ -105,6 +121,21 @@ static int32_t fill_from_text(ModuleSummary *m, const uint8_t *need, int32_t wan
     return missed;
 }
 
+/* Bytes [from, to) of the text as parsed, read from the file (whose bytes are its text, from
+ * m->text_skip on) into `into`: how many could be read. */
+static size_t read_span(const ModuleSummary *m, size_t from, size_t to, char *into) {
+    int fd = open(m->path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    size_t got = 0;
+    while (got < to - from) {
+        ssize_t r = pread(fd, into + got, to - from - got, m->text_skip + (off_t)(from + got));
+        if (r <= 0) break;
+        got += (size_t)r;
+    }
+    close(fd);
+    return got;
+}
+
 /* The methods' texts read from the file where they lie (the file's bytes are its text): the
  * span from the first to the last, in one read; the rest of the file is not read. */
 static int32_t fill_from_file(ModuleSummary *m, const uint8_t *need, int32_t wanted, Arena *out,
@@ -119,15 +150,7 @@ static int32_t fill_from_file(ModuleSummary *m, const uint8_t *need, int32_t wan
     if (from >= to) return wanted;
     char *span = arena_alloc(scratch, to - from);
     if (!span) return -1;
-    int fd = open(m->path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return wanted;
-    size_t got = 0;
-    while (got < to - from) {
-        ssize_t r = pread(fd, span + got, to - from - got, m->text_skip + (off_t)(from + got));
-        if (r <= 0) break;
-        got += (size_t)r;
-    }
-    close(fd);
+    size_t got = read_span(m, from, to, span);
     return fill_from_text(m, need, wanted, span, from, got, true, out, scratch);
 }
 
@@ -312,4 +335,80 @@ bool index_fill_bodies(ProjectIndex *ix, const SummaryOptions *opt, int jobs, in
     arena_free(&a);
     *unread = fl.unread;
     return !fl.failed;
+}
+
+/* ---- a function's bindings, for DW203 ---------------------------------------------------------
+ */
+
+/* The def of function `want` inside `top` (function `top_i`'s def, its lines `offset` short). */
+typedef struct DefFind {
+    const ModuleSummary *m;
+    const FuncSum *want;
+    int32_t offset;
+    const Node *found;
+} DefFind;
+
+static int find_def(Node *n, void *ud) {
+    DefFind *df = ud;
+    if (df->found) return 0;
+    if ((n->kind == AST_FUNCTION_DEF || n->kind == AST_ASYNC_FUNCTION_DEF) &&
+        n->lineno + df->offset == df->want->line &&
+        n->end_lineno + df->offset == df->want->end_line &&
+        strlen(df->want->name) == (size_t)n->FunctionDef.name.len &&
+        memcmp(df->want->name, n->FunctionDef.name.s, (size_t)n->FunctionDef.name.len) == 0) {
+        df->found = n;
+        return 0;
+    }
+    return ast_children(n, find_def, ud);
+}
+
+bool index_bound_locally(const ProjectIndex *ix, int32_t m, int32_t fn, const char *name) {
+    const ModuleSummary *ms = ix->modules[m];
+    if (fn < 0 || fn >= ms->nfunctions) return false; /* module or class level */
+    int32_t top = fn;
+    for (int depth = 0; ms->functions[top].outer >= 0; depth++) {
+        if (depth > 64 || ms->functions[top].outer >= ms->nfunctions) return true;
+        top = ms->functions[top].outer;
+    }
+    const FuncSum *t = &ms->functions[top];
+    if (t->text_to <= t->text_from || t->first_line < 1) return true;
+    Arena scratch;
+    arena_init(&scratch);
+    size_t n = t->text_to - t->text_from;
+    char *frag = fragment(&scratch, n);
+    char *data = NULL;
+    size_t got = 0;
+    bool raw = ms->text_skip >= 0;
+    if (frag && raw) {
+        got = read_span(ms, t->text_from, t->text_to, frag + PREFIX_LEN);
+    } else if (frag) { /* the text had to be decoded: decode it again */
+        size_t len;
+        SourceError se;
+        SourceText st;
+        if (source_read_file(ms->path, &data, &len, &se) &&
+            source_decode(&scratch, data, len, &st, &se) && st.len >= t->text_from) {
+            got = st.len - t->text_from < n ? st.len - t->text_from : n;
+            memcpy(frag + PREFIX_LEN, st.text + t->text_from, got);
+        }
+    }
+    /* (the last line of a file without a final newline is one byte short) */
+    bool bound = true; /* unless shown otherwise: such a call is not reported */
+    int32_t offset;
+    bool oom;
+    const Node *def =
+        got && got + 1 >= n ? parse_def(ms, top, frag, got, raw, &scratch, &offset, &oom) : NULL;
+    for (int32_t f = fn, depth = 0; def && f >= 0 && depth < 64; depth++) {
+        DefFind df = {ms, &ms->functions[f], offset, NULL};
+        find_def((Node *)def, &df);
+        int b = df.found ? summary_binding_of(&scratch, df.found, name) : -1;
+        if (b < 0) break;
+        if (b != BINDING_NONE || ms->functions[f].outer < 0) {
+            bound = b == BINDING_LOCAL;
+            break;
+        }
+        f = ms->functions[f].outer;
+    }
+    dw_free(data);
+    arena_free(&scratch);
+    return bound;
 }

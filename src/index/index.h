@@ -133,6 +133,8 @@ typedef enum Receiver {
     RECV_UNKNOWN, /* obj.m(...) on anything else */
 } Receiver;
 
+enum { LOCAL_NO, LOCAL_YES, LOCAL_UNCHECKED }; /* CallSum.local */
+
 /* A call site. */
 typedef struct CallSum {
     const char *callee;   /* the called name: f, m */
@@ -145,8 +147,10 @@ typedef struct CallSum {
     int32_t nguards;
     const char **before; /* callee names of calls that always run before it in its function */
     int32_t nbefore;
-    bool local; /* RECV_NAME: the name is bound in the enclosing function (a
-                   parameter, an assignment): it is not the module-level one */
+    uint8_t local; /* RECV_NAME (and RECV_DOTTED: its first name): whether the name is bound
+                      in the enclosing function (a parameter, an assignment), and so is not the
+                      module-level one: LOCAL_YES, LOCAL_NO, or LOCAL_UNCHECKED for a call
+                      recorded for DW203 (see index_bound_locally) */
     /* for DW203: how the call's result is dereferenced, or 0 */
     uint8_t deref; /* 0, or the EVF_* flags of the dereference */
     SumLoc deref_loc;
@@ -198,8 +202,9 @@ typedef struct SummaryOptions {
     bool call_results;      /* record calls whose result is dereferenced (DW203) */
     bool method_bodies;     /* DW301, DW302 will compare methods: index_fill_bodies will be
                                called (method spans are always recorded) */
-    bool bodies_now;        /* hash every method's body during extraction (a file that cannot be
-                               read again: standard input) */
+    bool read_once;         /* the file cannot be read again (standard input): what is made
+                               on demand by reading it again otherwise (method hashes, and the
+                               bindings DW203 asks about) is made during extraction */
     /* what index_fill_bodies prepares, from the rules' own conditions: the pairs DW302 may find
      * identical, and those DW301 may find near copies (at least `similar` of their statements
      * alike; 0: DW301 is off) */
@@ -239,6 +244,11 @@ const MethodCode *summary_method_hashes(Arena *out, Arena *scratch, const Node *
 /* Makes m's lookup tables by name (ModuleSummary.names, ClassSum.byname) in `out`: called by
  * summary_finish and summary_decode. False when out of memory. */
 bool summary_index_names(Arena *out, ModuleSummary *m);
+
+/* How `name` is bound in function node fn: BINDING_LOCAL (a parameter, or bound anywhere in
+ * its body), BINDING_GLOBAL (declared global there), BINDING_NONE; -1 when out of memory. */
+enum { BINDING_NONE, BINDING_LOCAL, BINDING_GLOBAL };
+int summary_binding_of(Arena *scratch, const Node *fn, const char *name);
 
 /* A summary as bytes, for the result cache (summary_io.c), and back: decode gives NULL when the
  * bytes are not a whole summary as this build writes them (the caller then parses the file).
@@ -319,6 +329,12 @@ bool index_fill_bodies(ProjectIndex *ix, const SummaryOptions *opt, int jobs, in
  * the file at m->path); hashes go to `out`. Returns how many could not be made, or -1 on OOM. */
 int32_t index_fill_module_bodies(ModuleSummary *m, const uint8_t *need, const char *bytes,
                                  size_t len, Arena *out, Arena *scratch);
+
+/* Whether `name` is a local of function fn of module m (a parameter, or bound in its body) or
+ * of a function it is nested in, the nearest deciding (a `global` declaration: no): what
+ * summaries leave unchecked for the calls DW203 may report (LOCAL_UNCHECKED). The functions are
+ * read and parsed again (bodies.c). True too when they cannot be read as they were. */
+bool index_bound_locally(const ProjectIndex *ix, int32_t m, int32_t fn, const char *name);
 
 /* The method `name` defined directly in class r, or -1. */
 int32_t index_class_method(const ProjectIndex *ix, ClassRef r, const char *name);

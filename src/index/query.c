@@ -121,7 +121,7 @@ bool query_call_reaches(const ProjectIndex *ix, int32_t m, const CallSum *c, con
     bool uncertain;
     switch ((Receiver)c->kind) {
     case RECV_NAME: {
-        if (c->local) return false;
+        if (c->local == LOCAL_YES) return false;
         Entity e = index_resolve_name(ix, m, c->callee);
         *how = REACH_DIRECT;
         return e.kind == ENT_FUNCTION && is_target(t, nt, e.module, e.item);

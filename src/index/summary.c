@@ -565,7 +565,7 @@ NOINLINE static void add_function(SumBuilder *sb, const Node *n) {
         f.text_to = f.end_line < sb->lines.count ? sb->lines.starts[f.end_line] : (uint32_t)sb->len;
     }
     /* its code is made on demand (index_fill_bodies), or now: */
-    if (sb->opt->method_bodies && sb->opt->bodies_now) {
+    if (sb->opt->method_bodies && sb->opt->read_once) {
         const MethodCode *c = NULL;
         if (f.cls >= 0 && !(c = summary_method_hashes(sb->out, sb->scratch, n, 0)))
             sb->failed = true;
@@ -1146,7 +1146,7 @@ static const char *negate(SumBuilder *sb, const Node *t) {
 /* The names a function binds (parameters, assignment targets, imports, nested def/class, except
  * and match captures) and those it declares global: collected once per function, then looked up
  * for each of its calls. Open addressing on FNV-1a; values are the BOUND/GLOBAL flags. */
-enum { UNBOUND, BOUND = 1, GLOBAL = 2 };
+enum { UNBOUND = BINDING_NONE, BOUND = BINDING_LOCAL, GLOBAL = BINDING_GLOBAL };
 
 typedef struct Bindings {
     Str *names;
@@ -1365,6 +1365,29 @@ static bool may_resolve(SumBuilder *sb, const Node *call) {
     return f->kind == AST_NAME && in_set(sb->toplevel, f->Name.id);
 }
 
+/* The names function node fn binds: its parameters, and what its body binds (walrus: the file
+ * may hold a named expression, which binds inside expressions too). */
+static void bind_function(Bindings *t, const Node *fn, bool walrus) {
+    const Node *a = fn->FunctionDef.args;
+    const NodeList *lists[] = {&a->arguments.posonlyargs, &a->arguments.args,
+                               &a->arguments.kwonlyargs};
+    for (int l = 0; l < 3; l++)
+        for (int32_t i = 0; i < lists[l]->len; i++) bind_add(t, lists[l]->items[i]->arg.arg, BOUND);
+    if (a->arguments.vararg) bind_add(t, a->arguments.vararg->arg.arg, BOUND);
+    if (a->arguments.kwarg) bind_add(t, a->arguments.kwarg->arg.arg, BOUND);
+    const NodeList *body = &fn->FunctionDef.body;
+    if (walrus)
+        for (int32_t i = 0; i < body->len; i++) scan_bind(body->items[i], t);
+    else
+        bind_stmts(t, body);
+}
+
+static int binding_of(const Bindings *t, Str name) {
+    if (!t->cap) return UNBOUND;
+    uint32_t h = name_slot(t, name);
+    return !t->names[h].s ? UNBOUND : (t->how[h] & GLOBAL) ? GLOBAL : BOUND;
+}
+
 /* Is `name` a parameter of the function, or bound anywhere in its body (BOUND), declared global
  * there (GLOBAL), or neither? */
 static int binding_in(SumBuilder *sb, int32_t f, Str name) {
@@ -1389,25 +1412,18 @@ static int binding_in(SumBuilder *sb, int32_t f, Str name) {
             return UNBOUND;
         }
         t->arena = sb->scratch;
-        const Node *a = unit->FunctionDef.args;
-        const NodeList *lists[] = {&a->arguments.posonlyargs, &a->arguments.args,
-                                   &a->arguments.kwonlyargs};
-        for (int l = 0; l < 3; l++)
-            for (int32_t i = 0; i < lists[l]->len; i++)
-                bind_add(t, lists[l]->items[i]->arg.arg, BOUND);
-        if (a->arguments.vararg) bind_add(t, a->arguments.vararg->arg.arg, BOUND);
-        if (a->arguments.kwarg) bind_add(t, a->arguments.kwarg->arg.arg, BOUND);
-        const NodeList *body = &unit->FunctionDef.body;
-        if (sb->walrus)
-            for (int32_t i = 0; i < body->len; i++) scan_bind(body->items[i], t);
-        else
-            bind_stmts(t, body);
+        bind_function(t, unit, sb->walrus);
         if (t->failed) sb->failed = true;
         sb->binds[f] = t;
     }
-    if (!t->cap) return UNBOUND;
-    uint32_t h = name_slot(t, name);
-    return !t->names[h].s ? UNBOUND : (t->how[h] & GLOBAL) ? GLOBAL : BOUND;
+    return binding_of(t, name);
+}
+
+int summary_binding_of(Arena *scratch, const Node *fn, const char *name) {
+    Bindings t = {0};
+    t.arena = scratch;
+    bind_function(&t, fn, true);
+    return t.failed ? -1 : binding_of(&t, (Str){name, (int32_t)strlen(name)});
 }
 
 /* Does `name` in the unit denote a local of it or of an enclosing function (a closure)? Then it
@@ -1542,6 +1558,11 @@ static void add_call(SumBuilder *sb, const Node *call, const Node *unit, uint8_t
     if (deref && is_protected(sb, deref_at)) return;
     CallSum c = {0};
     const Node *f = call->Call.func;
+    /* A dereferenced result is for DW203, which needs to know whether the name the call goes
+     * through (f in f(), a in a.b.m()) is a local of the function only when the call resolves
+     * to a function that returns only None (in a tree, hardly ever): then the function is read
+     * again for its bindings (index_bound_locally), which are not collected now. */
+    bool later = deref && !sb->opt->read_once;
     c.receiver = "";
     c.kind = RECV_NAME;
     if (f->kind == AST_ATTRIBUTE) {
@@ -1557,15 +1578,19 @@ static void add_call(SumBuilder *sb, const Node *call, const Node *unit, uint8_t
             const Node *root = v;
             while (root->kind == AST_ATTRIBUTE) root = root->Attribute.value;
             /* a.b.m() is resolved through the module-level a, unless a is a local name */
-            c.kind = root->kind == AST_NAME && !bound_locally(sb, unit, root->Name.id)
-                         ? RECV_DOTTED
-                         : RECV_UNKNOWN;
+            c.kind = root->kind != AST_NAME                   ? RECV_UNKNOWN
+                     : later                                  ? RECV_DOTTED
+                     : bound_locally(sb, unit, root->Name.id) ? RECV_UNKNOWN
+                                                              : RECV_DOTTED;
         }
     }
-    if (c.kind == RECV_NAME) c.local = bound_locally(sb, unit, callee);
+    if (later && (c.kind == RECV_NAME || c.kind == RECV_DOTTED))
+        c.local = LOCAL_UNCHECKED;
+    else if (c.kind == RECV_NAME)
+        c.local = bound_locally(sb, unit, callee) ? LOCAL_YES : LOCAL_NO;
     /* a dereferenced result is kept for DW203, which resolves only calls through the module's
      * own names, self, cls and super() */
-    if (deref && (c.kind == RECV_UNKNOWN || c.local)) return;
+    if (deref && (c.kind == RECV_UNKNOWN || c.local == LOCAL_YES)) return;
     const Scope *us = scope_of(sb, unit);
     c.func = us ? us->func : -1;
     c.cls = us && us->func < 0 ? us->cls : -1;

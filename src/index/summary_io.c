@@ -207,7 +207,9 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
         c->func = index_in(&d, m->nfunctions, true), c->cls = index_in(&d, m->nclasses, true);
         c->guards = strs(&d, &c->nguards);
         c->before = strs(&d, &c->nbefore);
-        c->local = wire_get_u64(&d.r) != 0;
+        uint64_t local = wire_get_u64(&d.r);
+        if (local > LOCAL_UNCHECKED) d.r.bad = true;
+        c->local = (uint8_t)local;
         c->deref = (uint8_t)wire_get_u64(&d.r);
         c->deref_loc = loc(&d);
     }

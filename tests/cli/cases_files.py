@@ -169,3 +169,18 @@ def test_stdin():
             p.stdout + p.stderr)
     p = dw(["check", "--select", "DW302", "pkg/box.py"], proj)
     expect("the file on disk, which differs from its base", p, rc=0, out="")
+    # DW203 reads a function again to learn whether a name it calls through is a local of it:
+    # standard input's functions are asked as it is parsed, not read from the file on disk
+    nones = ("def log(msg):\n    print(msg)\n\n\ndef use():\n    return log('x').y\n\n\n"
+             "def shadow(log):\n    return log('x').y\n")
+    on_disk = nones.replace("def use():", "def use(log):").replace("def shadow(log):",
+                                                                 "def shadow():")
+    write(os.path.join(proj, "pkg", "nones_in.py"), on_disk)
+    p = dw(["check", "--select", "DW203", "--stdin-filename", "pkg/nones_in.py", "-"], proj,
+           input=nones)
+    s.check(findings(p.stdout) == [("pkg/nones_in.py", 6, "DW203")],
+            "stdin: DW203 asks standard input, not the file of its name, what a name is bound to",
+            p.stdout + p.stderr)
+    p = dw(["check", "--select", "DW203", "pkg/nones_in.py"], proj)
+    s.check(findings(p.stdout) == [("pkg/nones_in.py", 10, "DW203")],
+            "DW203: the file read again, as on disk", p.stdout + p.stderr)

@@ -24,7 +24,7 @@ static ModuleSummary *summarize(const char *path, const char *data, size_t len, 
     CheckOptions co = {NULL, 0.6};
     SummaryOptions so;
     tree_rules_needs(&co, &so);
-    so.bodies_now = now;
+    so.read_once = now;
     Arena scratch;
     arena_init(&scratch);
     FindingList fl;

@@ -32,7 +32,7 @@ static void one(const char *path) {
     CheckOptions co = {NULL, 0.6};
     SummaryOptions so;
     tree_rules_needs(&co, &so);
-    so.bodies_now = true; /* the hashes are part of what is encoded */
+    so.read_once = true; /* the hashes are part of what is encoded */
     Arena scratch, sums, back;
     arena_init(&scratch), arena_init(&sums), arena_init(&back);
     FindingList fl;

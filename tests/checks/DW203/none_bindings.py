@@ -3,6 +3,8 @@ statement that binds, and a named expression (:=) in an expression; `global` mak
 module's again."""
 import contextlib
 
+import none_lib
+
 
 def later():
     print("side effect")
@@ -83,3 +85,50 @@ def not_bound():
     with contextlib.suppress(KeyError):
         pass
     return later().x  # expect: DW203 "later"
+
+
+def enclosing(x):
+    later = x
+
+    def inner():
+        return later().x  # ok: the enclosing function's local
+
+    return inner
+
+
+def enclosing_unbound():
+    def inner():
+        return later().x  # expect: DW203 "later"
+
+    return inner
+
+
+def enclosing_global():
+    global later
+
+    def inner():
+        return later().x  # expect: DW203 "later"
+
+    return inner
+
+
+class Holder:
+    def method(self, x):
+        later = x
+        return later().x  # ok: a local of the method
+
+    def other(self):
+        return later().x  # expect: DW203 "later"
+
+    @staticmethod
+    def decorated():
+        result = later()
+        return result.x  # expect: DW203 "later"
+
+
+def dotted(none_lib):
+    return none_lib.record("event").x  # ok: none_lib is the parameter here
+
+
+def dotted_module():
+    return none_lib.record("event").x  # expect: DW203 "record"
