@@ -214,7 +214,11 @@ typedef struct Walk {
     const Check *flows[16];
     int nflows;
     const Node *parent;
+    uint8_t todo[AST_KIND_COUNT]; /* per kind, what the walk does at a node of it (DO_*): most
+                                     nodes need nothing, which one load tells */
 } Walk;
+
+enum { DO_VISIT = 1, DO_FLOW = 2, DO_ENTER = 4, DO_LEAVE = 8, DO_UNIT = 16 };
 
 static void run_unit(Walk *W, const Node *unit) {
     Cfg *g = cfg_build(W->cx->arena, unit);
@@ -229,6 +233,12 @@ static void run_unit(Walk *W, const Node *unit) {
 
 static bool is_none(const Node *e) {
     return e && e->kind == AST_CONSTANT && e->Constant.value.kind == CONST_NONE;
+}
+
+/* The kinds flow_trigger may say yes to. */
+static bool flow_kind(int k) {
+    return k == AST_COMPARE || k == AST_ASSIGN || k == AST_ANN_ASSIGN || k == AST_NAMED_EXPR ||
+           k == AST_MATCH_SINGLETON;
 }
 
 /* Does this node give a flow rule something to track (a None comparison or assignment)? */
@@ -249,19 +259,19 @@ static bool flow_trigger(const Node *n) {
 
 static int walk(Node *n, void *ud) {
     Walk *W = ud;
-    for (int i = 0; i < W->nvisitors[n->kind]; i++) {
-        W->cx->current = W->visitors[n->kind][i];
-        W->visitors[n->kind][i]->visit(W->cx, n, W->parent);
-    }
-    bool unit = n->kind == AST_FUNCTION_DEF || n->kind == AST_ASYNC_FUNCTION_DEF ||
-                n->kind == AST_CLASS_DEF;
-    uint8_t sv = W->sb ? summary_visits[n->kind] : 0;
-    bool need = ((sv & SUMMARY_ENTER) && summary_enter(W->sb, n, W->parent)) ||
-                (W->nflows && flow_trigger(n));
+    uint8_t todo = W->todo[n->kind];
+    if (todo & DO_VISIT)
+        for (int i = 0; i < W->nvisitors[n->kind]; i++) {
+            W->cx->current = W->visitors[n->kind][i];
+            W->visitors[n->kind][i]->visit(W->cx, n, W->parent);
+        }
+    bool need = ((todo & DO_ENTER) && summary_enter(W->sb, n, W->parent)) ||
+                ((todo & DO_FLOW) && flow_trigger(n));
     if (need) W->needs[W->nunits - 1] = true;
     const Node *saved = W->parent;
     W->parent = n;
-    if (!unit || W->nunits >= MAX_UNITS) { /* (nested too deeply: left to the outer unit) */
+    /* (a unit nested too deeply is left to the outer unit) */
+    if (!(todo & DO_UNIT) || W->nunits >= MAX_UNITS) {
         ast_children(n, walk, W);
     } else {
         /* decorators, defaults, bases run in the enclosing unit; the body is the unit's own */
@@ -283,7 +293,7 @@ static int walk(Node *n, void *ud) {
         if (W->needs[--W->nunits]) run_unit(W, n);
     }
     W->parent = saved;
-    if (sv & SUMMARY_LEAVE) summary_leave(W->sb, n);
+    if (todo & DO_LEAVE) summary_leave(W->sb, n);
     return 0;
 }
 
@@ -382,6 +392,15 @@ bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes,
                 if ((c->kinds[k / 64] >> (k % 64) & 1) && W->nvisitors[k] < 16)
                     W->visitors[k][W->nvisitors[k]++] = c;
         if (c->flow && W->nflows < 16) W->flows[W->nflows++] = c;
+    }
+    for (int k = 0; k < AST_KIND_COUNT; k++) {
+        uint8_t sv = W->sb ? summary_visits[k] : 0;
+        W->todo[k] =
+            (uint8_t)((W->nvisitors[k] ? DO_VISIT : 0) | (W->nflows && flow_kind(k) ? DO_FLOW : 0) |
+                      (sv & SUMMARY_ENTER ? DO_ENTER : 0) | (sv & SUMMARY_LEAVE ? DO_LEAVE : 0) |
+                      (k == AST_FUNCTION_DEF || k == AST_ASYNC_FUNCTION_DEF || k == AST_CLASS_DEF
+                           ? DO_UNIT
+                           : 0));
     }
     W->units[0] = pr.module;
     W->needs[0] = false;

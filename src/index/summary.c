@@ -1692,7 +1692,7 @@ static bool *after_must(SumBuilder *sb, const Cfg *g) {
 }
 
 void summary_unit(SumBuilder *sb, const Node *unit, Cfg *g) {
-    if (sb->failed) return;
+    if (sb->failed || !sb->opt->callers_of) return; /* (only the callers query asks) */
     sb->after_in = NULL;
     int32_t *idom = NULL, *npred = NULL;
     for (int32_t i = 0; i < g->nrpo; i++) {
