@@ -82,9 +82,12 @@ static const FuncSum *resolve(const ProjectIndex *ix, int32_t m, const CallSum *
         int from = c->kind == RECV_SUPER ? 1 : 0;
         if (!index_lookup_method(ix, cr, c->callee, from, &owner, &fn, &uncertain) || uncertain)
             return NULL;
-        if (c->kind != RECV_SUPER && !subclasses_agree(ix, cr, c->callee, 0)) return NULL;
+        const FuncSum *f = &ix->modules[owner.module]->functions[fn];
+        /* (the subclasses, of a class many derive from, only for a method that returns None) */
+        if (c->kind != RECV_SUPER && only_none(f) && !subclasses_agree(ix, cr, c->callee, 0))
+            return NULL;
         *where = ix->modules[owner.module];
-        return &ix->modules[owner.module]->functions[fn];
+        return f;
     }
     case RECV_DOTTED: {
         Entity e = index_resolve_dotted(ix, m, c->receiver);

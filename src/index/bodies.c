@@ -263,6 +263,7 @@ static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Ar
         const ModuleSummary *ms = ix->modules[m];
         for (int32_t c = 0; c < ms->nclasses; c++) {
             const ClassSum *cs = &ms->classes[c];
+            if (!index_has_base(ix, (ClassRef){m, c})) continue; /* (its methods override none) */
             for (int32_t k = 0; k < cs->nmethods; k++) {
                 int32_t i = cs->methods[k];
                 const FuncSum *f = &ms->functions[i];

@@ -336,6 +336,14 @@ int32_t index_fill_module_bodies(ModuleSummary *m, const uint8_t *need, const ch
  * read and parsed again (bodies.c). True too when they cannot be read as they were. */
 bool index_bound_locally(const ProjectIndex *ix, int32_t m, int32_t fn, const char *name);
 
+/* Whether class r has a base class found in the tree (a method of r can override one there). */
+static inline bool index_has_base(const ProjectIndex *ix, ClassRef r) {
+    const ClassInfo *ci = &ix->classes[r.module][r.cls];
+    for (int32_t b = 0; b < ci->nbases; b++)
+        if (ci->bases[b].module >= 0) return true;
+    return false;
+}
+
 /* The method `name` defined directly in class r, or -1. */
 int32_t index_class_method(const ProjectIndex *ix, ClassRef r, const char *name);
 /* Looks `name` up along the MRO of r, starting at position `from` (0: r itself, 1: after r as

@@ -30,6 +30,12 @@ typedef struct Scope {
     int32_t cls;  /* index of the class this scope is, or -1 */
 } Scope;
 
+/* A call whose result is dereferenced after `x = f()`, waiting for its unit to be walked. */
+typedef struct PendingDeref {
+    const Node *call, *unit, *at;
+    uint8_t how;
+} PendingDeref;
+
 struct SumBuilder {
     Arena *out, *scratch;
     const SummaryOptions *opt;
@@ -56,6 +62,7 @@ struct SumBuilder {
     bool *after_in;            /* --after: per block of the unit at hand, a call of that name
                                   has run on every path to it */
     struct Bindings *toplevel; /* DW203: the names bound at module level */
+    VEC(PendingDeref) derefs;  /* DW203: `x = f(); x.y` found in the units being walked */
     const char *package;       /* for relative imports */
     bool walrus;               /* the file may hold a named expression (ParseResult.walrus) */
     /* funcs and classes are made in place in `out`, as many as the parser counted; only if
@@ -838,53 +845,65 @@ static void first_use(const Node *n, Use *u) {
     }
 }
 
-static void call_results_in(SumBuilder *sb, const Node *unit, const NodeList *body);
-
-static void call_results_stmt(SumBuilder *sb, const Node *unit, const Node *s) {
-    switch (s->kind) {
+/* The statement list of `parent` that holds statement s, and s's place in it; NULL when s is
+ * not in one DW203 searches (a class body's). */
+static const NodeList *list_holding(const Node *parent, const Node *s, int32_t *at) {
+    const NodeList *lists[4] = {NULL, NULL, NULL, NULL};
+    switch (parent->kind) {
+    case AST_MODULE: lists[0] = &parent->Module.body; break;
+    case AST_FUNCTION_DEF:
+    case AST_ASYNC_FUNCTION_DEF: lists[0] = &parent->FunctionDef.body; break;
     case AST_IF:
-    case AST_WHILE:
-        call_results_in(sb, unit, &s->If.body);
-        call_results_in(sb, unit, &s->If.orelse);
-        return;
+    case AST_WHILE: lists[0] = &parent->If.body, lists[1] = &parent->If.orelse; break;
     case AST_FOR:
-    case AST_ASYNC_FOR:
-        call_results_in(sb, unit, &s->For.body);
-        call_results_in(sb, unit, &s->For.orelse);
-        return;
+    case AST_ASYNC_FOR: lists[0] = &parent->For.body, lists[1] = &parent->For.orelse; break;
     case AST_WITH:
-    case AST_ASYNC_WITH: call_results_in(sb, unit, &s->With.body); return;
+    case AST_ASYNC_WITH: lists[0] = &parent->With.body; break;
     case AST_TRY:
     case AST_TRY_STAR:
-        call_results_in(sb, unit, &s->Try.body);
-        for (int32_t i = 0; i < s->Try.handlers.len; i++)
-            call_results_in(sb, unit, &s->Try.handlers.items[i]->ExceptHandler.body);
-        call_results_in(sb, unit, &s->Try.orelse);
-        call_results_in(sb, unit, &s->Try.finalbody);
-        return;
-    case AST_MATCH:
-        for (int32_t i = 0; i < s->Match.cases.len; i++)
-            call_results_in(sb, unit, &s->Match.cases.items[i]->match_case.body);
-        return;
-    default: return;
+        lists[0] = &parent->Try.body, lists[1] = &parent->Try.orelse;
+        lists[2] = &parent->Try.finalbody;
+        break;
+    case AST_EXCEPT_HANDLER: lists[0] = &parent->ExceptHandler.body; break;
+    case AST_MATCH_CASE: lists[0] = &parent->match_case.body; break;
+    default: return NULL;
     }
+    for (int k = 0; k < 4 && lists[k]; k++)
+        for (int32_t i = 0; i < lists[k]->len; i++)
+            if (lists[k]->items[i] == s) {
+                *at = i;
+                return lists[k];
+            }
+    return NULL;
 }
 
-/* In each statement list of a unit: `x = f()` followed, before any other mention of x, by a
- * dereference of x in a later statement of the same list (so on every path to it). */
-static void call_results_in(SumBuilder *sb, const Node *unit, const NodeList *body) {
-    for (int32_t i = 0; i < body->len; i++) {
-        const Node *s = body->items[i];
-        call_results_stmt(sb, unit, s);
-        if (s->kind != AST_ASSIGN || s->Assign.targets.len != 1 ||
-            s->Assign.targets.items[0]->kind != AST_NAME || s->Assign.value->kind != AST_CALL ||
-            !may_resolve(sb, s->Assign.value))
-            continue;
-        Use u = {s->Assign.targets.items[0]->Name.id, USE_NONE, 0, NULL};
-        for (int32_t j = i + 1; j < body->len && u.kind == USE_NONE; j++)
-            first_use(body->items[j], &u);
-        if (u.kind == USE_DEREF)
-            add_call(sb, s->Assign.value, unit, u.how, u.at, NULL, NULL, NULL, -1, -1);
+/* `x = f()` followed, in a later statement of the same list (so on every path from it), by a
+ * dereference of x before any other mention of it: looked for when the walk enters the
+ * assignment, while the statements after it are about to be walked (in the statement lists of
+ * functions and of the module, not of class bodies). What is found waits in sb->derefs until
+ * the function is left: whether a `try` around the dereference catches what it raises is known
+ * then. */
+NOINLINE static void assigned_call(SumBuilder *sb, const Node *s, const Node *parent) {
+    const Node *target = s->Assign.targets.len == 1 ? s->Assign.targets.items[0] : NULL;
+    const Node *call = s->Assign.value;
+    if (!target || target->kind != AST_NAME || call->kind != AST_CALL || !parent) return;
+    const Node *unit = current_unit(sb);
+    int32_t at;
+    const NodeList *list = unit->kind == AST_CLASS_DEF ? NULL : list_holding(parent, s, &at);
+    if (!list || !may_resolve(sb, call)) return;
+    Use u = {target->Name.id, USE_NONE, 0, NULL};
+    for (int32_t j = at + 1; j < list->len && u.kind == USE_NONE; j++)
+        first_use(list->items[j], &u);
+    if (u.kind == USE_DEREF &&
+        VEC_PUSH(sb->scratch, sb->derefs, ((PendingDeref){call, unit, u.at, u.how})))
+        sb->failed = true;
+}
+
+/* The dereferences assigned_call found in `unit`, now that it has been walked. */
+static void derefs_of(SumBuilder *sb, const Node *unit) {
+    while (sb->derefs.len && sb->derefs.items[sb->derefs.len - 1].unit == unit) {
+        PendingDeref d = sb->derefs.items[--sb->derefs.len];
+        add_call(sb, d.call, unit, d.how, d.at, NULL, NULL, NULL, -1, -1);
     }
 }
 
@@ -976,6 +995,7 @@ const uint8_t summary_visits[AST_KIND_COUNT] = {
     [AST_TRY_STAR] = SUMMARY_ENTER,
     [AST_WITH] = SUMMARY_ENTER,
     [AST_ASYNC_WITH] = SUMMARY_ENTER,
+    [AST_ASSIGN] = SUMMARY_ENTER,
 };
 
 bool summary_enter(SumBuilder *sb, const Node *n, const Node *parent) {
@@ -1015,6 +1035,9 @@ bool summary_enter(SumBuilder *sb, const Node *n, const Node *parent) {
         }
         return need;
     }
+    case AST_ASSIGN:
+        if (sb->opt->call_results) assigned_call(sb, n, parent);
+        return false;
     case AST_LAMBDA: sb->lambdas++; return false;
     case AST_TRY:
     case AST_TRY_STAR:
@@ -1030,7 +1053,7 @@ void summary_leave(SumBuilder *sb, const Node *n) {
          n->kind == AST_CLASS_DEF) &&
         sb->nscopes > 1 && scope(sb)->node == n) {
         FuncSum *f = current_function(sb);
-        if (f && sb->opt->call_results) call_results_in(sb, n, &n->FunctionDef.body);
+        if (f) derefs_of(sb, n);
         if (f) {
             const NodeList *body = &n->FunctionDef.body;
             if (f->cls >= 0 && sb->opt->method_bodies) { /* (its nodes are at hand now) */
@@ -1802,8 +1825,7 @@ static int by_position(const void *x, const void *y) {
 }
 
 ModuleSummary *summary_finish(SumBuilder *sb) {
-    if (sb->opt->call_results)
-        call_results_in(sb, sb->scopes[0].node, &sb->scopes[0].node->Module.body);
+    derefs_of(sb, sb->scopes[0].node);
     if (sb->failed) return NULL;
     if (sb->opt->callers_of && sb->calls.len > 1) /* (the callers query lists them in order) */
         qsort(sb->calls.items, (size_t)sb->calls.len, sizeof(CallSum), by_position);
