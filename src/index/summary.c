@@ -407,10 +407,19 @@ static uint32_t str_key(Str s) {
     return (uint32_t)s.len << 16 ^ (uint32_t)(uint8_t)s.s[0] << 8 ^ (uint8_t)s.s[s.len - 1];
 }
 
-/* An expression's key: its kind, and the name it ends in (x, a.x, x(...), a.x(...)(...)). */
+/* An expression's key: its kind, and the name it ends in (x, a.x, x(...), a.x(...)(...)), or
+ * the constant it is (a float's value aside: 0.0 and -0.0 may compare equal). */
 static uint32_t expr_key(const Node *e) {
     if (!e) return 0;
     uint32_t k = (uint32_t)e->kind << 24;
+    if (e->kind == AST_CONSTANT) {
+        const Const *c = &e->Constant.value;
+        k ^= (uint32_t)c->kind << 20;
+        if (c->kind == CONST_INT) return k ^ (uint32_t)c->i ^ (uint32_t)((uint64_t)c->i >> 32);
+        if (c->kind == CONST_STR || c->kind == CONST_BYTES || c->kind == CONST_BIGINT)
+            return k ^ str_key(c->s);
+        return k;
+    }
     for (int depth = 0; depth < 4; depth++) {
         if (e->kind == AST_NAME) return k ^ str_key(e->Name.id);
         if (e->kind == AST_ATTRIBUTE) return k ^ str_key(e->Attribute.attr);
