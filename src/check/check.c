@@ -395,12 +395,11 @@ bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes,
     }
     for (int k = 0; k < AST_KIND_COUNT; k++) {
         uint8_t sv = W->sb ? summary_visits[k] : 0;
+        bool unit = k == AST_FUNCTION_DEF || k == AST_ASYNC_FUNCTION_DEF || k == AST_CLASS_DEF;
         W->todo[k] =
             (uint8_t)((W->nvisitors[k] ? DO_VISIT : 0) | (W->nflows && flow_kind(k) ? DO_FLOW : 0) |
                       (sv & SUMMARY_ENTER ? DO_ENTER : 0) | (sv & SUMMARY_LEAVE ? DO_LEAVE : 0) |
-                      (k == AST_FUNCTION_DEF || k == AST_ASYNC_FUNCTION_DEF || k == AST_CLASS_DEF
-                           ? DO_UNIT
-                           : 0));
+                      (unit ? DO_UNIT : 0));
     }
     W->units[0] = pr.module;
     W->needs[0] = false;

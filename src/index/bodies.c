@@ -345,9 +345,9 @@ bool index_fill_bodies(ProjectIndex *ix, const SummaryOptions *opt, int jobs, in
 /* ---- a function's bindings, for DW203 ---------------------------------------------------------
  */
 
-/* The def of function `want` inside `top` (function `top_i`'s def, its lines `offset` short). */
+/* Looking for the def of function `want` in a def read again, whose lines are `offset` short
+ * of the file's. */
 typedef struct DefFind {
-    const ModuleSummary *m;
     const FuncSum *want;
     int32_t offset;
     const Node *found;
@@ -403,7 +403,7 @@ bool index_bound_locally(const ProjectIndex *ix, int32_t m, int32_t fn, const ch
     const Node *def =
         got && got + 1 >= n ? parse_def(ms, top, frag, got, raw, &scratch, &offset, &oom) : NULL;
     for (int32_t f = fn, depth = 0; def && f >= 0 && depth < 64; depth++) {
-        DefFind df = {ms, &ms->functions[f], offset, NULL};
+        DefFind df = {&ms->functions[f], offset, NULL};
         find_def((Node *)def, &df);
         int b = df.found ? summary_binding_of(&scratch, df.found, name) : -1;
         if (b < 0) break;

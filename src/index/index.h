@@ -178,6 +178,14 @@ typedef struct ModuleSummary {
     int32_t nnames;          /* (the table's slots) */
 } ModuleSummary;
 
+/* The name an entry of a table by name stands for. */
+static inline const char *name_entry_name(const ModuleSummary *m, uint32_t what) {
+    uint32_t i = what >> 2;
+    return (what & 3) == NAME_CLASS      ? m->classes[i].name
+           : (what & 3) == NAME_FUNCTION ? m->functions[i].name
+                                         : m->imports[i].bound;
+}
+
 static inline const MethodCode *func_code(const ModuleSummary *m, int32_t f) {
     return m->code ? m->code[f] : NULL;
 }

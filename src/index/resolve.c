@@ -19,14 +19,8 @@ int32_t index_find_module(const ProjectIndex *ix, const char *name) {
 static const NameEntry *find_name(const ModuleSummary *m, const NameEntry *t, int32_t cap,
                                   const char *name, uint32_t h) {
     if (!cap) return NULL;
-    for (uint32_t at = h & (uint32_t)(cap - 1); t[at].what; at = (at + 1) & (uint32_t)(cap - 1)) {
-        if (t[at].hash != h) continue;
-        uint32_t i = t[at].what >> 2;
-        const char *s = (t[at].what & 3) == NAME_CLASS      ? m->classes[i].name
-                        : (t[at].what & 3) == NAME_FUNCTION ? m->functions[i].name
-                                                            : m->imports[i].bound;
-        if (strcmp(s, name) == 0) return &t[at];
-    }
+    for (uint32_t at = h & (uint32_t)(cap - 1); t[at].what; at = (at + 1) & (uint32_t)(cap - 1))
+        if (t[at].hash == h && strcmp(name_entry_name(m, t[at].what), name) == 0) return &t[at];
     return NULL;
 }
 

@@ -705,10 +705,7 @@ static const Scope *scope_of(const SumBuilder *sb, const Node *unit) {
 
 static bool may_resolve(SumBuilder *sb, const Node *call);
 
-/* A call whose result `at` dereferences directly (f().x, f()[0], f()(), *f(), for in f()). */
-/* The call's result dereferenced by the node it is in: f().x, f()[0], f()(), *f(), for _ in f().
- * (Looked at from the call, with its parent at hand, not from each attribute or subscript: most
- * of those hold no call, and looking into them would read the children before the walk.) */
+/* A call whose result `at` dereferences directly, kept if DW203 may resolve it. */
 NOINLINE static void deref_call(SumBuilder *sb, const Node *call, uint8_t how, const Node *at) {
     if (may_resolve(sb, call))
         add_call(sb, call, current_unit(sb), how, at, NULL, NULL, NULL, -1, -1);
@@ -719,6 +716,9 @@ NOINLINE static void lambda_call(SumBuilder *sb, const Node *call) {
     add_call(sb, call, current_unit(sb), 0, NULL, NULL, NULL, NULL, -1, -1);
 }
 
+/* The call's result dereferenced by the node it is in: f().x, f()[0], f()(), *f(), for _ in f().
+ * (Looked at from the call, with its parent at hand, not from each attribute or subscript: most
+ * of those hold no call, and looking into them would read the children before the walk.) */
 static void mark_deref(SumBuilder *sb, const Node *call, const Node *parent) {
     if (!sb->opt->call_results || !parent) return;
     const Node *at = parent;
@@ -857,7 +857,7 @@ static void first_use(const Node *n, Use *u) {
 /* The statement list of `parent` that holds statement s, and s's place in it; NULL when s is
  * not in one DW203 searches (a class body's). */
 static const NodeList *list_holding(const Node *parent, const Node *s, int32_t *at) {
-    const NodeList *lists[4] = {NULL, NULL, NULL, NULL};
+    const NodeList *lists[3] = {NULL, NULL, NULL};
     switch (parent->kind) {
     case AST_MODULE: lists[0] = &parent->Module.body; break;
     case AST_FUNCTION_DEF:
@@ -877,7 +877,7 @@ static const NodeList *list_holding(const Node *parent, const Node *s, int32_t *
     case AST_MATCH_CASE: lists[0] = &parent->match_case.body; break;
     default: return NULL;
     }
-    for (int k = 0; k < 4 && lists[k]; k++)
+    for (int k = 0; k < 3 && lists[k]; k++)
         for (int32_t i = 0; i < lists[k]->len; i++)
             if (lists[k]->items[i] == s) {
                 *at = i;
@@ -1062,8 +1062,8 @@ void summary_leave(SumBuilder *sb, const Node *n) {
          n->kind == AST_CLASS_DEF) &&
         sb->nscopes > 1 && scope(sb)->node == n) {
         FuncSum *f = current_function(sb);
-        if (f) derefs_of(sb, n);
         if (f) {
+            derefs_of(sb, n);
             const NodeList *body = &n->FunctionDef.body;
             if (f->cls >= 0 && sb->opt->method_bodies) { /* (its nodes are at hand now) */
                 NodeList code = {body->items + docstring(body), body->len - docstring(body)};
@@ -1755,15 +1755,6 @@ void summary_unit(SumBuilder *sb, const Node *unit, Cfg *g) {
 
 /* ---- lookups by name ------------------------------------------------------------------------ */
 
-static const char *entry_name(const ModuleSummary *m, uint32_t what) {
-    uint32_t i = what >> 2;
-    switch (what & 3) {
-    case NAME_CLASS: return m->classes[i].name;
-    case NAME_FUNCTION: return m->functions[i].name;
-    default: return m->imports[i].bound;
-    }
-}
-
 /* Which binding of a name wins at a module's top level: the one on the latest line, imports
  * counting as before every line (the last of them winning); between a class and a function on
  * one line, the function. In a class, the later definition. */
@@ -1780,10 +1771,10 @@ static int64_t entry_rank(const ModuleSummary *m, uint32_t what) {
  * binding replaces the earlier one where `ranked`, or always (a class's methods, in order). */
 static void put_name(const ModuleSummary *m, NameEntry *t, uint32_t cap, uint32_t what,
                      bool ranked) {
-    const char *name = entry_name(m, what);
+    const char *name = name_entry_name(m, what);
     uint32_t h = name_hash(name), at = h & (cap - 1);
     for (; t[at].what; at = (at + 1) & (cap - 1))
-        if (t[at].hash == h && strcmp(entry_name(m, t[at].what), name) == 0) {
+        if (t[at].hash == h && strcmp(name_entry_name(m, t[at].what), name) == 0) {
             if (!ranked || entry_rank(m, t[at].what) <= entry_rank(m, what)) t[at].what = what;
             return;
         }
