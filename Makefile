@@ -19,7 +19,7 @@ asan_obj = $(patsubst %.c,build/asan/%.o,$(1))
 DRIVERS      := $(patsubst tests/drivers/%.c,build/release/bin/%,$(DRIVER_SRC))
 ASAN_DRIVERS := $(patsubst tests/drivers/%.c,build/asan/bin/%,$(DRIVER_SRC))
 
-.PHONY: all test demo bench conformance fuzz install clean format regen help drivers
+.PHONY: all test demo bench conformance fuzz install clean format regen help drivers ecosystem
 all: deadwood
 
 deadwood: $(call rel_obj,$(LIB_SRC) $(CLI_SRC))
@@ -67,6 +67,11 @@ demo: deadwood
 bench: deadwood
 	bench/run.sh
 
+# deadwood on real projects (tools/ecosystem.repos, prepared by `tools/ecosystem prepare`);
+# with BASE=<commit>, what the working tree's build changes in the findings against that commit.
+ecosystem: deadwood
+	tools/ecosystem $(if $(BASE),compare --base $(BASE) --out build/ecosystem,run --out build/ecosystem/head)
+
 fuzz:
 	$(MAKE) -C fuzz SECONDS=$(or $(SECONDS),60)
 
@@ -92,6 +97,7 @@ help:
 	@echo "make conformance  parser against CPython on every installed stdlib, and the"
 	@echo "                  override rules' on-demand method hashes on the same files"
 	@echo "make bench      benchmarks (writes bench/RESULTS.md)"
+	@echo "make ecosystem [BASE=rev]  deadwood on real projects; with BASE, the change in findings"
 	@echo "make fuzz SECONDS=N  libFuzzer targets"
 	@echo "make install PREFIX=...  binary and man page"
 

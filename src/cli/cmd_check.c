@@ -668,6 +668,20 @@ static void report_verbose(const Ctx *x, const RunTotals *t) {
 
 /* ---- the command -------------------------------------------------------------------------- */
 
+/* The summary line: how many findings, in how many of the files checked (the findings come
+ * sorted by path, so a file's are adjacent). */
+static void print_summary(const FindingList *fl, int nfiles) {
+    int with = 0;
+    for (int32_t i = 0; i < fl->len; i++)
+        with += i == 0 || strcmp(fl->items[i].path, fl->items[i - 1].path) != 0;
+    fflush(stdout);
+    if (fl->len == 0)
+        fprintf(stderr, "No problems found (%d file%s checked).\n", nfiles, nfiles == 1 ? "" : "s");
+    else
+        fprintf(stderr, "Found %d problem%s in %d file%s (%d file%s checked).\n", (int)fl->len,
+                fl->len == 1 ? "" : "s", with, with == 1 ? "" : "s", nfiles, nfiles == 1 ? "" : "s");
+}
+
 static int check_main(Ctx *x) {
     Args *g = x->g;
     if (!getcwd(x->cwd, sizeof x->cwd))
@@ -705,8 +719,7 @@ static int check_main(Ctx *x) {
                 (int)t.unread, t.unread == 1 ? "" : "s", t.unread == 1 ? "its" : "their");
     if (ok && g->verbose) report_verbose(x, &t);
     if (rc == EXIT_CLEAN && !g->quiet && (g->format == OUT_TEXT || g->format == OUT_FULL))
-        fprintf(stderr, "Found %d problem%s in %d file%s.\n", (int)fl.len, fl.len == 1 ? "" : "s",
-                (int)x->nfiles, x->nfiles == 1 ? "" : "s");
+        print_summary(&fl, (int)x->nfiles);
     if (rc == EXIT_CLEAN && fl.len && !g->exit_zero) rc = EXIT_FINDINGS;
     findings_free(&fl);
     return rc;

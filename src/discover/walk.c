@@ -130,7 +130,19 @@ static void diag(Walker *w, const char *path, const char *what, int err) {
     if (!msg || !p || VEC_PUSH(w->out, w->diags, ((DiscoverDiag){p, msg})) != 0) w->oom = true;
 }
 
+/* A file's path as shown: as the user wrote it and the walk joined it, without a leading "./"
+ * (ruff shows `pkg/a.py` for the argument `.` or `./pkg`); the same file for open(), and never
+ * "-", which names standard input. */
+static const char *shown(const char *path) {
+    while (path[0] == '.' && path[1] == '/' && path[2] && strcmp(path + 2, "-") != 0) {
+        path += 2;
+        while (*path == '/' && path[1]) path++;
+    }
+    return path;
+}
+
 static void add_file(Walker *w, const char *path, const char *real) {
+    path = shown(path);
     char *p = arena_strndup(w->out, path, strlen(path));
     char *r = arena_strndup(&w->tmp, real, strlen(real));
     if (!p || !r || VEC_PUSH(&w->tmp, w->files, ((FileRec){p, r})) != 0) w->oom = true;

@@ -37,7 +37,7 @@ def test_cache():
     with open(os.path.join(proj, "pkg", "clean.py"), "a") as f:
         f.write("\n\ndef again(x):\n    return 2 if x else 2\n")
     p3 = dw(["check", "-v"], proj, cache=True)
-    s.check(verbose_cache(p3) == (6, 7, 1) and "./pkg/clean.py:11:12: DW102" in p3.stdout,
+    s.check(verbose_cache(p3) == (6, 7, 1) and "pkg/clean.py:11:12: DW102" in p3.stdout,
             "a changed file misses the cache", p3.stdout + p3.stderr)
     # a changed configuration invalidates every entry it affects
     write(os.path.join(proj, "deadwood.toml"), 'ignore = ["DW102"]\n')
@@ -92,7 +92,7 @@ def test_cache_whole_tree():
     rules report in another file, whose own entry is a hit."""
     zen = zenflow()
     p1 = dw(["check", "-v", "."], zen, cache=True)
-    s.check("./zenflow.py:7:5: DW301" in p1.stdout and "(stage_1_and_2.py:18)" in p1.stdout,
+    s.check("zenflow.py:7:5: DW301" in p1.stdout and "(stage_1_and_2.py:18)" in p1.stdout,
             "DW301 before the change", p1.stdout)
     base = os.path.join(zen, "stage_1_and_2.py")
     text = open(base).read()
@@ -162,7 +162,7 @@ def test_cache_summaries():
     write(os.path.join(proj, "pkg", "inner", "__init__.py"), "")
     p4 = dw(["check", "-v", "."], proj, cache=True)
     s.check(verbose_cache(p4) == (3, 4, 1) and reparsed(p4) == 1 and
-            "./pkg/sub.py:5:5: DW301" in p4.stdout and p4.stdout == dw(["check", "."], proj).stdout,
+            "pkg/sub.py:5:5: DW301" in p4.stdout and p4.stdout == dw(["check", "."], proj).stdout,
             "an __init__.py added: base.py, unchanged, is parsed again as pkg.inner.base",
             p4.stdout + p4.stderr)
     p5 = dw(["check", "-v", "."], proj, cache=True)

@@ -40,9 +40,9 @@ def test_config_lookup():
     write(os.path.join(sub, "deadwood.toml"), 'extend-select = []\n')
     p = dw(["check", "-v"], proj)
     f = findings(p.stdout)
-    s.check(("./pkg/sub/late_check.py", 6, "DW202") in f and
-            ("./pkg/sub/late_check.py", 12, "DW102") in f and
-            ("./pkg/nones.py", 6, "DW201") in f and
+    s.check(("pkg/sub/late_check.py", 6, "DW202") in f and
+            ("pkg/sub/late_check.py", 12, "DW102") in f and
+            ("pkg/nones.py", 6, "DW201") in f and
             not any(c == "DW101" for _, _, c in f),
             "nested configuration applies below it", p.stdout)
     s.check("configuration: pkg/sub/deadwood.toml (1 file)" in p.stderr and
@@ -94,8 +94,8 @@ def test_config_keys():
     # per-file-ignores: a glob anchored at the config's directory, a basename, and **
     f, p = cfg_codes(proj, '[per-file-ignores]\n"tests/*.py" = ["DW201"]\n"__init__.py" = ["ALL"]\n'
                      '"**/sub/*.py" = ["dereference-before-none-check"]\n')
-    s.check(f is not None and sorted(f) == [("./pkg/branches.py", 5, "DW101"), ("./pkg/nones.py", 6, "DW201"),
-                              ("./pkg/sub/late_check.py", 12, "DW102")],
+    s.check(f is not None and sorted(f) == [("pkg/branches.py", 5, "DW101"), ("pkg/nones.py", 6, "DW201"),
+                              ("pkg/sub/late_check.py", 12, "DW102")],
             "key per-file-ignores", p.stdout)
     f, p = cfg_codes(proj, '[per-file-ignores]\n"pkg/*.py" = ["DW1"]\n', ["pkg/branches.py"])
     s.check(f == [], "per-file-ignores apply to explicit files", p.stdout)

@@ -89,7 +89,7 @@ def test_unreadable():
     p = subprocess.run(prefix + [DW, "check", "--no-cache"], cwd=proj, env=e, stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, text=True, timeout=60)
     f = findings(p.stdout)
-    s.check(p.returncode == 1 and ("./pkg/secret.py", 1, "DW001") in f and len(f) == 7 and
+    s.check(p.returncode == 1 and ("pkg/secret.py", 1, "DW001") in f and len(f) == 7 and
             "Permission denied" in p.stdout, "unreadable file: DW001, the run goes on",
             p.stdout + p.stderr)
     s.check(re.search(r"^deadwood: warning: \./locked: .*Permission denied", p.stderr, re.M),
