@@ -30,46 +30,29 @@ bool check_enabled(const CheckOptions *opt, const Check *c) {
 
 /* ---- noqa --------------------------------------------------------------------------------- */
 
-bool noqa_silences(const char *s, size_t n, const char *code) {
-    size_t clen = strlen(code);
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] != '#') continue;
-        size_t j = i + 1;
-        while (j < n && (s[j] == ' ' || s[j] == '\t')) j++;
-        if (j + 4 > n || strncasecmp(s + j, "noqa", 4) != 0) continue;
-        j += 4;
-        if (j < n && isalnum((unsigned char)s[j])) continue; /* "#noqable" */
-        size_t k = j;
-        while (k < n && (s[k] == ' ' || s[k] == '\t')) k++;
-        if (k >= n || s[k] != ':') return true; /* blanket */
-        k++;
-        bool any = false;
-        for (;;) {
-            while (k < n && (s[k] == ' ' || s[k] == '\t' || s[k] == ',')) k++;
-            size_t b = k;
-            while (k < n && isupper((unsigned char)s[k])) k++;
-            size_t letters = k - b;
-            while (k < n && isdigit((unsigned char)s[k])) k++;
-            if (letters == 0 || k == b + letters) break; /* not a code: the list ends */
-            any = true;
-            if (k - b == clen && strncasecmp(s + b, code, clen) == 0) return true;
-        }
-        if (!any) return true; /* "# noqa:" with no codes: blanket, as ruff reads it */
-    }
-    return false;
-}
-
-/* Is a finding of `code` on `line` silenced? */
-static bool silenced(const CheckCtx *cx, int32_t line, const char *code) {
+/* The file's noqa comments, parsed once (after a successful parse). */
+static bool noqa_load(CheckCtx *cx) {
     const ParseResult *pr = cx->parse;
-    if (!pr) return false;
+    cx->noqa = arena_alloc(cx->arena, sizeof *cx->noqa * (size_t)(pr->nnoqa ? pr->nnoqa : 1));
+    if (!cx->noqa) return false;
     for (int32_t i = 0; i < pr->nnoqa; i++) {
         uint32_t off = pr->noqa[i];
-        if (line_index_line(&cx->lines, off) != line) continue;
         const char *s = cx->src->text + off;
         const char *e = memchr(s, '\n', cx->src->len - off);
-        if (noqa_silences(s, e ? (size_t)(e - s) : cx->src->len - off, code)) return true;
+        Noqa *q = &cx->noqa[cx->nnoqa];
+        if (!noqa_parse(s, e ? (size_t)(e - s) : cx->src->len - off, q)) continue;
+        q->line = line_index_line(&cx->lines, off);
+        size_t ls = cx->lines.starts[q->line - 1];
+        q->col = utf8_count_chars(cx->src->text + ls, off - ls) + 1;
+        cx->nnoqa++;
     }
+    return true;
+}
+
+/* Is a finding of `code` on `line` silenced? (Marks what silenced it as used.) */
+static bool silenced(CheckCtx *cx, int32_t line, const char *code) {
+    for (int32_t i = 0; i < cx->nnoqa; i++)
+        if (noqa_use(&cx->noqa[i], line, code)) return true;
     return false;
 }
 
@@ -371,7 +354,7 @@ bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes,
     }
     cx.parse = &pr;
     Walk *W = arena_zalloc(ap, sizeof *W);
-    if (!W) {
+    if (!W || !noqa_load(&cx)) {
         release(ap, scratch);
         return false;
     }
@@ -406,6 +389,14 @@ bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes,
     W->nunits = 1;
     walk(pr.module, W);
     if (W->needs[0]) run_unit(W, pr.module);
+    for (int last = 0; last < 2; last++) /* the rules that read every finding go last */
+        for (int i = 0; i < check_count; i++) {
+            const Check *c = check_registry[i];
+            if (c->end && c->end_last == last && check_enabled(opt, c)) {
+                cx.current = c;
+                c->end(&cx);
+            }
+        }
     bool ok = true;
     if (W->sb) {
         *summary = summary_finish(W->sb);

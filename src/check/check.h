@@ -16,6 +16,7 @@
 #include "ast/ast.h"
 #include "base/finding.h"
 #include "cfg/cfg.h"
+#include "check/noqa.h"
 #include "index/index.h"
 #include "output/output.h"
 #include "parse/parser.h"
@@ -30,6 +31,10 @@ typedef struct Check {
     void (*visit)(CheckCtx *cx, const Node *n, const Node *parent);
     /* run once per code unit, on its control-flow graph */
     void (*flow)(CheckCtx *cx, Cfg *g);
+    /* run once per file that parses, after the walk and the graphs; with end_last, after every
+     * other rule's end too, when the file's findings are all in */
+    void (*end)(CheckCtx *cx);
+    bool end_last;
 } Check;
 
 #define KIND_BIT(k) ((k) < 64 ? 1ull << ((k)&63) : 0), ((k) >= 64 ? 1ull << ((k)&63) : 0)
@@ -57,6 +62,8 @@ struct CheckCtx {
     const Check *current; /* the rule running */
     const Node *unit;     /* the unit being analyzed (flow rules) */
     int32_t reported;
+    Noqa *noqa; /* the file's noqa comments, each knowing what it silenced so far */
+    int32_t nnoqa;
 };
 
 /* A related location for a report. */
@@ -98,10 +105,5 @@ bool check_file_bytes(const char *display, const char *bytes, size_t len, const 
 bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes, size_t len,
                          const CheckOptions *opt, FindingList *out, const SummaryOptions *sopt,
                          Arena *sum_arena, ModuleSummary **summary);
-
-/* Whether a comment (from its '#' to the end of the line) silences `code`, as ruff reads it:
- * `# noqa` silences everything, `# noqa: DW101, DW201` those codes (other tools' codes in the
- * same comment are ignored); any case, with or without spaces around the colon. */
-bool noqa_silences(const char *comment, size_t len, const char *code);
 
 #endif

@@ -5,16 +5,26 @@
 #include <stdio.h>
 #include <string.h>
 
-extern const Check check_override_drift, check_redundant_override, check_none_result_dereference;
+extern const Check check_override_drift, check_redundant_override, check_none_result_dereference,
+    check_unused_noqa;
 void override_drift_run(TreeCtx *tx);
 void redundant_override_run(TreeCtx *tx);
 void none_result_dereference_run(TreeCtx *tx);
+void unused_noqa_tree_run(TreeCtx *tx);
 
+/* unused-noqa last: it reads what the others' findings used */
 static const TreeRule tree_rules[] = {
     {&check_none_result_dereference, none_result_dereference_run},
     {&check_override_drift, override_drift_run},
     {&check_redundant_override, redundant_override_run},
+    {&check_unused_noqa, unused_noqa_tree_run},
 };
+
+bool tree_rule(const Check *c) {
+    for (size_t i = 0; i < sizeof tree_rules / sizeof *tree_rules; i++)
+        if (tree_rules[i].check == c && c != &check_unused_noqa) return true;
+    return false;
+}
 
 bool tree_rules_needs(const CheckOptions *opt, SummaryOptions *so) {
     memset(so, 0, sizeof *so);
@@ -28,20 +38,57 @@ bool tree_rules_needs(const CheckOptions *opt, SummaryOptions *so) {
 }
 
 bool tree_rules_run(const ProjectIndex *ix, const CheckOptions *opt, FindingList *out) {
-    TreeCtx tx = {ix, opt, out, NULL, false};
-    for (size_t i = 0; i < sizeof tree_rules / sizeof *tree_rules; i++) {
+    TreeCtx tx = {.ix = ix, .opt = opt, .out = out};
+    arena_init(&tx.arena);
+    tx.noqa = arena_zalloc(&tx.arena, sizeof *tx.noqa * (size_t)(ix->nmodules + 1));
+    tx.nnoqa = arena_zalloc(&tx.arena, sizeof *tx.nnoqa * (size_t)(ix->nmodules + 1));
+    tx.failed = !tx.noqa || !tx.nnoqa;
+    for (size_t i = 0; !tx.failed && i < sizeof tree_rules / sizeof *tree_rules; i++) {
         if (!check_enabled(opt, tree_rules[i].check)) continue;
         tx.current = tree_rules[i].check;
         tree_rules[i].run(&tx);
     }
+    arena_free(&tx.arena);
     return !tx.failed;
 }
 
-static bool silenced(const ModuleSummary *m, int32_t line, const char *code) {
-    for (int32_t i = 0; i < m->nnoqa; i++)
-        if (m->noqa[i].line == line &&
-            noqa_silences(m->noqa[i].text, strlen(m->noqa[i].text), code))
-            return true;
+/* The index of module m: asked only for a finding in a file with noqa comments, and the rules
+ * report a module's findings together, so the last answer is nearly always the next. */
+static int32_t module_index(TreeCtx *tx, const ModuleSummary *m) {
+    const ProjectIndex *ix = tx->ix;
+    if (tx->last_mi < ix->nmodules && ix->modules[tx->last_mi] == m) return tx->last_mi;
+    for (int32_t i = 0; i < ix->nmodules; i++)
+        if (ix->modules[i] == m) return tx->last_mi = i;
+    return -1;
+}
+
+Noqa *tree_noqa(TreeCtx *tx, int32_t mi, int32_t *n) {
+    const ModuleSummary *m = tx->ix->modules[mi];
+    *n = 0;
+    if (!m->nnoqa) return NULL;
+    if (!tx->noqa[mi]) {
+        Noqa *q = arena_alloc(&tx->arena, sizeof *q * (size_t)m->nnoqa);
+        if (!q) return tx->failed = true, NULL;
+        int32_t k = 0;
+        for (int32_t i = 0; i < m->nnoqa; i++)
+            if (noqa_parse(m->noqa[i].text, strlen(m->noqa[i].text), &q[k])) {
+                q[k].line = m->noqa[i].line;
+                q[k].col = m->noqa[i].col;
+                k++;
+            }
+        tx->noqa[mi] = q;
+        tx->nnoqa[mi] = k;
+    }
+    *n = tx->nnoqa[mi];
+    return tx->noqa[mi];
+}
+
+static bool silenced(TreeCtx *tx, const ModuleSummary *m, int32_t line, const char *code) {
+    if (!m->nnoqa) return false;
+    int32_t mi = module_index(tx, m), n;
+    Noqa *q = mi >= 0 ? tree_noqa(tx, mi, &n) : NULL;
+    for (int32_t i = 0; q && i < n; i++)
+        if (noqa_use(&q[i], line, code)) return true;
     return false;
 }
 
@@ -52,7 +99,7 @@ static Location loc_of(const SumLoc *l) {
 void tree_report(TreeCtx *tx, const ModuleSummary *m, const SumLoc *loc, const ModuleSummary *rel_m,
                  const SumLoc *rel_loc, const char *rel_msg, const char *fmt, ...) {
     const Check *rule = tx->current;
-    if (silenced(m, loc->line, rule->info.code)) return;
+    if (silenced(tx, m, loc->line, rule->info.code)) return;
     char msg[1024];
     va_list ap;
     va_start(ap, fmt);

@@ -14,6 +14,10 @@ typedef struct TreeCtx {
     FindingList *out;
     const Check *current;
     bool failed;
+    Noqa **noqa; /* per module, its noqa comments once parsed (each knows what it silenced) */
+    int32_t *nnoqa;
+    int32_t last_mi;
+    Arena arena;
 } TreeCtx;
 
 typedef struct TreeRule {
@@ -26,6 +30,12 @@ bool tree_rules_needs(const CheckOptions *opt, SummaryOptions *so);
 
 /* Runs every enabled tree rule; false when out of memory. */
 bool tree_rules_run(const ProjectIndex *ix, const CheckOptions *opt, FindingList *out);
+
+/* Whether c is a rule of this stage (whose findings `# noqa` comments are judged here). */
+bool tree_rule(const Check *c);
+
+/* Module mi's noqa comments (n of them), parsed on first use; NULL when it has none. */
+Noqa *tree_noqa(TreeCtx *tx, int32_t mi, int32_t *n);
 
 /* Reports a finding of the current rule in module m at loc, with an optional related location
  * (rel_m may be NULL), honouring the file's `# noqa` comments. */

@@ -78,10 +78,8 @@ static void flow(CheckCtx *cx, Cfg *g) {
 }
 
 const Check check_deref_before_none_check = {
-    {"DW202", "dereference-before-none-check",
-     "A value is tested against None after it was already dereferenced.", DOC_DW202, true,
-     "warning"},
-    {0, 0},
-    NULL,
-    flow,
+    .info = {"DW202", "dereference-before-none-check",
+             "A value is tested against None after it was already dereferenced.", DOC_DW202, true,
+             "warning"},
+    .flow = flow,
 };

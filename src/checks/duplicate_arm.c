@@ -69,9 +69,8 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
 }
 
 const Check check_duplicate_arm = {
-    {"DW103", "duplicate-arm", "Two arms of one if/elif chain are the same code.", DOC_DW103, true,
-     "warning"},
-    {KIND_BIT(AST_IF)},
-    visit,
-    NULL,
+    .info = {"DW103", "duplicate-arm", "Two arms of one if/elif chain are the same code.",
+             DOC_DW103, true, "warning"},
+    .kinds = {KIND_BIT(AST_IF)},
+    .visit = visit,
 };

@@ -54,9 +54,8 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
 }
 
 const Check check_duplicate_condition = {
-    {"DW104", "duplicate-condition", "An elif repeats an earlier condition of its chain.",
-     DOC_DW104, true, "warning"},
-    {KIND_BIT(AST_IF)},
-    visit,
-    NULL,
+    .info = {"DW104", "duplicate-condition", "An elif repeats an earlier condition of its chain.",
+             DOC_DW104, true, "warning"},
+    .kinds = {KIND_BIT(AST_IF)},
+    .visit = visit,
 };

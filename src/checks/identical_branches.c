@@ -59,9 +59,8 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
 }
 
 const Check check_identical_branches = {
-    {"DW101", "identical-branches", "An if/elif arm is the same code as its else arm.", DOC_DW101,
-     true, "warning"},
-    {KIND_BIT(AST_IF)},
-    visit,
-    NULL,
+    .info = {"DW101", "identical-branches", "An if/elif arm is the same code as its else arm.",
+             DOC_DW101, true, "warning"},
+    .kinds = {KIND_BIT(AST_IF)},
+    .visit = visit,
 };

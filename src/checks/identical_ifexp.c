@@ -30,9 +30,9 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
 }
 
 const Check check_identical_ifexp = {
-    {"DW102", "identical-conditional-expression",
-     "Both results of a conditional expression are the same code.", DOC_DW102, true, "warning"},
-    {KIND_BIT(AST_IF_EXP)},
-    visit,
-    NULL,
+    .info = {"DW102", "identical-conditional-expression",
+             "Both results of a conditional expression are the same code.", DOC_DW102, true,
+             "warning"},
+    .kinds = {KIND_BIT(AST_IF_EXP)},
+    .visit = visit,
 };

@@ -130,9 +130,7 @@ static void flow(CheckCtx *cx, Cfg *g) {
 }
 
 const Check check_none_dereference = {
-    {"DW201", "none-dereference", "A value that is certainly None is dereferenced.", DOC_DW201,
-     true, "error"},
-    {0, 0},
-    NULL,
-    flow,
+    .info = {"DW201", "none-dereference", "A value that is certainly None is dereferenced.",
+             DOC_DW201, true, "error"},
+    .flow = flow,
 };

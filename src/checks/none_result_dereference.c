@@ -155,9 +155,7 @@ void none_result_dereference_run(TreeCtx *tx) {
 }
 
 const Check check_none_result_dereference = {
-    {"DW203", "none-result-dereference",
-     "The result of a call that can only return None is dereferenced.", DOC_DW203, true, "error"},
-    {0, 0},
-    NULL,
-    NULL,
+    .info = {"DW203", "none-result-dereference",
+             "The result of a call that can only return None is dereferenced.", DOC_DW203, true,
+             "error"},
 };

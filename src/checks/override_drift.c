@@ -118,10 +118,7 @@ void override_drift_run(TreeCtx *tx) {
 }
 
 const Check check_override_drift = {
-    {"DW301", "override-drift",
-     "An override is a near copy of the base method it overrides, but differs from it.", DOC_DW301,
-     true, "warning"},
-    {0, 0},
-    NULL,
-    NULL,
+    .info = {"DW301", "override-drift",
+             "An override is a near copy of the base method it overrides, but differs from it.",
+             DOC_DW301, true, "warning"},
 };

@@ -56,9 +56,6 @@ void redundant_override_run(TreeCtx *tx) {
 }
 
 const Check check_redundant_override = {
-    {"DW302", "redundant-override", "An override is identical to the method it overrides.",
-     DOC_DW302, true, "warning"},
-    {0, 0},
-    NULL,
-    NULL,
+    .info = {"DW302", "redundant-override", "An override is identical to the method it overrides.",
+             DOC_DW302, true, "warning"},
 };

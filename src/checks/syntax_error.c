@@ -19,8 +19,6 @@
 #include "rule_docs.h"
 
 const Check check_syntax_error = {
-    {"DW000", "syntax-error", "The file does not parse as Python 3.13.", DOC_DW000, true, "error"},
-    {0, 0},
-    NULL,
-    NULL,
+    .info = {"DW000", "syntax-error", "The file does not parse as Python 3.13.", DOC_DW000, true,
+             "error"},
 };

@@ -48,8 +48,8 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
 }
 
 const Check check_unreadable_file = {
-    {"DW001", "unreadable-file", "The file cannot be read or decoded.", DOC_DW001, true, "error"},
-    {KIND_BIT(AST_MODULE)},
-    visit,
-    NULL,
+    .info = {"DW001", "unreadable-file", "The file cannot be read or decoded.", DOC_DW001, true,
+             "error"},
+    .kinds = {KIND_BIT(AST_MODULE)},
+    .visit = visit,
 };

@@ -44,7 +44,7 @@ enum {
 
 /* A noqa comment of the file, for findings of the whole-tree rules. */
 typedef struct NoqaSum {
-    int32_t line;
+    int32_t line, col; /* col: the character column of its '#', 1-based */
     const char *text;
 } NoqaSum;
 

@@ -1129,8 +1129,10 @@ SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const No
         for (int32_t i = 0; i < pr->nnoqa; i++) {
             const char *s = text + pr->noqa[i];
             const char *e = memchr(s, '\n', len - pr->noqa[i]);
-            sb->m->noqa[i] = (NoqaSum){line_index_line(&sb->lines, pr->noqa[i]),
-                                       sdup(sb, s, e ? (size_t)(e - s) : strlen(s))};
+            int32_t line = line_index_line(&sb->lines, pr->noqa[i]);
+            size_t ls = sb->lines.starts[line - 1];
+            int32_t col = utf8_count_chars(text + ls, pr->noqa[i] - ls) + 1;
+            sb->m->noqa[i] = (NoqaSum){line, col, sdup(sb, s, e ? (size_t)(e - s) : strlen(s))};
         }
         sb->m->nnoqa = pr->nnoqa;
     }

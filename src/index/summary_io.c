@@ -5,7 +5,7 @@
 #include "base/wire.h"
 #include "index.h"
 
-#define SUMMARY_MAGIC 0x344d555357440a00ull /* "\0\nDWSUM4" */
+#define SUMMARY_MAGIC 0x354d555357440a00ull /* "\0\nDWSUM5" */
 
 static void put_loc(Buf *b, SumLoc l) {
     wire_i32(b, l.line), wire_i32(b, l.col), wire_i32(b, l.end_line), wire_i32(b, l.end_col);
@@ -66,7 +66,7 @@ void summary_encode(Buf *b, const ModuleSummary *m) {
     }
     wire_i32(b, m->nnoqa);
     for (int32_t i = 0; i < m->nnoqa; i++)
-        wire_i32(b, m->noqa[i].line), wire_str(b, m->noqa[i].text);
+        wire_i32(b, m->noqa[i].line), wire_i32(b, m->noqa[i].col), wire_str(b, m->noqa[i].text);
 }
 
 /* ---- reading back: every count and index is checked, every string copied to the arena ---- */
@@ -213,9 +213,12 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
         c->deref = (uint8_t)wire_get_u64(&d.r);
         c->deref_loc = loc(&d);
     }
-    m->nnoqa = count(&d, 2);
+    m->nnoqa = count(&d, 3);
     m->noqa = items(&d, m->nnoqa, sizeof *m->noqa);
-    for (int32_t i = 0; i < m->nnoqa && !d.r.bad; i++)
-        m->noqa[i].line = wire_get_i32(&d.r), m->noqa[i].text = str(&d, false);
+    for (int32_t i = 0; i < m->nnoqa && !d.r.bad; i++) {
+        m->noqa[i].line = wire_get_i32(&d.r);
+        m->noqa[i].col = wire_get_i32(&d.r);
+        m->noqa[i].text = str(&d, false);
+    }
     return d.r.bad || d.r.p != d.r.end || !summary_index_names(a, m) ? NULL : m;
 }

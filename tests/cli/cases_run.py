@@ -222,3 +222,28 @@ def test_selection_cli():
     s.check(codes(dw(["check", "--select", "ALL", "--ignore", "DW10"], proj).stdout) ==
             ["DW201", "DW202"], "--select ALL")
     expect("--select unknown", dw(["check", "--select", "DW9"], proj), rc=2, err_has="DW9")
+
+
+def test_unused_noqa_whole_tree():
+    """DW003 judges a whole-tree rule's code after the tree rules ran, cold and from the cache."""
+    proj = os.path.join(TMP, "noqa_tree")
+    write(os.path.join(proj, "pkg", "__init__.py"), "")
+    write(os.path.join(proj, "pkg", "base.py"), "class A:\n    def m(self):\n        return 1\n\n"
+          "    def n(self):\n        return 2\n")
+    write(os.path.join(proj, "pkg", "sub.py"),
+          "from pkg.base import A\n\n\nclass B(A):\n"
+          "    def m(self):  # noqa: DW302\n        return 1\n\n"
+          "    def n(self):  # noqa: DW302, DW301\n        return 3\n")
+    want = [("pkg/sub.py", 8, "DW003"), ("pkg/sub.py", 8, "DW003")]
+    for label, cache in (("cold", False), ("cold, writing the cache", True),
+                         ("warm", True)):
+        p = dw(["check", "--isolated", "--select", "DW003,DW301,DW302", "."], proj, cache=cache)
+        got = findings(p.stdout)
+        s.check(got == want and "no DW302 finding on this line" in p.stdout and
+                "no DW301 finding on this line" in p.stdout,
+                f"unused-noqa on whole-tree codes ({label})", p.stdout + p.stderr)
+    p = dw(["check", "--isolated", "--select", "DW003,DW302", "."], proj)
+    s.check(findings(p.stdout) == [("pkg/sub.py", 8, "DW003")],
+            "a code of a rule that did not run is not judged", p.stdout)
+    p = dw(["check", "--isolated", "--select", "DW302", "."], proj)
+    s.check(findings(p.stdout) == [], "DW003 is off unless selected; DW302 silenced", p.stdout)
