@@ -528,6 +528,8 @@ static bool analyze(Ctx *x, FindingList *out, RunTotals *t) {
         CheckOptions co = {any, ths[j]};
         RunOptions ro = {
             .check = &co, .jobs = x->g->jobs, .stdin_name = x->g->stdin_name, .tree = true};
+        /* the largest file: the project's configuration says, as for cache-dir */
+        ro.max_file_size = (size_t)(x->project ? x->project->cfg : x->fallback)->max_file_size;
         ResultCache *rc = NULL;
         RunCache iface;
         char err[512];

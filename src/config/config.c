@@ -16,7 +16,7 @@
 
 static const char *const known_keys =
     "select, extend-select, ignore, exclude, extend-exclude, per-file-ignores, target-version, "
-    "respect-gitignore, force-exclude, cache-dir, rules";
+    "respect-gitignore, force-exclude, cache-dir, max-file-size, rules";
 
 /* Rules that have options, and their keys. */
 static const struct { const char *code, *key; } rule_options[] = {{"DW301", "similarity"}};
@@ -164,6 +164,35 @@ static bool read_similarity(Reader *r, const TomlEntry *e, Config *c) {
     return true;
 }
 
+/* max-file-size: a positive integer of bytes, or a string "<number> <unit>" (unit B, KB, MB, GB;
+ * powers of 1024; the space optional). */
+static bool read_max_file_size(Reader *r, const TomlEntry *e, Config *c) {
+    const TomlValue *v = e->value;
+    int64_t n = 0;
+    static const char expects[] =
+        "'max-file-size' expects a positive number of bytes or a size such as \"64MB\"";
+    if (toml_as_int(v, &n)) {
+        if (n < 1) return at(r, v->line, v->col, "%s, got %lld", expects, (long long)n);
+    } else if (toml_is(v, TOML_STRING)) {
+        const char *s = v->u.str.s, *p = s;
+        uint64_t x = 0;
+        while (*p >= '0' && *p <= '9' && x < (1ull << 50)) x = x * 10 + (uint64_t)(*p++ - '0');
+        if (p == s) return at(r, v->line, v->col, "%s, got \"%s\"", expects, s);
+        while (*p == ' ') p++;
+        static const char *const units[] = {"B", "KB", "MB", "GB"};
+        int u = *p ? -1 : 0;
+        for (int i = 0; u < 0 && i < 4; i++)
+            if (strcasecmp(p, units[i]) == 0) u = i;
+        if (u < 0 || x == 0 || x > (1ull << 50) >> (10 * u))
+            return at(r, v->line, v->col, "%s, got \"%s\"", expects, s);
+        n = (int64_t)(x << (10 * u));
+    } else {
+        return at(r, v->line, v->col, "%s, got %s", expects, a_type(v->type));
+    }
+    c->max_file_size = n;
+    return true;
+}
+
 /* [rules] : a table of rule code -> table of that rule's options. */
 static bool read_rules(Reader *r, const TomlEntry *e, Config *c) {
     if (!want_type(r, e, TOML_TABLE, "a table of rule codes ([rules.DW301])")) return false;
@@ -222,6 +251,8 @@ static bool read_table(Reader *r, const TomlValue *t, Config *c) {
             ok = want_type(r, e, TOML_STRING, "a string");
             if (ok && !v->u.str.len) ok = at(r, v->line, v->col, "'cache-dir' is empty");
             if (ok && !(c->cache_dir = glob_absolutize(r->a, c->root, v->u.str.s))) ok = oom(r);
+        } else if (strcmp(k, "max-file-size") == 0) {
+            ok = read_max_file_size(r, e, c);
         } else if (strcmp(k, "rules") == 0) {
             ok = read_rules(r, e, c);
         } else {

@@ -15,6 +15,8 @@
  *   target-version                    "py38" ... "py313"
  *   respect-gitignore, force-exclude  booleans
  *   cache-dir                         a path, relative to the config's directory
+ *   max-file-size                     the largest file analyzed: bytes (an integer) or a string
+ *                                     such as "64MB" (B, KB, MB, GB: powers of 1024)
  *   [rules.DW301] similarity          a number in (0, 1] (CheckOptions.drift_threshold)
  * Anything else, a value of the wrong type, or an unknown rule is an error with the file, the
  * 1-based line and column of the offending key or value, and what was expected.
@@ -71,6 +73,7 @@ typedef struct Config {
     int8_t respect_gitignore;   /* -1 unset, 0, 1 */
     int8_t force_exclude;       /* -1 unset, 0, 1 */
     const char *cache_dir;      /* absolute; NULL when not set */
+    int64_t max_file_size;      /* bytes; 0 when not set */
     double similarity;          /* DW301; CONFIG_DEFAULT_SIMILARITY when not set */
 } Config;
 

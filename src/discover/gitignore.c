@@ -104,7 +104,8 @@ GiList *gi_list_parse(Arena *a, const char *text, size_t len, const char *base,
 int gi_list_load(Arena *a, const char *file, bool nofollow, const char *base, const char *source,
                  GiList **out) {
     *out = NULL;
-    int fd = open(file, O_RDONLY | O_CLOEXEC | (nofollow ? O_NOFOLLOW : 0));
+    /* non-blocking: a FIFO planted as a .gitignore must not hang the walk */
+    int fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (nofollow ? O_NOFOLLOW : 0));
     if (fd < 0) {
         int e = errno;
         return (e == ENOENT || e == ENOTDIR || (nofollow && e == ELOOP)) ? 0 : e;
@@ -114,8 +115,8 @@ int gi_list_load(Arena *a, const char *file, bool nofollow, const char *base, co
     char *buf = NULL;
     if (fstat(fd, &st) != 0) {
         err = errno;
-    } else if (S_ISDIR(st.st_mode) || st.st_size == 0) {
-        err = 0;
+    } else if (!S_ISREG(st.st_mode) || st.st_size == 0) {
+        err = 0; /* a directory, a FIFO or a device: as if missing */
     } else if (st.st_size > GI_MAX_FILE) {
         err = EFBIG;
     } else if (!(buf = dw_malloc((size_t)st.st_size))) {
