@@ -67,6 +67,14 @@ static bool add_pattern(Arena *a, GiList *l, const char *s, size_t n, int32_t li
     g->nowild = literal_prefix(s, len);
     g->line = line;
     g->flags = flags;
+    g->wm = NULL;
+    if (flags & GI_NODIR) {
+        if (g->nowild != len && !(flags & GI_ENDSWITH) && !(g->wm = wm_compile(a, g->pat, 0)))
+            return false;
+    } else { /* what match_pathname leaves to wildmatch: after a leading '/' and the prefix */
+        const char *rest = g->pat + g->nowild;
+        if (!(g->wm = wm_compile(a, rest, WM_PATHNAME))) return false;
+    }
     l->npats++;
     return true;
 }
@@ -144,7 +152,7 @@ static bool match_basename(const GiPattern *g, const char *name, int32_t n) {
     if (g->flags & GI_ENDSWITH)
         return g->len - 1 <= n &&
                memcmp(g->pat + 1, name + n - (g->len - 1), (size_t)(g->len - 1)) == 0;
-    return wm_match(g->pat, name, 0);
+    return wm_match_compiled(g->wm, name, (size_t)n, NULL);
 }
 
 static bool match_pathname(const GiList *l, const GiPattern *g, const char *path, int32_t len) {
@@ -162,7 +170,7 @@ static bool match_pathname(const GiList *l, const GiPattern *g, const char *path
         pat += prefix, plen -= prefix, name += prefix, nlen -= prefix;
         if (plen == 0 && nlen == 0) return true;
     }
-    return wm_match(pat, name, WM_PATHNAME);
+    return wm_match_compiled(g->wm, name, (size_t)nlen, NULL);
 }
 
 const GiPattern *gi_list_match(const GiList *l, const char *path, int32_t len, bool is_dir) {

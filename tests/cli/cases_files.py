@@ -239,3 +239,46 @@ def test_stdin():
     p = dw(["check", "--select", "DW203", "pkg/nones_in.py"], proj)
     s.check(findings(p.stdout) == [("pkg/nones_in.py", 10, "DW203")],
             "DW203: the file read again, as on disk", p.stdout + p.stderr)
+
+
+def test_glob_relative_and_linear():
+    """A glob without '/' sees the path below the project root and the file name, never the
+    absolute path: with the project under .../mytests/proj, `*tests*` excludes nothing of it and
+    silences no finding through per-file-ignores (issue 22). And patterns that made the old
+    matchers run for minutes (issues 20 and 22) are decided at once, in exclude,
+    per-file-ignores and .gitignore alike (the timeout only guards against a hang)."""
+    base = os.path.join(TMP, f"mytests{_count[0]}")
+    proj = os.path.join(base, "proj")
+    shutil.copytree(TREE, proj)
+    _count[0] += 1
+    want = dw(["check"], proj).stdout
+    s.check(findings(want), "the fixture tree has findings")
+    p = dw(["check", "--extend-exclude", "*tests*"], proj)
+    s.check(findings(p.stdout) == [x for x in findings(want) if "tests" not in x[0]] and
+            findings(p.stdout), "extend-exclude *tests*: only tests/ below the root", p.stdout + p.stderr)
+    f, p = cfg_codes(proj, '[per-file-ignores]\n"*tests*" = ["ALL"]\n')
+    s.check(f == [x for x in findings(want) if "tests" not in x[0]] and f,
+            "per-file-ignores *tests*: only files below the root", p.stdout + p.stderr)
+    f, p = cfg_codes(proj, '[per-file-ignores]\n"*.py" = ["DW2"]\n')
+    s.check(f == [x for x in findings(want) if not x[2].startswith("DW2")],
+            "per-file-ignores *.py: every file, by its name", p.stdout + p.stderr)
+    os.remove(os.path.join(proj, "deadwood.toml"))
+    # hostile patterns against a 200-byte name
+    write(os.path.join(proj, "pkg", "a" * 200 + ".py"), "x = 1\n")
+    hostile = ["*?" * 30 + "x", "*" * 1000 + "x", "*****x", "{*,?}" * 20 + "x"]
+    for pat in hostile:
+        toml_pat = pat.replace("\\", "\\\\")
+        f, p = cfg_codes(proj, f'extend-exclude = ["{toml_pat}"]\n[per-file-ignores]\n"{toml_pat}" = ["DW1"]\n')
+        s.check(f == findings(want), f"exclude and per-file-ignores {pat[:12]}...: no hang, no change",
+                p.stdout + p.stderr)
+    os.remove(os.path.join(proj, "deadwood.toml"))
+    if shutil.which("git"):
+        subprocess.run(["git", "init", "-q", proj], check=True)
+        write(os.path.join(proj, ".gitignore"), "".join(p + "\n" for p in hostile[:3]) +
+              "**/" * 50 + "x\n")
+        p = dw(["check"], proj)
+        s.check(findings(p.stdout) == findings(want), ".gitignore with hostile patterns: no hang",
+                p.stdout + p.stderr)
+        shutil.rmtree(os.path.join(proj, ".git"))
+    else:
+        s.skip(".gitignore with hostile patterns", "git is not installed")
