@@ -117,14 +117,18 @@ static int config_error(const Ctx *x, const ConfigError *e) {
     return EXIT_USAGE;
 }
 
-/* Appends the comma-separated items of csv to l. */
+/* Appends the comma-separated items of csv to l. An empty rule selector is an error, as
+ * `select = [""]` is in a configuration. */
 static bool add_csv(Arena *a, NameList *l, const char *csv, const char *opt, bool selectors) {
-    for (const char *p = csv; *p;) {
+    for (const char *p = csv, *next = csv; next; p = next) {
         size_t n = strcspn(p, ",");
         const char *s = p, *e = p + n;
         while (s < e && *s == ' ') s++;
         while (e > s && e[-1] == ' ') e--;
-        p += n + (p[n] == ',');
+        next = p[n] == ',' ? p + n + 1 : NULL;
+        if (s == e && selectors)
+            return cli_usage_error("empty rule selector in %s (see: deadwood rule --all)", opt),
+                   false;
         if (s == e) continue;
         char *item = arena_strndup(a, s, (size_t)(e - s));
         const char **items = arena_alloc(a, sizeof *items * (size_t)(l->len + 1));

@@ -74,10 +74,28 @@ static const char *a_type(TomlType t) {
 
 /* ---- values ----------------------------------------------------------------------------- */
 
+/* A TOML string may hold NUL (\u0000); a rule, a path or a glob is a C string and cannot: cut at
+ * the NUL, `"DW1\u0000xx"` would select DW1 (issue 20). Such a string or key is an error. */
+static bool has_nul(Str s) {
+    return s.s && memchr(s.s, 0, (size_t)s.len) != NULL;
+}
+
+static bool nul_error(Reader *r, int line, int col, const char *what) {
+    return at(r, line, col, "a NUL character (\\u0000) in %s: no rule, path or glob can hold one",
+              what);
+}
+
 static bool want_type(Reader *r, const TomlEntry *e, TomlType type, const char *what) {
     if (toml_is(e->value, type)) return true;
     return at(r, e->value->line, e->value->col, "'%s' expects %s, got %s", e->key.s, what,
               a_type(e->value->type));
+}
+
+/* A string value, with no NUL in it. */
+static bool want_text(Reader *r, const TomlEntry *e) {
+    if (!want_type(r, e, TOML_STRING, "a string")) return false;
+    if (has_nul(e->value->u.str)) return nul_error(r, e->value->line, e->value->col, "the string");
+    return true;
 }
 
 /* An array of strings; each checked by `valid` when given (its message: "unknown rule"). */
@@ -98,6 +116,7 @@ static bool read_strings(Reader *r, const char *key, const TomlValue *v, NameLis
                       "'%s' expects an array of strings, got an element "
                       "of type %s",
                       key, a_type(it->type));
+        if (has_nul(it->u.str)) return nul_error(r, it->line, it->col, "the string");
         if (valid && !valid(r, it)) return false;
         out->items[i] = s;
     }
@@ -136,6 +155,7 @@ static bool read_per_file_ignores(Reader *r, const TomlEntry *e, Config *c) {
     for (int32_t i = 0; i < n; i++) {
         const TomlEntry *pe = toml_entry_at(e->value, i);
         PerFileIgnore *p = &c->per_file_ignores[i];
+        if (has_nul(pe->key)) return nul_error(r, pe->line, pe->col, "the glob");
         p->pattern = pe->key.s;
         Arena tmp;
         arena_init(&tmp);
@@ -174,6 +194,7 @@ static bool read_max_file_size(Reader *r, const TomlEntry *e, Config *c) {
     if (toml_as_int(v, &n)) {
         if (n < 1) return at(r, v->line, v->col, "%s, got %lld", expects, (long long)n);
     } else if (toml_is(v, TOML_STRING)) {
+        if (has_nul(v->u.str)) return nul_error(r, v->line, v->col, "the string");
         const char *s = v->u.str.s, *p = s;
         uint64_t x = 0;
         while (*p >= '0' && *p <= '9' && x < (1ull << 50)) x = x * 10 + (uint64_t)(*p++ - '0');
@@ -198,6 +219,7 @@ static bool read_rules(Reader *r, const TomlEntry *e, Config *c) {
     if (!want_type(r, e, TOML_TABLE, "a table of rule codes ([rules.DW301])")) return false;
     for (int32_t i = 0; i < toml_len(e->value); i++) {
         const TomlEntry *re = toml_entry_at(e->value, i);
+        if (has_nul(re->key)) return nul_error(r, re->line, re->col, "the key");
         int k = -1;
         for (size_t j = 0; j < sizeof rule_options / sizeof *rule_options; j++)
             if (strcasecmp(re->key.s, rule_options[j].code) == 0) k = (int)j;
@@ -207,6 +229,7 @@ static bool read_rules(Reader *r, const TomlEntry *e, Config *c) {
         if (!want_type(r, re, TOML_TABLE, "a table of options")) return false;
         for (int32_t j = 0; j < toml_len(re->value); j++) {
             const TomlEntry *oe = toml_entry_at(re->value, j);
+            if (has_nul(oe->key)) return nul_error(r, oe->line, oe->col, "the key");
             if (strcmp(oe->key.s, rule_options[k].key) != 0)
                 return at(r, oe->line, oe->col, "unknown option '%s' of rule %s (expected: %s)",
                           oe->key.s, rule_options[k].code, rule_options[k].key);
@@ -223,7 +246,9 @@ static bool read_table(Reader *r, const TomlValue *t, Config *c) {
         const char *k = e->key.s;
         const TomlValue *v = e->value;
         bool ok;
-        if (strcmp(k, "select") == 0) {
+        if (has_nul(e->key)) {
+            ok = nul_error(r, e->line, e->col, "the key");
+        } else if (strcmp(k, "select") == 0) {
             ok = read_strings(r, k, v, &c->rules.select, valid_selector);
             c->rules.has_select = true;
         } else if (strcmp(k, "extend-select") == 0) {
@@ -238,7 +263,7 @@ static bool read_table(Reader *r, const TomlValue *t, Config *c) {
         } else if (strcmp(k, "per-file-ignores") == 0) {
             ok = read_per_file_ignores(r, e, c);
         } else if (strcmp(k, "target-version") == 0) {
-            ok = want_type(r, e, TOML_STRING, "a string");
+            ok = want_text(r, e);
             if (ok && !config_target_version_valid(v->u.str.s))
                 ok = at(r, v->line, v->col, "unknown target-version '%s' (expected one of: %s)",
                         v->u.str.s, CONFIG_TARGET_VERSIONS);
@@ -248,7 +273,7 @@ static bool read_table(Reader *r, const TomlValue *t, Config *c) {
         } else if (strcmp(k, "force-exclude") == 0) {
             ok = read_bool(r, e, &c->force_exclude);
         } else if (strcmp(k, "cache-dir") == 0) {
-            ok = want_type(r, e, TOML_STRING, "a string");
+            ok = want_text(r, e);
             if (ok && !v->u.str.len) ok = at(r, v->line, v->col, "'cache-dir' is empty");
             if (ok && !(c->cache_dir = glob_absolutize(r->a, c->root, v->u.str.s))) ok = oom(r);
         } else if (strcmp(k, "max-file-size") == 0) {

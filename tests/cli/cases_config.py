@@ -164,6 +164,18 @@ def test_config_errors():
         ("pyproject.toml", 'tool = 3\n', r"^pyproject\.toml:1:8: error: 'tool' expects a table"),
         ("pyproject.toml", '[tool]\ndeadwood = "on"\n', r"^pyproject\.toml:2:12: error: 'tool\.deadwood' expects a table"),
         ("deadwood.toml", b'select = ["\xff"]\n', r"^deadwood\.toml:1:12: error: invalid TOML: invalid UTF-8"),
+        # a NUL (\u0000) in a string naming a rule, a path or a glob: cut there, "DW1\u0000xx" was
+        # DW1 (issue 20); an error at the string, whatever the key
+        ("deadwood.toml", 'select = ["DW1\\u0000xx"]\n', r"^deadwood\.toml:1:11: error: a NUL character \(\\u0000\) in the string"),
+        ("deadwood.toml", 'ignore = ["DW2", "DW1\\u0000"]\n', r"^deadwood\.toml:1:18: error: a NUL character"),
+        ("deadwood.toml", '"select\\u0000x" = ["DW1"]\n', r"^deadwood\.toml:1:1: error: a NUL character \(\\u0000\) in the key"),
+        ("deadwood.toml", 'extend-exclude = ["gen\\u0000/*"]\n', r"^deadwood\.toml:1:19: error: a NUL character"),
+        ("deadwood.toml", '[per-file-ignores]\n"x\\u0000.py" = ["DW1"]\n', r"^deadwood\.toml:2:1: error: a NUL character \(\\u0000\) in the glob"),
+        ("deadwood.toml", 'cache-dir = "c\\u0000"\n', r"^deadwood\.toml:1:13: error: a NUL character"),
+        ("deadwood.toml", 'target-version = "py38\\u0000"\n', r"^deadwood\.toml:1:18: error: a NUL character"),
+        ("deadwood.toml", 'max-file-size = "1\\u0000MB"\n', r"^deadwood\.toml:1:17: error: a NUL character"),
+        ("deadwood.toml", '[rules."DW301\\u0000"]\nsimilarity = 0.5\n', r"^deadwood\.toml:1:8: error: a NUL character \(\\u0000\) in the key"),
+        ("deadwood.toml", '[rules.DW301]\n"similarity\\u0000" = 0.5\n', r"^deadwood\.toml:2:1: error: a NUL character \(\\u0000\) in the key"),
     ]
     for i, (name, text, want) in enumerate(cases):
         for n in ("pyproject.toml", "deadwood.toml"):
