@@ -2,7 +2,9 @@
  * directory-by-directory lookup of configuration files. */
 #include "config.h"
 
+#include <limits.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -239,6 +241,26 @@ static bool read_rules(Reader *r, const TomlEntry *e, Config *c) {
     return true;
 }
 
+/* Whether dir lies strictly below root, lexically and once the links on the way are resolved (the
+ * deepest part of dir that exists is resolved; what does not exist yet cannot be a link). */
+static bool strictly_below(const char *root, const char *dir) {
+    size_t n = strlen(root);
+    if (strcmp(root, "/") == 0) n = 0;
+    if (strncmp(dir, root, n) != 0 || dir[n] != '/' || !dir[n + 1]) return false;
+    char real_root[PATH_MAX], real[PATH_MAX], probe[PATH_MAX];
+    if (!realpath(root, real_root) || strlen(dir) >= sizeof probe) return false;
+    strcpy(probe, dir);
+    for (;;) { /* the deepest existing ancestor of dir (root itself at the least) */
+        if (realpath(probe, real)) break;
+        char *slash = strrchr(probe, '/');
+        if (!slash || (size_t)(slash - probe) < n) return false;
+        *slash = 0;
+    }
+    size_t m = strlen(real_root);
+    if (strcmp(real_root, "/") == 0) m = 0;
+    return strcmp(real, real_root) == 0 || (strncmp(real, real_root, m) == 0 && real[m] == '/');
+}
+
 /* Reads every key of the deadwood table t into c. */
 static bool read_table(Reader *r, const TomlValue *t, Config *c) {
     for (int32_t i = 0; i < toml_len(t); i++) {
@@ -276,6 +298,13 @@ static bool read_table(Reader *r, const TomlValue *t, Config *c) {
             ok = want_text(r, e);
             if (ok && !v->u.str.len) ok = at(r, v->line, v->col, "'cache-dir' is empty");
             if (ok && !(c->cache_dir = glob_absolutize(r->a, c->root, v->u.str.s))) ok = oom(r);
+            /* a repository's configuration must not make deadwood write (or prune) in the
+             * project root, above it or elsewhere (issue 22) */
+            if (ok && !strictly_below(c->root, c->cache_dir))
+                ok = at(r, v->line, v->col,
+                        "'cache-dir' must be a directory inside the project, below %s (a "
+                        "directory elsewhere is given with --cache-dir or DEADWOOD_CACHE_DIR)",
+                        c->root);
         } else if (strcmp(k, "max-file-size") == 0) {
             ok = read_max_file_size(r, e, c);
         } else if (strcmp(k, "rules") == 0) {

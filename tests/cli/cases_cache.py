@@ -386,3 +386,36 @@ def test_cache_not_ours():
         s.check(p.stdout == want and "belongs to another user" in p.stderr,
                 f"{os.path.relpath(d, proj)} of another user: not used", p.stderr)
         os.chown(d, 0, 0)
+
+
+def test_cache_dir_in_configuration():
+    """A repository's configuration cannot make deadwood write outside the project or into its
+    root: cache-dir "." wrote .gitignore (`*`) and CACHEDIR.TAG into the project root, ".."
+    outside it (issue 22). Such a cache-dir is a configuration error; the command line and the
+    environment may name any directory."""
+    proj = fresh()
+    os.symlink(TMP, os.path.join(proj, "outlink"))
+    before = snapshot(os.path.dirname(proj))
+    for value in (".", "./", "..", "../elsewhere", "pkg/../..", os.path.dirname(proj), "/tmp",
+                  "outlink/c"):
+        write(os.path.join(proj, "deadwood.toml"), f'cache-dir = "{value}"\n')
+        before = snapshot(os.path.dirname(proj))
+        p = dw(["check"], proj, cache=True)
+        changed = sorted(k for k in set(before) | set(snapshot(os.path.dirname(proj)))
+                         if before.get(k) != snapshot(os.path.dirname(proj)).get(k))
+        expect(f"cache-dir = {value!r} in a configuration: an error", p, rc=2, out="",
+               err_re=r"^deadwood\.toml:1:13: error: 'cache-dir' must be a directory inside the project")
+        s.check(not changed, f"cache-dir = {value!r}: nothing written", changed)
+    write(os.path.join(proj, "deadwood.toml"), 'cache-dir = "build/dwcache"\n')
+    p = dw(["check", "-v"], proj, cache=True)
+    s.check(verbose_cache(p) == (0, 7, 7) and os.path.isdir(os.path.join(proj, "build", "dwcache")),
+            "cache-dir inside the project: used", p.stderr)
+    os.remove(os.path.join(proj, "deadwood.toml"))
+    out = os.path.join(os.path.dirname(proj), "outside-cache")
+    for how in ("flag", "env"):
+        shutil.rmtree(out, ignore_errors=True)
+        args = ["check", "-v"] + (["--cache-dir", "../outside-cache"] if how == "flag" else [])
+        env = {"DEADWOOD_CACHE_DIR": "../outside-cache"} if how == "env" else {}
+        p = dw(args, proj, cache=True, env=env)
+        s.check(verbose_cache(p) == (0, 7, 7) and os.path.isfile(os.path.join(out, "CACHEDIR.TAG")),
+                f"a cache outside the project given by {how}: used", p.stderr)
