@@ -406,6 +406,7 @@ def test_cache_dir_in_configuration():
         expect(f"cache-dir = {value!r} in a configuration: an error", p, rc=2, out="",
                err_re=r"^deadwood\.toml:1:13: error: 'cache-dir' must be a directory inside the project")
         s.check(not changed, f"cache-dir = {value!r}: nothing written", changed)
+    os.remove(os.path.join(proj, "outlink"))
     write(os.path.join(proj, "deadwood.toml"), 'cache-dir = "build/dwcache"\n')
     p = dw(["check", "-v"], proj, cache=True)
     s.check(verbose_cache(p) == (0, 7, 7) and os.path.isdir(os.path.join(proj, "build", "dwcache")),
