@@ -144,14 +144,6 @@ static bool add_csv(Arena *a, NameList *l, const char *csv, const char *opt, boo
     return true;
 }
 
-static NameList concat(Arena *a, NameList x, NameList y) {
-    NameList r = {arena_alloc(a, sizeof(char *) * (size_t)(x.len + y.len + 1)), 0};
-    if (!r.items) return r;
-    for (int32_t i = 0; i < x.len; i++) r.items[r.len++] = x.items[i];
-    for (int32_t i = 0; i < y.len; i++) r.items[r.len++] = y.items[i];
-    return r;
-}
-
 /* ---- the command line --------------------------------------------------------------------- */
 
 /* EXIT_CLEAN to go on, or the exit status (help printed, or an error reported). -1 for help. */
@@ -288,7 +280,7 @@ static bool config_of(Ctx *x, const char *path, bool is_dir, Prepared **out) {
     p->cfg = c;
     p->enabled = en;
     for (int i = 0; i < check_count; i++) en[i] = check_registry[i]->info.default_on;
-    config_apply_selection(en, &c->rules);
+    config_apply_rules(en, c);
     config_apply_selection(en, &x->g->rules);
     const char *err = NULL;
     const Args *g = x->g;
@@ -297,16 +289,17 @@ static bool config_of(Ctx *x, const char *path, bool is_dir, Prepared **out) {
     for (int32_t i = 0; builtin && i < discover_ndefault_excludes; i++)
         if (!exclude_add(x->a, &p->excl, discover_default_excludes[i], NULL, &err)) goto bad;
     for (int32_t i = 0; !builtin && i < ex.len; i++)
-        if (!exclude_add(x->a, &p->excl, ex.items[i], c->root, &err)) goto bad;
-    NameList ext = concat(x->a, c->extend_exclude, g->extend_exclude);
+        if (!exclude_add(x->a, &p->excl, ex.items[i], config_glob_root(&ex, i, c->root), &err))
+            goto bad;
+    NameList ext = config_join_globs(x->a, c->extend_exclude, c->root, g->extend_exclude, c->root);
     for (int32_t i = 0; i < ext.len; i++)
-        if (!exclude_add(x->a, &p->excl, ext.items[i], c->root, &err)) goto bad;
+        if (!exclude_add(x->a, &p->excl, ext.items[i], ext.roots[i], &err)) goto bad;
     p->pfi = arena_zalloc(x->a, sizeof *p->pfi * (size_t)(c->nper_file_ignores + 1));
     p->pfi_rules = arena_zalloc(x->a, (size_t)(c->nper_file_ignores + 1) * (size_t)check_count);
     if (!p->pfi || !p->pfi_rules) goto bad;
     for (int32_t i = 0; i < c->nper_file_ignores; i++) {
         const PerFileIgnore *f = &c->per_file_ignores[i];
-        if (!exclude_add(x->a, &p->pfi[i], f->pattern, c->root, &err)) goto bad;
+        if (!exclude_add(x->a, &p->pfi[i], f->pattern, f->root, &err)) goto bad;
         RuleSelection sel = {.select = f->codes, .has_select = true};
         config_apply_selection(p->pfi_rules + (size_t)i * (size_t)check_count, &sel);
     }
@@ -347,9 +340,10 @@ static bool discover_group(Ctx *x, Prepared *gp, const char **paths, int n, File
     DiscoverOptions o;
     discover_options_init(&o);
     NameList ex = g->has_exclude ? g->exclude : c->exclude;
-    NameList ext = concat(x->a, c->extend_exclude, g->extend_exclude);
+    NameList ext = config_join_globs(x->a, c->extend_exclude, c->root, g->extend_exclude, c->root);
     o.exclude = ex.items, o.nexclude = ex.len, o.exclude_set = g->has_exclude || c->has_exclude;
-    o.extend_exclude = ext.items, o.nextend_exclude = ext.len;
+    o.exclude_roots = ex.roots;
+    o.extend_exclude = ext.items, o.nextend_exclude = ext.len, o.extend_exclude_roots = ext.roots;
     o.respect_gitignore =
         g->respect_gitignore >= 0 ? g->respect_gitignore : c->respect_gitignore != 0;
     o.force_exclude = force_of(x, c);

@@ -2,6 +2,7 @@
  * directory-by-directory lookup of configuration files. */
 #include "config.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -18,7 +19,7 @@
 
 static const char *const known_keys =
     "select, extend-select, ignore, exclude, extend-exclude, per-file-ignores, target-version, "
-    "respect-gitignore, force-exclude, cache-dir, max-file-size, rules";
+    "respect-gitignore, force-exclude, cache-dir, max-file-size, extend, rules";
 
 /* Rules that have options, and their keys. */
 static const struct { const char *code, *key; } rule_options[] = {{"DW301", "similarity"}};
@@ -50,6 +51,7 @@ typedef struct Reader {
     const char *path;
     const char *table; /* "[tool.deadwood]" or the file name, for messages */
     ConfigError *err;
+    int extend_line, extend_col; /* where `extend` is written */
 } Reader;
 
 static bool at(Reader *r, int line, int col, const char *fmt, ...)
@@ -133,6 +135,14 @@ static bool valid_selector(Reader *r, const TomlValue *v) {
               v->u.str.s);
 }
 
+/* Anchors every glob of l to root (the directory of the file that wrote them). */
+static bool anchor(Reader *r, NameList *l, const char *root) {
+    l->roots = arena_alloc(r->a, sizeof *l->roots * (size_t)(l->len ? l->len : 1));
+    if (!l->roots) return oom(r);
+    for (int32_t i = 0; i < l->len; i++) l->roots[i] = root;
+    return true;
+}
+
 static bool valid_glob(Reader *r, const TomlValue *v) {
     Arena tmp;
     arena_init(&tmp);
@@ -159,6 +169,7 @@ static bool read_per_file_ignores(Reader *r, const TomlEntry *e, Config *c) {
         PerFileIgnore *p = &c->per_file_ignores[i];
         if (has_nul(pe->key)) return nul_error(r, pe->line, pe->col, "the glob");
         p->pattern = pe->key.s;
+        p->root = c->root;
         Arena tmp;
         arena_init(&tmp);
         const char *why = NULL;
@@ -168,6 +179,7 @@ static bool read_per_file_ignores(Reader *r, const TomlEntry *e, Config *c) {
         if (!read_strings(r, p->pattern, pe->value, &p->codes, valid_selector)) return false;
     }
     c->nper_file_ignores = n;
+    c->has_per_file_ignores = true;
     return true;
 }
 
@@ -183,6 +195,7 @@ static bool read_similarity(Reader *r, const TomlEntry *e, Config *c) {
     if (!(x > 0 && x <= 1))
         return at(r, v->line, v->col, "'similarity' expects a number in (0, 1], got %g", x);
     c->similarity = x;
+    c->has_similarity = true;
     return true;
 }
 
@@ -278,10 +291,11 @@ static bool read_table(Reader *r, const TomlValue *t, Config *c) {
         } else if (strcmp(k, "ignore") == 0) {
             ok = read_strings(r, k, v, &c->rules.ignore, valid_selector);
         } else if (strcmp(k, "exclude") == 0) {
-            ok = read_strings(r, k, v, &c->exclude, valid_glob);
+            ok = read_strings(r, k, v, &c->exclude, valid_glob) && anchor(r, &c->exclude, c->root);
             c->has_exclude = true;
         } else if (strcmp(k, "extend-exclude") == 0) {
-            ok = read_strings(r, k, v, &c->extend_exclude, valid_glob);
+            ok = read_strings(r, k, v, &c->extend_exclude, valid_glob) &&
+                 anchor(r, &c->extend_exclude, c->root);
         } else if (strcmp(k, "per-file-ignores") == 0) {
             ok = read_per_file_ignores(r, e, c);
         } else if (strcmp(k, "target-version") == 0) {
@@ -307,6 +321,15 @@ static bool read_table(Reader *r, const TomlValue *t, Config *c) {
                         c->root);
         } else if (strcmp(k, "max-file-size") == 0) {
             ok = read_max_file_size(r, e, c);
+        } else if (strcmp(k, "extend") == 0) {
+            ok = want_text(r, e);
+            if (ok && !v->u.str.len) ok = at(r, v->line, v->col, "'extend' is empty");
+            const char *home = getenv("HOME");
+            bool tilde = ok && strncmp(v->u.str.s, "~/", 2) == 0 && home && *home;
+            if (ok && !(c->extend = glob_absolutize(r->a, tilde ? home : c->root,
+                                                    v->u.str.s + (tilde ? 2 : 0))))
+                ok = oom(r);
+            r->extend_line = v->line, r->extend_col = v->col;
         } else if (strcmp(k, "rules") == 0) {
             ok = read_rules(r, e, c);
         } else {
@@ -335,7 +358,77 @@ static const char *base_name(const char *path) {
     return s ? s + 1 : path;
 }
 
-bool config_read(Arena *a, const char *path, bool required, Config **out, ConfigError *err) {
+/* The files being read, innermost first: `extend` may not lead back into one. */
+typedef struct Chain {
+    const char *id; /* the real path (the lexical absolute one when it cannot be resolved) */
+    const struct Chain *up;
+    int depth;
+} Chain;
+
+enum { MAX_EXTEND_DEPTH = 32 };
+
+static bool read_config(Arena *a, const char *path, bool required, const Chain *chain, Config **out,
+                        ConfigError *err);
+
+NameList config_join_globs(Arena *a, NameList x, const char *xroot, NameList y, const char *yroot) {
+    NameList r = {arena_alloc(a, sizeof(char *) * (size_t)(x.len + y.len + 1)), 0,
+                  arena_alloc(a, sizeof(char *) * (size_t)(x.len + y.len + 1))};
+    if (!r.items || !r.roots) return (NameList){0};
+    for (int32_t i = 0; i < x.len; i++)
+        r.roots[r.len] = config_glob_root(&x, i, xroot), r.items[r.len++] = x.items[i];
+    for (int32_t i = 0; i < y.len; i++)
+        r.roots[r.len] = config_glob_root(&y, i, yroot), r.items[r.len++] = y.items[i];
+    return r;
+}
+
+/* Makes the base b what c did not set (ruff's Configuration::combine). */
+static bool inherit(Arena *a, Config *c, const Config *b) {
+    RuleSelection *layers = arena_alloc(a, sizeof *layers * (size_t)(b->ninherited + 1));
+    if (!layers) return false;
+    if (b->ninherited) memcpy(layers, b->inherited, sizeof *layers * (size_t)b->ninherited);
+    layers[b->ninherited] = b->rules;
+    c->inherited = layers, c->ninherited = b->ninherited + 1;
+    if (!c->has_exclude) c->exclude = b->exclude, c->has_exclude = b->has_exclude;
+    if (b->extend_exclude.len) {
+        c->extend_exclude =
+            config_join_globs(a, b->extend_exclude, b->root, c->extend_exclude, c->root);
+        if (!c->extend_exclude.items) return false;
+    }
+    if (!c->has_per_file_ignores) {
+        c->per_file_ignores = b->per_file_ignores, c->nper_file_ignores = b->nper_file_ignores;
+        c->has_per_file_ignores = b->has_per_file_ignores;
+    }
+    if (!c->target_version) c->target_version = b->target_version;
+    if (c->respect_gitignore < 0) c->respect_gitignore = b->respect_gitignore;
+    if (c->force_exclude < 0) c->force_exclude = b->force_exclude;
+    if (!c->cache_dir) c->cache_dir = b->cache_dir;
+    if (!c->max_file_size) c->max_file_size = b->max_file_size;
+    if (!c->has_similarity) c->similarity = b->similarity, c->has_similarity = b->has_similarity;
+    return true;
+}
+
+/* Reads the file c extends (written at r's extend position) and inherits from it. */
+static bool read_base(Reader *r, Config *c, const Chain *chain) {
+    char real[PATH_MAX];
+    const char *id = realpath(c->extend, real) ? real : c->extend;
+    for (const Chain *k = chain; k; k = k->up)
+        if (strcmp(k->id, id) == 0)
+            return at(r, r->extend_line, r->extend_col,
+                      "circular extend: %s is already being read (through its extends)", c->extend);
+    if (chain->depth >= MAX_EXTEND_DEPTH)
+        return at(r, r->extend_line, r->extend_col, "'extend' chains more than %d files",
+                  MAX_EXTEND_DEPTH);
+    struct stat st;
+    if (stat(c->extend, &st) != 0)
+        return at(r, r->extend_line, r->extend_col, "cannot read the extended configuration %s: %s",
+                  c->extend, strerror(errno));
+    Config *base;
+    if (!read_config(r->a, c->extend, true, chain, &base, r->err)) return false;
+    return inherit(r->a, c, base) || oom(r);
+}
+
+static bool read_config(Arena *a, const char *path, bool required, const Chain *up, Config **out,
+                        ConfigError *err) {
     *out = NULL;
     char cwd[4096];
     if (!getcwd(cwd, sizeof cwd))
@@ -361,7 +454,7 @@ bool config_read(Arena *a, const char *path, bool required, Config **out, Config
     dw_free(data);
     if (!doc) return fail(err, p, te.line, te.col, "invalid TOML: %s", te.msg);
     bool pyproject = strcmp(base_name(path), "pyproject.toml") == 0;
-    Reader r = {a, p, pyproject ? "[tool.deadwood]" : base_name(p), err};
+    Reader r = {a, p, pyproject ? "[tool.deadwood]" : base_name(p), err, 0, 0};
     const TomlValue *t = doc;
     if (pyproject) {
         const TomlValue *tool = toml_get(doc, "tool");
@@ -378,8 +471,17 @@ bool config_read(Arena *a, const char *path, bool required, Config **out, Config
     if (!c) return oom(&r);
     c->path = p;
     if (t && !read_table(&r, t, c)) return false;
+    if (c->extend) {
+        char real[PATH_MAX];
+        Chain here = {realpath(path, real) ? real : abs, up, up ? up->depth + 1 : 0};
+        if (!read_base(&r, c, &here)) return false;
+    }
     *out = c;
     return true;
+}
+
+bool config_read(Arena *a, const char *path, bool required, Config **out, ConfigError *err) {
+    return read_config(a, path, required, NULL, out, err);
 }
 
 /* ---- rule selection --------------------------------------------------------------------- */
@@ -419,6 +521,11 @@ void config_apply_selection(bool *enabled, const RuleSelection *layer) {
         else if (verdict >= 0)
             enabled[i] = verdict == 1;
     }
+}
+
+void config_apply_rules(bool *enabled, const Config *c) {
+    for (int32_t i = 0; i < c->ninherited; i++) config_apply_selection(enabled, &c->inherited[i]);
+    config_apply_selection(enabled, &c->rules);
 }
 
 bool config_target_version_valid(const char *v) {
