@@ -4,6 +4,10 @@
     seeds.py --stdlib DIR --out fuzz/corpus-seed --deep-out fuzz/corpus-deep [--fixtures-only DIR]
     seeds.py --check-out fuzz/corpus-check-seed
 
+--toml-out DIR writes fuzz_toml's seeds: the toml-test vectors (../shared/toml-test) and
+configurations in deadwood's keys (each key, extend, NUL escapes, errors).
+--cache-out DIR writes fuzz_cache's seeds: the findings-and-summary part of cache entries
+(wire.h's encoding), a few findings with related locations and a summary, and truncations.
 --check-out DIR writes fuzz_check's seeds: every tests/checks fixture alone, and every fixture
 package (examples/, tests/index/, tests/checks/ folders) as one input, its modules joined by the
 "#---" lines at which fuzz_check cuts an input into pkg/__init__.py, a.py, b.py and c.py.
@@ -109,14 +113,106 @@ def check_seeds(out):
     print(f"seeds: {n} inputs in {out}")
 
 
+CONFIGS = [
+    'select = ["DW1", "DW201"]\nignore = ["DW102"]\nextend-select = ["ALL"]\n',
+    'exclude = ["gen/**", "*.pyi"]\nextend-exclude = ["{a,b}/*", "[!x]y?"]\n',
+    '[per-file-ignores]\n"tests/*" = ["DW2"]\n"*.py" = ["none-dereference"]\n',
+    'target-version = "py312"\nrespect-gitignore = false\nforce-exclude = true\n',
+    'cache-dir = "build/cache"\nmax-file-size = "2MB"\n',
+    'max-file-size = 1048576\n[rules.DW301]\nsimilarity = 0.75\n',
+    'extend = "deadwood.toml"\n',
+    'extend = "../pyproject.toml"\nselect = ["DW1"]\n',
+    'select = ["DW1\\u0000xx"]\n',
+    '"select\\u0000" = []\n',
+    '[tool.deadwood]\nselect = ["DW2"]\n[tool.deadwood.per-file-ignores]\n"a/*" = ["DW201"]\n',
+    '[tool.black]\nline-length = 88\n[tool.deadwood]\nextend = "base.toml"\n',
+    'cache-dir = ".."\n',
+    'select = [\n  "DW1", # a comment\n]\n',
+]
+
+
+def toml_seeds(out):
+    os.makedirs(out, exist_ok=True)
+    n = 0
+    vectors = os.path.join(os.path.dirname(ROOT), "shared", "toml-test", "tests")
+    for dirpath, dirnames, filenames in os.walk(vectors):
+        dirnames.sort()
+        for name in sorted(filenames):
+            if name.endswith(".toml"):
+                rel = os.path.relpath(os.path.join(dirpath, name), vectors).replace(os.sep, "_")
+                shutil.copyfile(os.path.join(dirpath, name), os.path.join(out, rel))
+                n += 1
+    for i, text in enumerate(CONFIGS):
+        put(os.path.join(out, f"config_{i}.toml"), text.encode())
+    print(f"seeds: {n} toml-test vectors and {len(CONFIGS)} configurations in {out}")
+
+
+def varint(v):
+    out = bytearray()
+    while True:
+        b = v & 0x7F
+        v >>= 7
+        out.append(b | (0x80 if v else 0))
+        if not v:
+            return bytes(out)
+
+
+def wstr(s):
+    if s is None:
+        return varint(0)
+    b = s.encode()
+    return varint(len(b) + 1) + b + b"\0"
+
+
+def wi32(v):
+    return varint((v << 1) ^ (v >> 31) if v >= 0 else ((v << 1) ^ -1) & 0xFFFFFFFF)
+
+
+def finding(code, path, line, message, related=()):
+    loc = wi32(line) + wi32(1) + wi32(line) + wi32(5)
+    out = wstr(code) + wstr("name") + wstr(path) + loc + wstr(message) + wstr("x = y") + \
+        wi32(line) + varint(0) + varint(len(related))
+    for rpath, rline, rmsg in related:
+        out += wstr(rpath) + wi32(rline) + wi32(1) + wi32(rline) + wi32(2) + wstr(rmsg)
+    return out
+
+
+def cache_seeds(out):
+    """The part of an entry after its identity: findings, then the summary's length and bytes."""
+    os.makedirs(out, exist_ok=True)
+    one = finding("DW201", "pkg/mod.py", 3, "`x` is always None here")
+    two = finding("DW101", "pkg/mod.py", 7, "identical branches", [("pkg/mod.py", 5, "first")])
+    bodies = {
+        "empty": varint(0) + varint(0),
+        "one": varint(1) + one + varint(0),
+        "two": varint(2) + one + two + varint(0),
+        "summary": varint(1) + one + varint(8) + b"SUMMARY!",
+        "many_related": varint(1) + finding("DW104", "p.py", 1, "m", [("p.py", i, "r")
+                                                                      for i in range(50)]) + varint(0),
+        "huge_count": varint(1 << 40) + one + varint(0),
+        "truncated": (varint(2) + one + two)[:-7],
+    }
+    for name, data in bodies.items():
+        put(os.path.join(out, f"body_{name}"), data)
+    print(f"seeds: {len(bodies)} cache entry bodies in {out}")
+
+
 def main():
     ap = argparse.ArgumentParser()
+    ap.add_argument("--toml-out")
+    ap.add_argument("--cache-out")
     ap.add_argument("--check-out")
     ap.add_argument("--stdlib")
     ap.add_argument("--out")
     ap.add_argument("--deep-out")
     ap.add_argument("--fixtures-only")
     args = ap.parse_args()
+    if args.toml_out:
+        toml_seeds(args.toml_out)
+        return
+    if args.cache_out:
+        cache_seeds(args.cache_out)
+        return
     if args.check_out:
         check_seeds(args.check_out)
         return
@@ -124,6 +220,9 @@ def main():
     if args.fixtures_only:
         os.makedirs(args.fixtures_only, exist_ok=True)
         copy_fixtures(args.fixtures_only)
+        for i, text in enumerate(CONFIGS):
+            put(os.path.join(args.fixtures_only, f"config_{i}.toml"), text.encode())
+        cache_seeds(args.fixtures_only)
         for name, text in gen.items():
             if len(text.encode()) <= SMALL // 4:
                 put(os.path.join(args.fixtures_only, f"gen_{name}.py"), text.encode())

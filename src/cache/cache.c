@@ -1,4 +1,10 @@
-/* cache.c — see cache.h: entry files, their encoding, and atomic writes. */
+/* cache.c — see cache.h: entry files, their encoding, and writes that never follow a link.
+ *
+ * Every file operation below the cache directory goes through a descriptor of a directory that
+ * was opened with O_NOFOLLOW and checked to belong to the user running deadwood (openat, mkdirat,
+ * renameat, unlinkat, fstatat with AT_SYMLINK_NOFOLLOW): a symbolic link planted anywhere inside
+ * the cache is never followed, so nothing outside the cache is read as an entry, written or
+ * removed (issue 22). Entries are opened non-blocking and must be regular files of ours. */
 #include "cache.h"
 
 #include <dirent.h>
@@ -9,155 +15,178 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/buf.h"
 #include "base/wire.h"
 
-#define MAGIC "DWCACHE3"
-enum { MAGIC_LEN = 8, HEADER_LEN = MAGIC_LEN + 3 * 8, MAX_ENTRY = 256 << 20 };
+#define MAGIC "DWCACHE4"
+enum { MAGIC_LEN = 8, HEADER_LEN = MAGIC_LEN + 8 + SHA256_LEN, MAX_ENTRY = 256 << 20 };
 enum { KEEP_KEYS = 8 }; /* option sets kept per version */
 
 struct ResultCache {
-    char *dir;       /* the cache directory */
-    char *entry_dir; /* dir/VERSION/KEY */
+    char *dir;           /* the cache directory, as given */
+    char *entry_dir;     /* dir/VERSION/KEY, for messages */
+    int dirfd, vfd, kfd; /* dir, dir/VERSION and dir/VERSION/KEY, opened without following links */
     char *version;
-    uint64_t key;
-    mode_t mode; /* for entry files: 0666 less the umask */
+    CacheKey key;
+    char keyname[17]; /* KEY: the first 8 bytes of the key in hex */
+    uid_t uid;
+    atomic_uint tmp_seq; /* temporary file names */
     atomic_int hits, misses, stores, corrupt, write_errors;
     atomic_flag error_taken;
     char write_error[256];
 };
 
-/* ---- MurmurHash3 x64_128 ------------------------------------------------------------------ */
+/* ---- keys --------------------------------------------------------------------------------- */
 
-static uint64_t rotl(uint64_t x, int r) {
-    return (x << r) | (x >> (64 - r));
+static void to_hex(const unsigned char *b, size_t n, char *out) {
+    static const char digits[] = "0123456789abcdef";
+    for (size_t i = 0; i < n; i++)
+        out[2 * i] = digits[b[i] >> 4], out[2 * i + 1] = digits[b[i] & 15];
+    out[2 * n] = 0;
 }
 
-static uint64_t fmix(uint64_t k) {
-    k ^= k >> 33;
-    k *= 0xff51afd7ed558ccdull;
-    k ^= k >> 33;
-    k *= 0xc4ceb9fe1a85ec53ull;
-    return k ^ (k >> 33);
-}
-
-void cache_hash128(const void *data, size_t len, uint64_t seed, uint64_t out[2]) {
-    const unsigned char *p = data;
-    const uint64_t c1 = 0x87c37b91114253d5ull, c2 = 0x4cf5ad432745937full;
-    uint64_t h1 = seed, h2 = seed;
-    size_t nblocks = len / 16;
-    for (size_t i = 0; i < nblocks; i++) {
-        uint64_t k1 = wire_load64(p + i * 16), k2 = wire_load64(p + i * 16 + 8);
-        k1 *= c1, k1 = rotl(k1, 31), k1 *= c2, h1 ^= k1;
-        h1 = rotl(h1, 27), h1 += h2, h1 = h1 * 5 + 0x52dce729;
-        k2 *= c2, k2 = rotl(k2, 33), k2 *= c1, h2 ^= k2;
-        h2 = rotl(h2, 31), h2 += h1, h2 = h2 * 5 + 0x38495ab5;
-    }
-    const unsigned char *tail = p + nblocks * 16;
-    uint64_t k1 = 0, k2 = 0;
-    size_t rest = len & 15;
-    for (size_t i = rest; i > 8; i--) k2 = (k2 << 8) | tail[i - 1];
-    if (rest > 8) k2 *= c2, k2 = rotl(k2, 33), k2 *= c1, h2 ^= k2;
-    for (size_t i = rest < 8 ? rest : 8; i > 0; i--) k1 = (k1 << 8) | tail[i - 1];
-    if (rest) k1 *= c1, k1 = rotl(k1, 31), k1 *= c2, h1 ^= k1;
-    h1 ^= (uint64_t)len, h2 ^= (uint64_t)len;
-    h1 += h2, h2 += h1;
-    h1 = fmix(h1), h2 = fmix(h2);
-    h1 += h2, h2 += h1;
-    out[0] = h1, out[1] = h2;
-}
-
-uint64_t cache_options_key(const CheckOptions *o, const char *extra) {
+CacheKey cache_options_key(const CheckOptions *o, const char *extra) {
     Buf b;
     buf_init(&b);
     for (int i = 0; i < check_count; i++)
         if (check_enabled(o, check_registry[i]))
             buf_printf(&b, "%s,", check_registry[i]->info.code);
     buf_printf(&b, ";drift=%.17g;%s", o->drift_threshold, extra ? extra : "");
-    uint64_t h[2];
-    cache_hash128(b.data ? b.data : "", b.len, 0x6465616477ull, h);
+    CacheKey k;
+    sha256(b.data ? b.data : "", b.failed ? 0 : b.len, k.b);
     buf_free(&b);
-    return h[0] ^ h[1];
-}
-
-/* ---- opening ------------------------------------------------------------------------------ */
-
-static char *join(const char *a, const char *b) {
-    size_t n = strlen(a), m = strlen(b);
-    char *s = dw_malloc(n + m + 2);
-    if (s) memcpy(s, a, n), s[n] = '/', memcpy(s + n + 1, b, m + 1);
-    return s;
-}
-
-static bool mkdirs(char *path) {
-    for (char *p = path + 1; *p; p++) {
-        if (*p != '/') continue;
-        *p = 0;
-        bool ok = mkdir(path, 0777) == 0 || errno == EEXIST;
-        *p = '/';
-        if (!ok) return false;
-    }
-    return mkdir(path, 0777) == 0 || errno == EEXIST;
-}
-
-/* Writes len bytes to path through a temporary file in dir and a rename. */
-static bool write_atomically(const char *dir, const char *path, const void *data, size_t len,
-                             mode_t mode, int *err) {
-    char *tmpl = join(dir, ".tmp-XXXXXX");
-    if (!tmpl) return *err = ENOMEM, false;
-    int fd = mkostemp(tmpl, O_CLOEXEC);
-    if (fd < 0) {
-        *err = errno;
-        dw_free(tmpl);
-        return false;
-    }
-    bool ok = fchmod(fd, mode) == 0;
-    const char *p = data;
-    for (size_t done = 0; ok && done < len;) {
-        ssize_t w = write(fd, p + done, len - done);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0)
-            ok = false;
-        else
-            done += (size_t)w;
-    }
-    if (!ok) *err = errno ? errno : EIO;
-    if (close(fd) != 0 && ok) ok = false, *err = errno;
-    if (ok && rename(tmpl, path) != 0) ok = false, *err = errno;
-    if (!ok) unlink(tmpl);
-    dw_free(tmpl);
-    return ok;
-}
-
-static unsigned char *read_all(const char *path, size_t *n) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return NULL;
-    struct stat st;
-    unsigned char *data = NULL;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= MAX_ENTRY &&
-        (data = dw_malloc((size_t)st.st_size + 1))) {
-        size_t got = 0;
-        while (got < (size_t)st.st_size) {
-            ssize_t r = read(fd, data + got, (size_t)st.st_size - got);
-            if (r < 0 && errno == EINTR) continue;
-            if (r <= 0) break;
-            got += (size_t)r;
-        }
-        *n = got;
-    }
-    close(fd);
-    return data;
+    return k;
 }
 
 uint64_t cache_build_key(void) {
-    size_t n = 0;
-    unsigned char *data = read_all("/proc/self/exe", &n);
-    uint64_t h[2] = {0, 0};
-    if (data) cache_hash128(data, n, 0x6275696c64ull, h);
-    dw_free(data);
-    return h[0] ^ h[1];
+    int fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return 0;
+    Sha256 s;
+    sha256_init(&s);
+    unsigned char chunk[1 << 16], d[SHA256_LEN];
+    for (;;) {
+        ssize_t r = read(fd, chunk, sizeof chunk);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) break;
+        sha256_update(&s, chunk, (size_t)r);
+    }
+    close(fd);
+    sha256_final(&s, d);
+    return wire_load64(d);
+}
+
+/* ---- directories that are ours ------------------------------------------------------------ */
+
+/* Opens name in directory fd (AT_FDCWD: a path) as a directory of ours, creating it when
+ * missing. -1 with msg filled otherwise: a symbolic link, not a directory, another owner. */
+static int own_dir(int fd, const char *name, const char *shown, uid_t uid, char *msg, size_t cap) {
+    if (mkdirat(fd, name, 0777) != 0 && errno != EEXIST) {
+        snprintf(msg, cap, "cannot create %s: %s", shown, strerror(errno));
+        return -1;
+    }
+    int d = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    struct stat st;
+    if (d < 0) {
+        int e = errno;
+        bool link = fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode);
+        snprintf(msg, cap, "%s: %s", shown,
+                 link           ? "is a symbolic link (not followed)"
+                 : e == ENOTDIR ? "not a directory"
+                                : strerror(e));
+        return -1;
+    }
+    if (fstat(d, &st) != 0 || st.st_uid != uid) {
+        snprintf(msg, cap, "%s: belongs to another user (uid %ld)", shown, (long)st.st_uid);
+        close(d);
+        return -1;
+    }
+    return d;
+}
+
+static bool is_tmp_name(const char *s) {
+    return strncmp(s, ".tmp-", 5) == 0;
+}
+
+static const char tag_text[] = "Signature: 8a477f597d28d172789f06886806bc55\n"
+                               "# This file is a cache directory tag created by deadwood.\n"
+                               "# For information about cache directory tags, see:\n"
+                               "#\thttps://bford.info/cachedir/\n";
+static const char ignore_text[] = "# Automatically created by deadwood.\n*\n";
+
+/* Reads name in directory fd into buf (NUL-terminated) when it is a regular file of ours no
+ * larger than cap - 1 bytes; its length, or -1. */
+static ssize_t read_small(int fd, const char *name, uid_t uid, char *buf, size_t cap) {
+    int f = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (f < 0) return -1;
+    struct stat st;
+    ssize_t n = -1;
+    if (fstat(f, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == uid && (size_t)st.st_size < cap) {
+        n = read(f, buf, cap - 1);
+        buf[n > 0 ? n : 0] = 0;
+    }
+    close(f);
+    return n;
+}
+
+/* Whether the directory is a cache deadwood made (its CACHEDIR.TAG), or empty but for temporary
+ * files (a cache being made by another run, or a directory made for it). */
+static bool deadwood_made(int fd, uid_t uid) {
+    char tag[sizeof tag_text + 64];
+    if (read_small(fd, "CACHEDIR.TAG", uid, tag, sizeof tag) > 0 && strstr(tag, "by deadwood"))
+        return true;
+    int d = dup(fd);
+    DIR *dir = d >= 0 ? fdopendir(d) : NULL;
+    if (!dir) {
+        if (d >= 0) close(d);
+        return false;
+    }
+    rewinddir(dir);
+    bool empty = true;
+    for (struct dirent *e; empty && (e = readdir(dir));)
+        empty =
+            strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 || is_tmp_name(e->d_name);
+    closedir(dir);
+    return empty;
+}
+
+/* ---- writing ------------------------------------------------------------------------------ */
+
+/* Writes len bytes as name in directory fd: a new temporary file (O_EXCL, never a link's target)
+ * renamed over name (which replaces whatever name was, a link included, and never follows it). */
+static bool write_atomically(ResultCache *c, int fd, const char *name, const void *data, size_t len,
+                             int *err) {
+    char tmp[64];
+    int f = -1;
+    for (int tries = 0; f < 0 && tries < 100; tries++) {
+        snprintf(tmp, sizeof tmp, ".tmp-%ld-%u", (long)getpid(), atomic_fetch_add(&c->tmp_seq, 1));
+        f = openat(fd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (f < 0 && errno != EEXIST) break;
+    }
+    if (f < 0) return *err = errno, false;
+    bool ok = true;
+    const char *p = data;
+    for (size_t done = 0; ok && done < len;) {
+        ssize_t w = write(f, p + done, len - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0)
+            ok = false, *err = w < 0 ? errno : EIO;
+        else
+            done += (size_t)w;
+    }
+    if (close(f) != 0 && ok) ok = false, *err = errno;
+    if (ok && renameat(fd, tmp, fd, name) != 0) ok = false, *err = errno;
+    if (!ok) unlinkat(fd, tmp, 0);
+    return ok;
+}
+
+/* Writes name in directory fd unless something has that name. */
+static bool ensure_file(ResultCache *c, int fd, const char *name, const char *text, int *err) {
+    struct stat st;
+    return fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 ||
+           write_atomically(c, fd, name, text, strlen(text), err);
 }
 
 /* ---- pruning ------------------------------------------------------------------------------ */
@@ -168,19 +197,19 @@ static bool is_hex_name(const char *s, size_t n) {
     return i == n && !s[i];
 }
 
-/* Removes dir/name (an option set's directory: entry files and stale temporary files). */
-static void remove_key_dir(const char *dir, const char *name) {
-    char *kd = join(dir, name);
-    DIR *d = kd ? opendir(kd) : NULL;
-    for (struct dirent *e; d && (e = readdir(d));) {
-        if (!is_hex_name(e->d_name, 32) && strncmp(e->d_name, ".tmp-", 5) != 0) continue;
-        char *f = join(kd, e->d_name);
-        if (f) unlink(f);
-        dw_free(f);
+/* Removes the option set's directory `name` of the version directory vfd: its entry files and
+ * temporary files (unlinkat never removes a directory, and removes a link, not its target). */
+static void remove_key_dir(int vfd, const char *name) {
+    int kd = openat(vfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    DIR *d = kd >= 0 ? fdopendir(kd) : NULL;
+    if (!d) {
+        if (kd >= 0) close(kd);
+        return;
     }
-    if (d) closedir(d);
-    if (kd) rmdir(kd);
-    dw_free(kd);
+    for (struct dirent *e; (e = readdir(d));)
+        if (is_hex_name(e->d_name, 32) || is_tmp_name(e->d_name)) unlinkat(kd, e->d_name, 0);
+    closedir(d);
+    unlinkat(vfd, name, AT_REMOVEDIR);
 }
 
 typedef struct KeyDir {
@@ -195,48 +224,60 @@ static int newest_first(const void *p, const void *q) {
     return strcmp(a->name, b->name);
 }
 
-/* Keeps the KEEP_KEYS option sets of version_dir used last (a run touches its own). */
-static void prune(const char *version_dir) {
-    DIR *d = opendir(version_dir);
+/* Keeps the KEEP_KEYS option sets of the version directory used last (a run touches its own);
+ * only directories of ours are counted or removed. */
+static void prune(int vfd, uid_t uid) {
+    int fd = dup(vfd);
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+    if (!d) {
+        if (fd >= 0) close(fd);
+        return;
+    }
+    rewinddir(d);
     KeyDir *keys = NULL;
     int32_t n = 0, cap = 0;
-    for (struct dirent *e; d && (e = readdir(d));) {
-        if (!is_hex_name(e->d_name, 16)) continue;
-        char *p = join(version_dir, e->d_name);
+    for (struct dirent *e; (e = readdir(d));) {
         struct stat st;
-        if (p && lstat(p, &st) == 0 && S_ISDIR(st.st_mode) &&
+        if (is_hex_name(e->d_name, 16) && fstatat(vfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+            S_ISDIR(st.st_mode) && st.st_uid == uid &&
             (n < cap || !hvec_grow_((void **)&keys, &cap, sizeof *keys, n + 1))) {
             memcpy(keys[n].name, e->d_name, 17);
             keys[n++].mtime = st.st_mtim;
         }
-        dw_free(p);
     }
-    if (d) closedir(d);
+    closedir(d);
     if (n > KEEP_KEYS) {
         qsort(keys, (size_t)n, sizeof *keys, newest_first);
-        for (int32_t i = KEEP_KEYS; i < n; i++) remove_key_dir(version_dir, keys[i].name);
+        for (int32_t i = KEEP_KEYS; i < n; i++) remove_key_dir(vfd, keys[i].name);
     }
     dw_free(keys);
 }
 
-static const char tag_text[] = "Signature: 8a477f597d28d172789f06886806bc55\n"
-                               "# This file is a cache directory tag created by deadwood.\n"
-                               "# For information about cache directory tags, see:\n"
-                               "#\thttps://bford.info/cachedir/\n";
-static const char ignore_text[] = "# Automatically created by deadwood.\n*\n";
+/* ---- opening ------------------------------------------------------------------------------ */
 
-/* Writes dir/name unless it exists. */
-static bool ensure_file(const char *dir, const char *name, const char *text, mode_t mode,
-                        int *err) {
-    char *path = join(dir, name);
-    if (!path) return *err = ENOMEM, false;
-    struct stat st;
-    bool ok = lstat(path, &st) == 0 || write_atomically(dir, path, text, strlen(text), mode, err);
-    dw_free(path);
-    return ok;
+static char *join(const char *a, const char *b) {
+    size_t n = strlen(a), m = strlen(b);
+    char *s = dw_malloc(n + m + 2);
+    if (s) memcpy(s, a, n), s[n] = '/', memcpy(s + n + 1, b, m + 1);
+    return s;
 }
 
-ResultCache *cache_open(const char *dir, uint64_t options_key, const char *version, char *err,
+/* Creates the directories above path (the cache directory's parents: the user's to choose, so
+ * links among them are followed, as for any path given). */
+static void make_parents(const char *path) {
+    char *p = dw_malloc(strlen(path) + 1);
+    if (!p) return;
+    strcpy(p, path);
+    for (char *s = p + 1; *s; s++) {
+        if (*s != '/') continue;
+        *s = 0;
+        mkdir(p, 0777);
+        *s = '/';
+    }
+    dw_free(p);
+}
+
+ResultCache *cache_open(const char *dir, CacheKey options_key, const char *version, char *err,
                         size_t errcap) {
     ResultCache *c = dw_malloc(sizeof *c);
     if (!c) {
@@ -244,34 +285,39 @@ ResultCache *cache_open(const char *dir, uint64_t options_key, const char *versi
         return NULL;
     }
     memset(c, 0, sizeof *c);
+    c->dirfd = c->vfd = c->kfd = -1;
     atomic_flag_clear(&c->error_taken);
-    mode_t um = umask(0);
-    umask(um);
-    c->mode = 0666 & ~um;
+    c->uid = geteuid();
     c->key = options_key;
-    size_t vn = strlen(version);
+    to_hex(options_key.b, 8, c->keyname);
     c->dir = dw_malloc(strlen(dir) + 1);
-    c->version = dw_malloc(vn + 1);
-    if (c->dir) strcpy(c->dir, dir);
-    if (c->version) memcpy(c->version, version, vn + 1);
-    char key[17];
-    snprintf(key, sizeof key, "%016llx", (unsigned long long)options_key);
-    char *vdir = c->dir && c->version ? join(c->dir, version) : NULL;
-    c->entry_dir = vdir ? join(vdir, key) : NULL;
-    int e = 0;
-    struct stat st;
+    c->version = dw_malloc(strlen(version) + 1);
+    char *vdir = c->dir && c->version ? join(dir, version) : NULL;
+    c->entry_dir = vdir ? join(vdir, c->keyname) : NULL;
     if (!c->entry_dir) {
         snprintf(err, errcap, "out of memory");
-    } else if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
-        snprintf(err, errcap, "%s: not a directory", dir);
-    } else if (!mkdirs(c->dir) || !mkdirs(c->entry_dir)) {
-        snprintf(err, errcap, "cannot create %s: %s", c->entry_dir, strerror(errno));
-    } else if (!ensure_file(c->dir, "CACHEDIR.TAG", tag_text, c->mode, &e) ||
-               !ensure_file(c->dir, ".gitignore", ignore_text, c->mode, &e)) {
-        snprintf(err, errcap, "cannot write in %s: %s", c->dir, strerror(e));
-    } else {
-        utimensat(AT_FDCWD, c->entry_dir, NULL, 0); /* this option set was used now */
-        prune(vdir);
+        dw_free(vdir);
+        cache_close(c);
+        return NULL;
+    }
+    strcpy(c->dir, dir);
+    strcpy(c->version, version);
+    make_parents(dir);
+    int e = 0;
+    if ((c->dirfd = own_dir(AT_FDCWD, dir, dir, c->uid, err, errcap)) < 0) {
+        /* err says why */
+    } else if (!deadwood_made(c->dirfd, c->uid)) {
+        snprintf(err, errcap,
+                 "%s: not a cache of deadwood's (no CACHEDIR.TAG by deadwood, and not "
+                 "empty)",
+                 dir);
+    } else if (!ensure_file(c, c->dirfd, "CACHEDIR.TAG", tag_text, &e) ||
+               !ensure_file(c, c->dirfd, ".gitignore", ignore_text, &e)) {
+        snprintf(err, errcap, "cannot write in %s: %s", dir, strerror(e));
+    } else if ((c->vfd = own_dir(c->dirfd, version, vdir, c->uid, err, errcap)) >= 0 &&
+               (c->kfd = own_dir(c->vfd, c->keyname, c->entry_dir, c->uid, err, errcap)) >= 0) {
+        futimens(c->kfd, NULL); /* this option set was used now */
+        prune(c->vfd, c->uid);
         dw_free(vdir);
         return c;
     }
@@ -282,6 +328,9 @@ ResultCache *cache_open(const char *dir, uint64_t options_key, const char *versi
 
 void cache_close(ResultCache *c) {
     if (!c) return;
+    if (c->kfd >= 0) close(c->kfd);
+    if (c->vfd >= 0) close(c->vfd);
+    if (c->dirfd >= 0) close(c->dirfd);
     dw_free(c->dir), dw_free(c->entry_dir), dw_free(c->version);
     dw_free(c);
 }
@@ -298,18 +347,16 @@ CacheStats cache_stats(const ResultCache *c) {
 
 /* ---- entries ------------------------------------------------------------------------------ */
 
-/* The entry's file name: 32 hex digits. */
-static char *entry_path(const ResultCache *c, const char *display) {
-    Buf b;
-    buf_init(&b);
-    buf_printf(&b, "%s%c%016llx%c%s", c->version, 0, (unsigned long long)c->key, 0, display);
-    uint64_t h[2];
-    cache_hash128(b.data ? b.data : "", b.len, 0, h);
-    buf_free(&b);
-    char name[33];
-    snprintf(name, sizeof name, "%016llx%016llx", (unsigned long long)h[0],
-             (unsigned long long)h[1]);
-    return join(c->entry_dir, name);
+/* The entry's file name: 32 hex digits of a hash of the version, the key and the display path. */
+static void entry_name(const ResultCache *c, const char *display, char name[33]) {
+    Sha256 s;
+    sha256_init(&s);
+    sha256_update(&s, c->version, strlen(c->version) + 1);
+    sha256_update(&s, c->key.b, sizeof c->key.b);
+    sha256_update(&s, display, strlen(display));
+    unsigned char d[SHA256_LEN];
+    sha256_final(&s, d);
+    to_hex(d, 16, name);
 }
 
 static void put_loc(Buf *b, Location l) {
@@ -323,13 +370,33 @@ static Location get_loc(WireReader *r) {
     return l;
 }
 
-static void encode(Buf *b, const ResultCache *c, const char *display, const uint64_t content[2],
-                   size_t len, const FindingList *fl, const Buf *summary) {
+/* The next n raw bytes, or NULL (r->bad) when fewer are left. */
+static const unsigned char *get_raw(WireReader *r, size_t n) {
+    if (r->bad || (size_t)(r->end - r->p) < n) {
+        r->bad = true;
+        return NULL;
+    }
+    const unsigned char *p = r->p;
+    r->p += n;
+    return p;
+}
+
+void cache_entry_seal(Buf *b) {
+    if (b->failed || b->len < HEADER_LEN) return;
+    unsigned char *h = (unsigned char *)b->data + MAGIC_LEN;
+    wire_store64(h, (uint64_t)(b->len - HEADER_LEN));
+    sha256(b->data + HEADER_LEN, b->len - HEADER_LEN, h + 8);
+}
+
+void cache_entry_encode(const ResultCache *c, Buf *b, const char *display, const char *bytes,
+                        size_t len, const FindingList *fl, const Buf *summary) {
+    unsigned char content[SHA256_LEN], zero[HEADER_LEN - MAGIC_LEN] = {0};
+    sha256(bytes, len, content);
     buf_put(b, MAGIC, MAGIC_LEN);
-    /* payload length and checksum, filled below */
-    wire_fixed64(b, 0), wire_fixed64(b, 0), wire_fixed64(b, 0);
-    wire_fixed64(b, c->key);
-    wire_fixed64(b, content[0]), wire_fixed64(b, content[1]), wire_u64(b, (uint64_t)len);
+    buf_put(b, zero, sizeof zero); /* payload length and checksum: cache_entry_seal */
+    buf_put(b, c->key.b, sizeof c->key.b);
+    buf_put(b, content, sizeof content);
+    wire_u64(b, (uint64_t)len);
     wire_str(b, c->version), wire_str(b, display);
     wire_u64(b, (uint64_t)fl->len);
     for (int32_t i = 0; i < fl->len; i++) {
@@ -347,31 +414,29 @@ static void encode(Buf *b, const ResultCache *c, const char *display, const uint
     }
     wire_u64(b, summary ? summary->len : 0);
     if (summary && summary->len) buf_put(b, summary->data, summary->len);
-    if (b->failed) return;
-    uint64_t sum[2];
-    size_t n = b->len - HEADER_LEN;
-    cache_hash128(b->data + HEADER_LEN, n, 0, sum);
-    unsigned char *h = (unsigned char *)b->data + MAGIC_LEN;
-    wire_store64(h, (uint64_t)n), wire_store64(h + 8, sum[0]), wire_store64(h + 16, sum[1]);
+    cache_entry_seal(b);
 }
 
-/* Decodes an entry into out; 1 hit, 0 a valid entry for other bytes, -1 corrupt. */
-static int decode(const ResultCache *c, const unsigned char *data, size_t n, const char *display,
-                  const uint64_t content[2], size_t len, FindingList *out, Buf *summary) {
+int cache_entry_decode(const ResultCache *c, const void *entry, size_t n, const char *display,
+                       const char *bytes, size_t len, FindingList *out, Buf *summary) {
+    const unsigned char *data = entry;
     if (n < HEADER_LEN || memcmp(data, MAGIC, MAGIC_LEN) != 0) return -1;
     WireReader r = {data + MAGIC_LEN, data + n, false};
-    uint64_t plen = wire_get_fixed64(&r), sum[2] = {wire_get_fixed64(&r), wire_get_fixed64(&r)};
-    uint64_t got[2];
+    uint64_t plen = wire_get_fixed64(&r);
+    const unsigned char *sum = get_raw(&r, SHA256_LEN);
+    unsigned char got[SHA256_LEN];
     if (plen != n - HEADER_LEN) return -1;
-    cache_hash128(data + HEADER_LEN, (size_t)plen, 0, got);
-    if (got[0] != sum[0] || got[1] != sum[1]) return -1;
-    uint64_t key = wire_get_fixed64(&r), h0 = wire_get_fixed64(&r), h1 = wire_get_fixed64(&r),
-             l = wire_get_u64(&r);
+    sha256(data + HEADER_LEN, (size_t)plen, got);
+    if (memcmp(got, sum, SHA256_LEN) != 0) return -1;
+    const unsigned char *key = get_raw(&r, SHA256_LEN), *content = get_raw(&r, SHA256_LEN);
+    uint64_t l = wire_get_u64(&r);
     const char *version = wire_get_str(&r, NULL), *disp = wire_get_str(&r, NULL);
     if (r.bad || !version || !disp) return -1;
-    if (key != c->key || strcmp(version, c->version) != 0 || strcmp(disp, display) != 0 ||
-        h0 != content[0] || h1 != content[1] || l != (uint64_t)len)
+    if (memcmp(key, c->key.b, SHA256_LEN) != 0 || strcmp(version, c->version) != 0 ||
+        strcmp(disp, display) != 0 || l != (uint64_t)len)
         return 0;
+    sha256(bytes, len, got);
+    if (memcmp(got, content, SHA256_LEN) != 0) return 0;
     uint64_t nf = wire_get_u64(&r);
     Arena a;
     arena_init(&a);
@@ -407,20 +472,39 @@ static int decode(const ResultCache *c, const unsigned char *data, size_t n, con
     return rc;
 }
 
+/* The entry's bytes when it is a regular file of ours (never a link, a FIFO or a device). */
+static unsigned char *read_entry(const ResultCache *c, const char *name, size_t *n) {
+    int fd = openat(c->kfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return NULL;
+    struct stat st;
+    unsigned char *data = NULL;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == c->uid &&
+        st.st_size <= MAX_ENTRY && (data = dw_malloc((size_t)st.st_size + 1))) {
+        size_t got = 0;
+        while (got < (size_t)st.st_size) {
+            ssize_t r = read(fd, data + got, (size_t)st.st_size - got);
+            if (r < 0 && errno == EINTR) continue;
+            if (r <= 0) break;
+            got += (size_t)r;
+        }
+        *n = got;
+    }
+    close(fd);
+    return data;
+}
+
 static bool lookup(void *ud, const char *display, const char *bytes, size_t len, FindingList *out,
                    Buf *summary) {
     ResultCache *c = ud;
-    uint64_t content[2];
-    cache_hash128(bytes, len, 0, content);
-    char *path = entry_path(c, display);
+    char name[33];
+    entry_name(c, display, name);
     size_t n = 0;
-    unsigned char *data = path ? read_all(path, &n) : NULL;
-    dw_free(path);
+    unsigned char *data = read_entry(c, name, &n);
     int rc = 0;
     if (data) {
         FindingList mine;
         findings_init(&mine);
-        rc = decode(c, data, n, display, content, len, &mine, summary);
+        rc = cache_entry_decode(c, data, n, display, bytes, len, &mine, summary);
         if (rc == 1 && !findings_take(out, &mine)) rc = -1;
         findings_free(&mine);
         dw_free(data);
@@ -436,25 +520,27 @@ static bool lookup(void *ud, const char *display, const char *bytes, size_t len,
 static void store(void *ud, const char *display, const char *bytes, size_t len,
                   const FindingList *findings, const Buf *summary) {
     ResultCache *c = ud;
-    uint64_t content[2];
-    cache_hash128(bytes, len, 0, content);
     Buf b;
     buf_init(&b);
-    encode(&b, c, display, content, len, findings, summary);
-    char *path = entry_path(c, display);
+    cache_entry_encode(c, &b, display, bytes, len, findings, summary);
+    char name[33];
+    entry_name(c, display, name);
     int e = ENOMEM;
-    bool ok = path && !b.failed && write_atomically(c->entry_dir, path, b.data, b.len, c->mode, &e);
-    if (!ok && e == ENOENT && mkdirs(c->entry_dir)) /* the directory was removed meanwhile */
-        ok = write_atomically(c->entry_dir, path, b.data, b.len, c->mode, &e);
+    bool ok = !b.failed && write_atomically(c, c->kfd, name, b.data, b.len, &e);
+    if (!ok && e == ENOENT) { /* the directory was removed meanwhile (another run pruned it) */
+        char msg[8];
+        int kfd = own_dir(c->vfd, c->keyname, c->entry_dir, c->uid, msg, sizeof msg);
+        ok = kfd >= 0 && write_atomically(c, kfd, name, b.data, b.len, &e);
+        if (kfd >= 0) close(kfd);
+    }
     if (ok) {
         c->stores++;
     } else {
         c->write_errors++;
         if (!atomic_flag_test_and_set(&c->error_taken))
-            snprintf(c->write_error, sizeof c->write_error, "cannot write %s: %s",
-                     path ? path : c->entry_dir, strerror(e));
+            snprintf(c->write_error, sizeof c->write_error, "cannot write %s/%s: %s", c->entry_dir,
+                     name, strerror(e));
     }
-    dw_free(path);
     buf_free(&b);
 }
 

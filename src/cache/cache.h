@@ -7,19 +7,30 @@
  *   DIR/CACHEDIR.TAG        the Cache Directory Tagging Specification's signature (backup tools
  *                           skip the directory)
  *   DIR/.gitignore          `*` (git ignores the directory)
- *   DIR/VERSION/KEY/HASH    one entry per display path and option set: KEY is the option
- *                           set's key (16 hex digits: rules, their options, deadwood's build),
- *                           HASH 32 hex digits of a 128-bit hash of the version, the key and the
- *                           display path; the entry records them and the 128-bit hash and length
- *                           of the bytes it was computed from, then the findings, then the
- *                           bytes of the module summary (summary_encode; none for a file that
- *                           does not parse, or when no whole-tree rule is on). The 8 option
- *                           sets used last are kept, older ones removed when a run opens the
- *                           cache.
+ *   DIR/VERSION/KEY/NAME    one entry per display path and option set: KEY is 16 hex digits of
+ *                           the option set's key (a SHA-256 of the rules, their options and
+ *                           deadwood's build), NAME 32 hex digits of a SHA-256 of the version, the
+ *                           key and the display path; the entry records the whole key, the version,
+ *                           the display path and the SHA-256 and length of the bytes it was
+ *                           computed from, then the findings, then the bytes of the module summary
+ *                           (summary_encode; none for a file that does not parse, or when no
+ *                           whole-tree rule is on); a SHA-256 of all that guards against
+ *                           corruption. The 8 option sets used last are kept, older ones removed
+ *                           when a run opens the cache.
+ * Which bytes an entry belongs to is decided by SHA-256, not by a hash that can be made to
+ * collide: a file never gets another file's findings (issue 22).
+ *
  * An entry is written to a temporary file in the same directory and renamed over the old one, so
  * concurrent runs (threads or processes) never see half an entry. An entry that is truncated, has
- * a wrong checksum or does not match is a miss; the fresh result then replaces it. Only DIR is
- * ever written to.
+ * a wrong checksum, does not match, or is not a regular file of the user's is a miss; the fresh
+ * result then replaces it.
+ *
+ * Safety: only DIR is ever written to, and never through a symbolic link. DIR must be a directory
+ * (not a link) of the user running deadwood, and either hold deadwood's CACHEDIR.TAG or be new or
+ * empty; VERSION and KEY must be directories of the user's too (not links); every file below is
+ * created, replaced and removed relative to those directories' descriptors without following a
+ * link (openat, renameat, unlinkat), and pruning removes only entry and temporary files of
+ * directories it opened that way. A cache that fails these tests is not used (a warning).
  *
  * Errors are values: cache_open reports why the directory cannot be used; a failed write is
  * counted (CacheStats) and the run goes on.
@@ -31,9 +42,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/sha256.h"
 #include "check/run.h"
 
 typedef struct ResultCache ResultCache;
+
+/* An option set's key: everything besides a file's bytes and name that its findings depend on. */
+typedef struct CacheKey {
+    unsigned char b[SHA256_LEN];
+} CacheKey;
 
 typedef struct CacheStats {
     int32_t hits, misses;
@@ -44,8 +61,8 @@ typedef struct CacheStats {
 } CacheStats;
 
 /* Opens (creating it and its tags when missing) the cache directory dir for one analysis key.
- * NULL with err filled when the directory cannot be created or is not a directory. */
-ResultCache *cache_open(const char *dir, uint64_t options_key, const char *version, char *err,
+ * NULL with err filled when the directory cannot be created or used (see Safety above). */
+ResultCache *cache_open(const char *dir, CacheKey options_key, const char *version, char *err,
                         size_t errcap);
 /* The RunCache callbacks over c (thread-safe). */
 RunCache cache_interface(ResultCache *c);
@@ -56,13 +73,22 @@ void cache_close(ResultCache *c);
 
 /* The key of everything besides a file's bytes and name that its findings depend on: the rules
  * enabled, their options, and `extra` (e.g. the target version; may be NULL). */
-uint64_t cache_options_key(const CheckOptions *o, const char *extra);
+CacheKey cache_options_key(const CheckOptions *o, const char *extra);
 
-/* A hash of the running executable (/proc/self/exe; 0 when unreadable), for options keys: a
- * rebuilt deadwood with the same version string never reads an older build's entries. */
+/* 64 bits of a SHA-256 of the running executable (/proc/self/exe; 0 when unreadable), for
+ * options keys: a rebuilt deadwood with the same version string never reads an older build's
+ * entries. */
 uint64_t cache_build_key(void);
 
-/* MurmurHash3 x64_128 (public domain, Austin Appleby). */
-void cache_hash128(const void *data, size_t len, uint64_t seed, uint64_t out[2]);
+/* An entry's bytes, as lookups read and stores write them (for the fuzz target and tests): the
+ * findings and summary of `bytes` (len) shown as display, under c's version and key. */
+void cache_entry_encode(const ResultCache *c, Buf *out, const char *display, const char *bytes,
+                        size_t len, const FindingList *fl, const Buf *summary);
+/* Fills in an encoded entry's payload length and checksum (after its payload was changed). */
+void cache_entry_seal(Buf *entry);
+/* Decodes an entry for `bytes` (len) shown as display into out and summary: 1 a hit, 0 a valid
+ * entry of other bytes, another name or another option set, -1 corrupt. */
+int cache_entry_decode(const ResultCache *c, const void *entry, size_t n, const char *display,
+                       const char *bytes, size_t len, FindingList *out, Buf *summary);
 
 #endif

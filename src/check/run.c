@@ -60,6 +60,10 @@ static const char *display_of(const Shared *sh, int32_t i) {
     return strcmp(path, "-") == 0 && sh->o->stdin_name ? sh->o->stdin_name : path;
 }
 
+static size_t max_size(const RunOptions *o) {
+    return o->max_file_size ? o->max_file_size : SOURCE_DEFAULT_MAX_SIZE;
+}
+
 static void one(Worker *w, int32_t index) {
     const char *path = w->sh->files[index];
     const RunOptions *o = w->sh->o;
@@ -68,7 +72,7 @@ static void one(Worker *w, int32_t index) {
     char *data;
     size_t len;
     SourceError se;
-    if (!source_read_file(path, &data, &len, &se)) {
+    if (!source_read_file_max(path, max_size(o), &data, &len, &se)) {
         unreadable(w, display, se.msg);
         return;
     }
@@ -134,7 +138,7 @@ static void *work(void *arg) {
 /* The whole-tree rules' findings come without their line's text (summaries do not keep it):
  * it is read back here, once per file, for findings [from, len). A file read from standard input
  * cannot be read again; its findings keep no text (the full format then shows no snippet). */
-static bool fill_sources(FindingList *l, int32_t from, const char *stdin_name) {
+static bool fill_sources(FindingList *l, int32_t from, const char *stdin_name, size_t max) {
     for (int32_t i = from; i < l->len; i++) {
         const char *path = l->items[i].path;
         if (l->items[i].source || !path || (stdin_name && strcmp(path, stdin_name) == 0) ||
@@ -143,7 +147,7 @@ static bool fill_sources(FindingList *l, int32_t from, const char *stdin_name) {
         char *data;
         size_t len;
         SourceError se;
-        if (!source_read_file(path, &data, &len, &se)) continue; /* gone since: no snippet */
+        if (!source_read_file_max(path, max, &data, &len, &se)) continue; /* gone: no snippet */
         Arena a;
         arena_init(&a);
         SourceText st;
@@ -230,7 +234,7 @@ bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, Ru
         int32_t from = r->findings.len;
         if (ok && tree)
             ok = tree_rules_run(&r->index, o->check, &r->findings) &&
-                 fill_sources(&r->findings, from, o->stdin_name);
+                 fill_sources(&r->findings, from, o->stdin_name, max_size(o));
     }
     for (int i = 0; i < n; i++) arena_adopt(&r->summaries, &ws[i].sums);
     free(ws);

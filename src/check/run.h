@@ -31,6 +31,7 @@ typedef struct RunOptions {
     bool tree;                     /* build the index and run the whole-tree rules */
     const SummaryOptions *summary; /* what the index records (queries); NULL: what rules need */
     const RunCache *cache;         /* NULL: no cache */
+    size_t max_file_size;          /* a larger file is a DW001 finding; 0: the default (source.h) */
 } RunOptions;
 
 typedef struct RunResult {

@@ -117,14 +117,18 @@ static int config_error(const Ctx *x, const ConfigError *e) {
     return EXIT_USAGE;
 }
 
-/* Appends the comma-separated items of csv to l. */
+/* Appends the comma-separated items of csv to l. An empty rule selector is an error, as
+ * `select = [""]` is in a configuration. */
 static bool add_csv(Arena *a, NameList *l, const char *csv, const char *opt, bool selectors) {
-    for (const char *p = csv; *p;) {
+    for (const char *p = csv, *next = csv; next; p = next) {
         size_t n = strcspn(p, ",");
         const char *s = p, *e = p + n;
         while (s < e && *s == ' ') s++;
         while (e > s && e[-1] == ' ') e--;
-        p += n + (p[n] == ',');
+        next = p[n] == ',' ? p + n + 1 : NULL;
+        if (s == e && selectors)
+            return cli_usage_error("empty rule selector in %s (see: deadwood rule --all)", opt),
+                   false;
         if (s == e) continue;
         char *item = arena_strndup(a, s, (size_t)(e - s));
         const char **items = arena_alloc(a, sizeof *items * (size_t)(l->len + 1));
@@ -138,14 +142,6 @@ static bool add_csv(Arena *a, NameList *l, const char *csv, const char *opt, boo
         l->items = items;
     }
     return true;
-}
-
-static NameList concat(Arena *a, NameList x, NameList y) {
-    NameList r = {arena_alloc(a, sizeof(char *) * (size_t)(x.len + y.len + 1)), 0};
-    if (!r.items) return r;
-    for (int32_t i = 0; i < x.len; i++) r.items[r.len++] = x.items[i];
-    for (int32_t i = 0; i < y.len; i++) r.items[r.len++] = y.items[i];
-    return r;
 }
 
 /* ---- the command line --------------------------------------------------------------------- */
@@ -284,7 +280,7 @@ static bool config_of(Ctx *x, const char *path, bool is_dir, Prepared **out) {
     p->cfg = c;
     p->enabled = en;
     for (int i = 0; i < check_count; i++) en[i] = check_registry[i]->info.default_on;
-    config_apply_selection(en, &c->rules);
+    config_apply_rules(en, c);
     config_apply_selection(en, &x->g->rules);
     const char *err = NULL;
     const Args *g = x->g;
@@ -293,16 +289,17 @@ static bool config_of(Ctx *x, const char *path, bool is_dir, Prepared **out) {
     for (int32_t i = 0; builtin && i < discover_ndefault_excludes; i++)
         if (!exclude_add(x->a, &p->excl, discover_default_excludes[i], NULL, &err)) goto bad;
     for (int32_t i = 0; !builtin && i < ex.len; i++)
-        if (!exclude_add(x->a, &p->excl, ex.items[i], c->root, &err)) goto bad;
-    NameList ext = concat(x->a, c->extend_exclude, g->extend_exclude);
+        if (!exclude_add(x->a, &p->excl, ex.items[i], config_glob_root(&ex, i, c->root), &err))
+            goto bad;
+    NameList ext = config_join_globs(x->a, c->extend_exclude, c->root, g->extend_exclude, c->root);
     for (int32_t i = 0; i < ext.len; i++)
-        if (!exclude_add(x->a, &p->excl, ext.items[i], c->root, &err)) goto bad;
+        if (!exclude_add(x->a, &p->excl, ext.items[i], ext.roots[i], &err)) goto bad;
     p->pfi = arena_zalloc(x->a, sizeof *p->pfi * (size_t)(c->nper_file_ignores + 1));
     p->pfi_rules = arena_zalloc(x->a, (size_t)(c->nper_file_ignores + 1) * (size_t)check_count);
     if (!p->pfi || !p->pfi_rules) goto bad;
     for (int32_t i = 0; i < c->nper_file_ignores; i++) {
         const PerFileIgnore *f = &c->per_file_ignores[i];
-        if (!exclude_add(x->a, &p->pfi[i], f->pattern, c->root, &err)) goto bad;
+        if (!exclude_add(x->a, &p->pfi[i], f->pattern, f->root, &err)) goto bad;
         RuleSelection sel = {.select = f->codes, .has_select = true};
         config_apply_selection(p->pfi_rules + (size_t)i * (size_t)check_count, &sel);
     }
@@ -343,9 +340,10 @@ static bool discover_group(Ctx *x, Prepared *gp, const char **paths, int n, File
     DiscoverOptions o;
     discover_options_init(&o);
     NameList ex = g->has_exclude ? g->exclude : c->exclude;
-    NameList ext = concat(x->a, c->extend_exclude, g->extend_exclude);
+    NameList ext = config_join_globs(x->a, c->extend_exclude, c->root, g->extend_exclude, c->root);
     o.exclude = ex.items, o.nexclude = ex.len, o.exclude_set = g->has_exclude || c->has_exclude;
-    o.extend_exclude = ext.items, o.nextend_exclude = ext.len;
+    o.exclude_roots = ex.roots;
+    o.extend_exclude = ext.items, o.nextend_exclude = ext.len, o.extend_exclude_roots = ext.roots;
     o.respect_gitignore =
         g->respect_gitignore >= 0 ? g->respect_gitignore : c->respect_gitignore != 0;
     o.force_exclude = force_of(x, c);
@@ -528,6 +526,8 @@ static bool analyze(Ctx *x, FindingList *out, RunTotals *t) {
         CheckOptions co = {any, ths[j]};
         RunOptions ro = {
             .check = &co, .jobs = x->g->jobs, .stdin_name = x->g->stdin_name, .tree = true};
+        /* the largest file: the project's configuration says, as for cache-dir */
+        ro.max_file_size = (size_t)(x->project ? x->project->cfg : x->fallback)->max_file_size;
         ResultCache *rc = NULL;
         RunCache iface;
         char err[512];

@@ -2,7 +2,10 @@
  * directory-by-directory lookup of configuration files. */
 #include "config.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -16,7 +19,7 @@
 
 static const char *const known_keys =
     "select, extend-select, ignore, exclude, extend-exclude, per-file-ignores, target-version, "
-    "respect-gitignore, force-exclude, cache-dir, rules";
+    "respect-gitignore, force-exclude, cache-dir, max-file-size, extend, rules";
 
 /* Rules that have options, and their keys. */
 static const struct { const char *code, *key; } rule_options[] = {{"DW301", "similarity"}};
@@ -48,6 +51,7 @@ typedef struct Reader {
     const char *path;
     const char *table; /* "[tool.deadwood]" or the file name, for messages */
     ConfigError *err;
+    int extend_line, extend_col; /* where `extend` is written */
 } Reader;
 
 static bool at(Reader *r, int line, int col, const char *fmt, ...)
@@ -74,10 +78,28 @@ static const char *a_type(TomlType t) {
 
 /* ---- values ----------------------------------------------------------------------------- */
 
+/* A TOML string may hold NUL (\u0000); a rule, a path or a glob is a C string and cannot: cut at
+ * the NUL, `"DW1\u0000xx"` would select DW1 (issue 20). Such a string or key is an error. */
+static bool has_nul(Str s) {
+    return s.s && memchr(s.s, 0, (size_t)s.len) != NULL;
+}
+
+static bool nul_error(Reader *r, int line, int col, const char *what) {
+    return at(r, line, col, "a NUL character (\\u0000) in %s: no rule, path or glob can hold one",
+              what);
+}
+
 static bool want_type(Reader *r, const TomlEntry *e, TomlType type, const char *what) {
     if (toml_is(e->value, type)) return true;
     return at(r, e->value->line, e->value->col, "'%s' expects %s, got %s", e->key.s, what,
               a_type(e->value->type));
+}
+
+/* A string value, with no NUL in it. */
+static bool want_text(Reader *r, const TomlEntry *e) {
+    if (!want_type(r, e, TOML_STRING, "a string")) return false;
+    if (has_nul(e->value->u.str)) return nul_error(r, e->value->line, e->value->col, "the string");
+    return true;
 }
 
 /* An array of strings; each checked by `valid` when given (its message: "unknown rule"). */
@@ -98,6 +120,7 @@ static bool read_strings(Reader *r, const char *key, const TomlValue *v, NameLis
                       "'%s' expects an array of strings, got an element "
                       "of type %s",
                       key, a_type(it->type));
+        if (has_nul(it->u.str)) return nul_error(r, it->line, it->col, "the string");
         if (valid && !valid(r, it)) return false;
         out->items[i] = s;
     }
@@ -110,6 +133,14 @@ static bool valid_selector(Reader *r, const TomlValue *v) {
               "unknown rule selector '%s' (expected a rule code, a code prefix "
               "such as DW2, a rule name or ALL; see: deadwood rule --all)",
               v->u.str.s);
+}
+
+/* Anchors every glob of l to root (the directory of the file that wrote them). */
+static bool anchor(Reader *r, NameList *l, const char *root) {
+    l->roots = arena_alloc(r->a, sizeof *l->roots * (size_t)(l->len ? l->len : 1));
+    if (!l->roots) return oom(r);
+    for (int32_t i = 0; i < l->len; i++) l->roots[i] = root;
+    return true;
 }
 
 static bool valid_glob(Reader *r, const TomlValue *v) {
@@ -136,7 +167,9 @@ static bool read_per_file_ignores(Reader *r, const TomlEntry *e, Config *c) {
     for (int32_t i = 0; i < n; i++) {
         const TomlEntry *pe = toml_entry_at(e->value, i);
         PerFileIgnore *p = &c->per_file_ignores[i];
+        if (has_nul(pe->key)) return nul_error(r, pe->line, pe->col, "the glob");
         p->pattern = pe->key.s;
+        p->root = c->root;
         Arena tmp;
         arena_init(&tmp);
         const char *why = NULL;
@@ -146,6 +179,7 @@ static bool read_per_file_ignores(Reader *r, const TomlEntry *e, Config *c) {
         if (!read_strings(r, p->pattern, pe->value, &p->codes, valid_selector)) return false;
     }
     c->nper_file_ignores = n;
+    c->has_per_file_ignores = true;
     return true;
 }
 
@@ -161,6 +195,37 @@ static bool read_similarity(Reader *r, const TomlEntry *e, Config *c) {
     if (!(x > 0 && x <= 1))
         return at(r, v->line, v->col, "'similarity' expects a number in (0, 1], got %g", x);
     c->similarity = x;
+    c->has_similarity = true;
+    return true;
+}
+
+/* max-file-size: a positive integer of bytes, or a string "<number> <unit>" (unit B, KB, MB, GB;
+ * powers of 1024; the space optional). */
+static bool read_max_file_size(Reader *r, const TomlEntry *e, Config *c) {
+    const TomlValue *v = e->value;
+    int64_t n = 0;
+    static const char expects[] =
+        "'max-file-size' expects a positive number of bytes or a size such as \"64MB\"";
+    if (toml_as_int(v, &n)) {
+        if (n < 1) return at(r, v->line, v->col, "%s, got %lld", expects, (long long)n);
+    } else if (toml_is(v, TOML_STRING)) {
+        if (has_nul(v->u.str)) return nul_error(r, v->line, v->col, "the string");
+        const char *s = v->u.str.s, *p = s;
+        uint64_t x = 0;
+        while (*p >= '0' && *p <= '9' && x < (1ull << 50)) x = x * 10 + (uint64_t)(*p++ - '0');
+        if (p == s) return at(r, v->line, v->col, "%s, got \"%s\"", expects, s);
+        while (*p == ' ') p++;
+        static const char *const units[] = {"B", "KB", "MB", "GB"};
+        int u = *p ? -1 : 0;
+        for (int i = 0; u < 0 && i < 4; i++)
+            if (strcasecmp(p, units[i]) == 0) u = i;
+        if (u < 0 || x == 0 || x > (1ull << 50) >> (10 * u))
+            return at(r, v->line, v->col, "%s, got \"%s\"", expects, s);
+        n = (int64_t)(x << (10 * u));
+    } else {
+        return at(r, v->line, v->col, "%s, got %s", expects, a_type(v->type));
+    }
+    c->max_file_size = n;
     return true;
 }
 
@@ -169,6 +234,7 @@ static bool read_rules(Reader *r, const TomlEntry *e, Config *c) {
     if (!want_type(r, e, TOML_TABLE, "a table of rule codes ([rules.DW301])")) return false;
     for (int32_t i = 0; i < toml_len(e->value); i++) {
         const TomlEntry *re = toml_entry_at(e->value, i);
+        if (has_nul(re->key)) return nul_error(r, re->line, re->col, "the key");
         int k = -1;
         for (size_t j = 0; j < sizeof rule_options / sizeof *rule_options; j++)
             if (strcasecmp(re->key.s, rule_options[j].code) == 0) k = (int)j;
@@ -178,6 +244,7 @@ static bool read_rules(Reader *r, const TomlEntry *e, Config *c) {
         if (!want_type(r, re, TOML_TABLE, "a table of options")) return false;
         for (int32_t j = 0; j < toml_len(re->value); j++) {
             const TomlEntry *oe = toml_entry_at(re->value, j);
+            if (has_nul(oe->key)) return nul_error(r, oe->line, oe->col, "the key");
             if (strcmp(oe->key.s, rule_options[k].key) != 0)
                 return at(r, oe->line, oe->col, "unknown option '%s' of rule %s (expected: %s)",
                           oe->key.s, rule_options[k].code, rule_options[k].key);
@@ -187,6 +254,26 @@ static bool read_rules(Reader *r, const TomlEntry *e, Config *c) {
     return true;
 }
 
+/* Whether dir lies strictly below root, lexically and once the links on the way are resolved (the
+ * deepest part of dir that exists is resolved; what does not exist yet cannot be a link). */
+static bool strictly_below(const char *root, const char *dir) {
+    size_t n = strlen(root);
+    if (strcmp(root, "/") == 0) n = 0;
+    if (strncmp(dir, root, n) != 0 || dir[n] != '/' || !dir[n + 1]) return false;
+    char real_root[PATH_MAX], real[PATH_MAX], probe[PATH_MAX];
+    if (!realpath(root, real_root) || strlen(dir) >= sizeof probe) return false;
+    strcpy(probe, dir);
+    for (;;) { /* the deepest existing ancestor of dir (root itself at the least) */
+        if (realpath(probe, real)) break;
+        char *slash = strrchr(probe, '/');
+        if (!slash || (size_t)(slash - probe) < n) return false;
+        *slash = 0;
+    }
+    size_t m = strlen(real_root);
+    if (strcmp(real_root, "/") == 0) m = 0;
+    return strcmp(real, real_root) == 0 || (strncmp(real, real_root, m) == 0 && real[m] == '/');
+}
+
 /* Reads every key of the deadwood table t into c. */
 static bool read_table(Reader *r, const TomlValue *t, Config *c) {
     for (int32_t i = 0; i < toml_len(t); i++) {
@@ -194,7 +281,9 @@ static bool read_table(Reader *r, const TomlValue *t, Config *c) {
         const char *k = e->key.s;
         const TomlValue *v = e->value;
         bool ok;
-        if (strcmp(k, "select") == 0) {
+        if (has_nul(e->key)) {
+            ok = nul_error(r, e->line, e->col, "the key");
+        } else if (strcmp(k, "select") == 0) {
             ok = read_strings(r, k, v, &c->rules.select, valid_selector);
             c->rules.has_select = true;
         } else if (strcmp(k, "extend-select") == 0) {
@@ -202,14 +291,15 @@ static bool read_table(Reader *r, const TomlValue *t, Config *c) {
         } else if (strcmp(k, "ignore") == 0) {
             ok = read_strings(r, k, v, &c->rules.ignore, valid_selector);
         } else if (strcmp(k, "exclude") == 0) {
-            ok = read_strings(r, k, v, &c->exclude, valid_glob);
+            ok = read_strings(r, k, v, &c->exclude, valid_glob) && anchor(r, &c->exclude, c->root);
             c->has_exclude = true;
         } else if (strcmp(k, "extend-exclude") == 0) {
-            ok = read_strings(r, k, v, &c->extend_exclude, valid_glob);
+            ok = read_strings(r, k, v, &c->extend_exclude, valid_glob) &&
+                 anchor(r, &c->extend_exclude, c->root);
         } else if (strcmp(k, "per-file-ignores") == 0) {
             ok = read_per_file_ignores(r, e, c);
         } else if (strcmp(k, "target-version") == 0) {
-            ok = want_type(r, e, TOML_STRING, "a string");
+            ok = want_text(r, e);
             if (ok && !config_target_version_valid(v->u.str.s))
                 ok = at(r, v->line, v->col, "unknown target-version '%s' (expected one of: %s)",
                         v->u.str.s, CONFIG_TARGET_VERSIONS);
@@ -219,9 +309,27 @@ static bool read_table(Reader *r, const TomlValue *t, Config *c) {
         } else if (strcmp(k, "force-exclude") == 0) {
             ok = read_bool(r, e, &c->force_exclude);
         } else if (strcmp(k, "cache-dir") == 0) {
-            ok = want_type(r, e, TOML_STRING, "a string");
+            ok = want_text(r, e);
             if (ok && !v->u.str.len) ok = at(r, v->line, v->col, "'cache-dir' is empty");
             if (ok && !(c->cache_dir = glob_absolutize(r->a, c->root, v->u.str.s))) ok = oom(r);
+            /* a repository's configuration must not make deadwood write (or prune) in the
+             * project root, above it or elsewhere (issue 22) */
+            if (ok && !strictly_below(c->root, c->cache_dir))
+                ok = at(r, v->line, v->col,
+                        "'cache-dir' must be a directory inside the project, below %s (a "
+                        "directory elsewhere is given with --cache-dir or DEADWOOD_CACHE_DIR)",
+                        c->root);
+        } else if (strcmp(k, "max-file-size") == 0) {
+            ok = read_max_file_size(r, e, c);
+        } else if (strcmp(k, "extend") == 0) {
+            ok = want_text(r, e);
+            if (ok && !v->u.str.len) ok = at(r, v->line, v->col, "'extend' is empty");
+            const char *home = getenv("HOME");
+            bool tilde = ok && strncmp(v->u.str.s, "~/", 2) == 0 && home && *home;
+            if (ok && !(c->extend = glob_absolutize(r->a, tilde ? home : c->root,
+                                                    v->u.str.s + (tilde ? 2 : 0))))
+                ok = oom(r);
+            r->extend_line = v->line, r->extend_col = v->col;
         } else if (strcmp(k, "rules") == 0) {
             ok = read_rules(r, e, c);
         } else {
@@ -250,7 +358,77 @@ static const char *base_name(const char *path) {
     return s ? s + 1 : path;
 }
 
-bool config_read(Arena *a, const char *path, bool required, Config **out, ConfigError *err) {
+/* The files being read, innermost first: `extend` may not lead back into one. */
+typedef struct Chain {
+    const char *id; /* the real path (the lexical absolute one when it cannot be resolved) */
+    const struct Chain *up;
+    int depth;
+} Chain;
+
+enum { MAX_EXTEND_DEPTH = 32 };
+
+static bool read_config(Arena *a, const char *path, bool required, const Chain *chain, Config **out,
+                        ConfigError *err);
+
+NameList config_join_globs(Arena *a, NameList x, const char *xroot, NameList y, const char *yroot) {
+    NameList r = {arena_alloc(a, sizeof(char *) * (size_t)(x.len + y.len + 1)), 0,
+                  arena_alloc(a, sizeof(char *) * (size_t)(x.len + y.len + 1))};
+    if (!r.items || !r.roots) return (NameList){0};
+    for (int32_t i = 0; i < x.len; i++)
+        r.roots[r.len] = config_glob_root(&x, i, xroot), r.items[r.len++] = x.items[i];
+    for (int32_t i = 0; i < y.len; i++)
+        r.roots[r.len] = config_glob_root(&y, i, yroot), r.items[r.len++] = y.items[i];
+    return r;
+}
+
+/* Makes the base b what c did not set (ruff's Configuration::combine). */
+static bool inherit(Arena *a, Config *c, const Config *b) {
+    RuleSelection *layers = arena_alloc(a, sizeof *layers * (size_t)(b->ninherited + 1));
+    if (!layers) return false;
+    if (b->ninherited) memcpy(layers, b->inherited, sizeof *layers * (size_t)b->ninherited);
+    layers[b->ninherited] = b->rules;
+    c->inherited = layers, c->ninherited = b->ninherited + 1;
+    if (!c->has_exclude) c->exclude = b->exclude, c->has_exclude = b->has_exclude;
+    if (b->extend_exclude.len) {
+        c->extend_exclude =
+            config_join_globs(a, b->extend_exclude, b->root, c->extend_exclude, c->root);
+        if (!c->extend_exclude.items) return false;
+    }
+    if (!c->has_per_file_ignores) {
+        c->per_file_ignores = b->per_file_ignores, c->nper_file_ignores = b->nper_file_ignores;
+        c->has_per_file_ignores = b->has_per_file_ignores;
+    }
+    if (!c->target_version) c->target_version = b->target_version;
+    if (c->respect_gitignore < 0) c->respect_gitignore = b->respect_gitignore;
+    if (c->force_exclude < 0) c->force_exclude = b->force_exclude;
+    if (!c->cache_dir) c->cache_dir = b->cache_dir;
+    if (!c->max_file_size) c->max_file_size = b->max_file_size;
+    if (!c->has_similarity) c->similarity = b->similarity, c->has_similarity = b->has_similarity;
+    return true;
+}
+
+/* Reads the file c extends (written at r's extend position) and inherits from it. */
+static bool read_base(Reader *r, Config *c, const Chain *chain) {
+    char real[PATH_MAX];
+    const char *id = realpath(c->extend, real) ? real : c->extend;
+    for (const Chain *k = chain; k; k = k->up)
+        if (strcmp(k->id, id) == 0)
+            return at(r, r->extend_line, r->extend_col,
+                      "circular extend: %s is already being read (through its extends)", c->extend);
+    if (chain->depth >= MAX_EXTEND_DEPTH)
+        return at(r, r->extend_line, r->extend_col, "'extend' chains more than %d files",
+                  MAX_EXTEND_DEPTH);
+    struct stat st;
+    if (stat(c->extend, &st) != 0)
+        return at(r, r->extend_line, r->extend_col, "cannot read the extended configuration %s: %s",
+                  c->extend, strerror(errno));
+    Config *base;
+    if (!read_config(r->a, c->extend, true, chain, &base, r->err)) return false;
+    return inherit(r->a, c, base) || oom(r);
+}
+
+static bool read_config(Arena *a, const char *path, bool required, const Chain *up, Config **out,
+                        ConfigError *err) {
     *out = NULL;
     char cwd[4096];
     if (!getcwd(cwd, sizeof cwd))
@@ -276,7 +454,7 @@ bool config_read(Arena *a, const char *path, bool required, Config **out, Config
     dw_free(data);
     if (!doc) return fail(err, p, te.line, te.col, "invalid TOML: %s", te.msg);
     bool pyproject = strcmp(base_name(path), "pyproject.toml") == 0;
-    Reader r = {a, p, pyproject ? "[tool.deadwood]" : base_name(p), err};
+    Reader r = {a, p, pyproject ? "[tool.deadwood]" : base_name(p), err, 0, 0};
     const TomlValue *t = doc;
     if (pyproject) {
         const TomlValue *tool = toml_get(doc, "tool");
@@ -293,8 +471,17 @@ bool config_read(Arena *a, const char *path, bool required, Config **out, Config
     if (!c) return oom(&r);
     c->path = p;
     if (t && !read_table(&r, t, c)) return false;
+    if (c->extend) {
+        char real[PATH_MAX];
+        Chain here = {realpath(path, real) ? real : abs, up, up ? up->depth + 1 : 0};
+        if (!read_base(&r, c, &here)) return false;
+    }
     *out = c;
     return true;
+}
+
+bool config_read(Arena *a, const char *path, bool required, Config **out, ConfigError *err) {
+    return read_config(a, path, required, NULL, out, err);
 }
 
 /* ---- rule selection --------------------------------------------------------------------- */
@@ -334,6 +521,11 @@ void config_apply_selection(bool *enabled, const RuleSelection *layer) {
         else if (verdict >= 0)
             enabled[i] = verdict == 1;
     }
+}
+
+void config_apply_rules(bool *enabled, const Config *c) {
+    for (int32_t i = 0; i < c->ninherited; i++) config_apply_selection(enabled, &c->inherited[i]);
+    config_apply_selection(enabled, &c->rules);
 }
 
 bool config_target_version_valid(const char *v) {

@@ -4,8 +4,18 @@
  * Where (ruff's way): in each directory, `.deadwood.toml`, then `deadwood.toml` (keys at the top
  * level), then a `pyproject.toml` holding a `[tool.deadwood]` table (a pyproject.toml without one
  * is passed over). The configuration of a file is the first one found walking up from the file's
- * directory; nested configurations are not merged. A ConfigResolver remembers every directory it
- * has looked at, so resolving the files of a tree reads each configuration once.
+ * directory; nested configurations are not merged, unless one says so with `extend`. A
+ * ConfigResolver remembers every directory it has looked at, so resolving the files of a tree
+ * reads each configuration once.
+ *
+ * `extend = "../pyproject.toml"` (ruff's inheritance): the extended file (a path relative to the
+ * extending file's directory; `~/` is the home directory) is read first, with its own `extend`,
+ * and is the base; every key the extending file sets replaces the base's, except that rule
+ * selections apply in order (the base's layers, then the extending file's: a `select` starts
+ * afresh, `extend-select` and `ignore` add to what the base chose) and `extend-exclude` lists are
+ * joined. Relative paths and globs stay anchored to the directory of the file that wrote them, as
+ * ruff anchors them. A pyproject.toml without [tool.deadwood] extends nothing; a cycle of
+ * extends, or a chain deeper than 32 files, is an error.
  *
  * Keys (the same in deadwood.toml and [tool.deadwood]):
  *   select, extend-select, ignore     lists of rule selectors (a code, a code prefix such as
@@ -15,6 +25,9 @@
  *   target-version                    "py38" ... "py313"
  *   respect-gitignore, force-exclude  booleans
  *   cache-dir                         a path, relative to the config's directory
+ *   max-file-size                     the largest file analyzed: bytes (an integer) or a string
+ *                                     such as "64MB" (B, KB, MB, GB: powers of 1024)
+ *   extend                            a configuration file this one inherits from (above)
  *   [rules.DW301] similarity          a number in (0, 1] (CheckOptions.drift_threshold)
  * Anything else, a value of the wrong type, or an unknown rule is an error with the file, the
  * 1-based line and column of the offending key or value, and what was expected.
@@ -44,10 +57,21 @@ typedef struct ConfigError {
 typedef struct NameList {
     const char **items;
     int32_t len;
+    const char **roots; /* globs: the absolute directory item i is anchored to (NULL: none known) */
 } NameList;
+
+/* The directory item i of a glob list is anchored to: where it was written, else fallback. */
+static inline const char *config_glob_root(const NameList *l, int32_t i, const char *fallback) {
+    return l->roots && l->roots[i] ? l->roots[i] : fallback;
+}
+
+/* x then y, each item keeping its root (xroot, yroot for those that have none); {0} when out of
+ * memory. */
+NameList config_join_globs(Arena *a, NameList x, const char *xroot, NameList y, const char *yroot);
 
 typedef struct PerFileIgnore {
     const char *pattern;
+    const char *root; /* the absolute directory the pattern is anchored to */
     NameList codes;
 } PerFileIgnore;
 
@@ -62,16 +86,22 @@ typedef struct Config {
     const char *path; /* the file read; NULL for the built-in defaults */
     const char *root; /* absolute directory that relative patterns and paths are anchored to */
     RuleSelection rules;
+    const RuleSelection *inherited; /* the extended files' layers, applied before `rules` */
+    int32_t ninherited;
     NameList exclude;
     bool has_exclude;
     NameList extend_exclude;
     PerFileIgnore *per_file_ignores;
     int32_t nper_file_ignores;
+    bool has_per_file_ignores;
     const char *target_version; /* NULL when not set */
     int8_t respect_gitignore;   /* -1 unset, 0, 1 */
     int8_t force_exclude;       /* -1 unset, 0, 1 */
     const char *cache_dir;      /* absolute; NULL when not set */
+    int64_t max_file_size;      /* bytes; 0 when not set */
     double similarity;          /* DW301; CONFIG_DEFAULT_SIMILARITY when not set */
+    bool has_similarity;
+    const char *extend; /* the extended file, absolute; NULL when none */
 } Config;
 
 /* A configuration with nothing set, anchored at the absolute directory root. */
@@ -88,6 +118,8 @@ bool config_selector_valid(const char *selector);
 
 /* Applies one selection layer to enabled[check_count]. */
 void config_apply_selection(bool *enabled, const RuleSelection *layer);
+/* Applies a configuration's layers: those it inherited through `extend`, then its own. */
+void config_apply_rules(bool *enabled, const Config *c);
 
 /* The valid target versions, for messages. */
 #define CONFIG_TARGET_VERSIONS "py38, py39, py310, py311, py312, py313"

@@ -67,6 +67,14 @@ static bool add_pattern(Arena *a, GiList *l, const char *s, size_t n, int32_t li
     g->nowild = literal_prefix(s, len);
     g->line = line;
     g->flags = flags;
+    g->wm = NULL;
+    if (flags & GI_NODIR) {
+        if (g->nowild != len && !(flags & GI_ENDSWITH) && !(g->wm = wm_compile(a, g->pat, 0)))
+            return false;
+    } else { /* what match_pathname leaves to wildmatch: after a leading '/' and the prefix */
+        const char *rest = g->pat + g->nowild;
+        if (!(g->wm = wm_compile(a, rest, WM_PATHNAME))) return false;
+    }
     l->npats++;
     return true;
 }
@@ -104,7 +112,8 @@ GiList *gi_list_parse(Arena *a, const char *text, size_t len, const char *base,
 int gi_list_load(Arena *a, const char *file, bool nofollow, const char *base, const char *source,
                  GiList **out) {
     *out = NULL;
-    int fd = open(file, O_RDONLY | O_CLOEXEC | (nofollow ? O_NOFOLLOW : 0));
+    /* non-blocking: a FIFO planted as a .gitignore must not hang the walk */
+    int fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (nofollow ? O_NOFOLLOW : 0));
     if (fd < 0) {
         int e = errno;
         return (e == ENOENT || e == ENOTDIR || (nofollow && e == ELOOP)) ? 0 : e;
@@ -114,8 +123,8 @@ int gi_list_load(Arena *a, const char *file, bool nofollow, const char *base, co
     char *buf = NULL;
     if (fstat(fd, &st) != 0) {
         err = errno;
-    } else if (S_ISDIR(st.st_mode) || st.st_size == 0) {
-        err = 0;
+    } else if (!S_ISREG(st.st_mode) || st.st_size == 0) {
+        err = 0; /* a directory, a FIFO or a device: as if missing */
     } else if (st.st_size > GI_MAX_FILE) {
         err = EFBIG;
     } else if (!(buf = dw_malloc((size_t)st.st_size))) {
@@ -143,7 +152,7 @@ static bool match_basename(const GiPattern *g, const char *name, int32_t n) {
     if (g->flags & GI_ENDSWITH)
         return g->len - 1 <= n &&
                memcmp(g->pat + 1, name + n - (g->len - 1), (size_t)(g->len - 1)) == 0;
-    return wm_match(g->pat, name, 0);
+    return wm_match_compiled(g->wm, name, (size_t)n, NULL);
 }
 
 static bool match_pathname(const GiList *l, const GiPattern *g, const char *path, int32_t len) {
@@ -161,7 +170,7 @@ static bool match_pathname(const GiList *l, const GiPattern *g, const char *path
         pat += prefix, plen -= prefix, name += prefix, nlen -= prefix;
         if (plen == 0 && nlen == 0) return true;
     }
-    return wm_match(pat, name, WM_PATHNAME);
+    return wm_match_compiled(g->wm, name, (size_t)nlen, NULL);
 }
 
 const GiPattern *gi_list_match(const GiList *l, const char *path, int32_t len, bool is_dir) {

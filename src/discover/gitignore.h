@@ -25,11 +25,12 @@ enum {
 };
 
 typedef struct GiPattern {
-    const char *pat; /* NUL-terminated, without the '!' and the trailing '/' */
-    int32_t len;     /* strlen(pat) */
-    int32_t nowild;  /* length of the wildcard-free prefix */
-    int32_t line;    /* 1-based line in the source file */
-    uint32_t flags;  /* GI_* */
+    const char *pat;            /* NUL-terminated, without the '!' and the trailing '/' */
+    int32_t len;                /* strlen(pat) */
+    int32_t nowild;             /* length of the wildcard-free prefix */
+    int32_t line;               /* 1-based line in the source file */
+    uint32_t flags;             /* GI_* */
+    const struct WmPattern *wm; /* the part wildmatch decides, compiled (NULL: literal tests do) */
 } GiPattern;
 
 typedef struct GiList {

@@ -56,10 +56,16 @@ static char *copy(Ctx *c, const char *s, size_t n) {
     return d;
 }
 
-/* Whole small file into an arena string (NUL-terminated); NULL when unreadable. */
+/* Whole small file into an arena string (NUL-terminated); NULL when unreadable or not a regular
+ * file (opened non-blocking: a FIFO never hangs the walk). */
 static char *slurp(Ctx *c, const char *file, size_t *len) {
-    int fd = file ? open(file, O_RDONLY | O_CLOEXEC) : -1;
+    int fd = file ? open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK) : -1;
     if (fd < 0) return NULL;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > (16 << 20)) {
+        close(fd);
+        return NULL;
+    }
     Buf b;
     buf_init(&b);
     char chunk[4096];

@@ -1,7 +1,8 @@
 /* glob.c — globset-compatible globs and ruff's exclude sets (see glob.h).
  *
  * A pattern parses into a token sequence the way globset's parser builds it (including its
- * placement rules for double stars), and matching follows the regular expression globset builds:
+ * placement rules for double stars), and compiles (nfa.h) to the regular expression globset builds,
+ * matched in time linear in pattern x path:
  *   ?  is .          * is .*          {a,b} is (?:a|b), empty branches dropped
  *   a leading double star and slash is (?:/?|.*[/])      a whole pattern of two stars is .*
  *   a trailing slash and double star is [/].*          slash, double star, slash is
@@ -12,6 +13,8 @@
 #include "glob.h"
 
 #include <string.h>
+
+#include "nfa.h"
 
 enum { G_LIT, G_ANY, G_STAR, G_CLASS, G_RPREFIX, G_RSUFFIX, G_RZOM, G_ALT };
 
@@ -28,11 +31,14 @@ struct GSeq {
 };
 
 struct Glob {
-    GSeq seq;
+    Nfa nfa;
     const char *literal; /* the whole pattern is literal bytes */
     size_t litlen;
     bool everything; /* the pattern is `**` */
+    uint8_t against; /* in an ExcludeSet: GLOB_ABS, GLOB_NAME */
 };
+
+enum { GLOB_ABS = 1, GLOB_NAME = 2, MAX_ALT_DEPTH = 64 };
 
 /* ---- parsing ------------------------------------------------------------------------------ */
 
@@ -197,6 +203,7 @@ static bool parse(GParse *p) {
         case '*': ok = parse_star(p); break;
         case '[': ok = parse_class(p); break;
         case '{':
+            if (p->nalt == MAX_ALT_DEPTH) return p->err = "alternations nested too deeply", false;
             p->alt_starts[p->nalt++] = p->nbranches;
             ok = push_branch(p);
             break;
@@ -225,12 +232,66 @@ static bool parse(GParse *p) {
     return true;
 }
 
+/* ---- compiling ---------------------------------------------------------------------------- */
+
+static void emit_seq(Arena *a, Nfa *p, const GSeq *s);
+
+/* (?:.*[/])? : zero or more whole directories */
+static void emit_dirs(Arena *a, Nfa *p) {
+    int32_t l = nfa_emit(a, p, NFA_SPLIT, 0, NULL);
+    nfa_star(a, p, nfa_all_but_newline);
+    nfa_emit(a, p, NFA_BYTE, '/', NULL);
+    if (l >= 0) p->ins[l].y = p->n;
+}
+
+/* (?:a|b|...), empty branches dropped (none left: the empty string) */
+static void emit_alt(Arena *a, Nfa *p, const GTok *g) {
+    int32_t last = -1, njumps = 0;
+    for (int32_t j = 0; j < g->nalts; j++)
+        if (g->alts[j].n) last = j;
+    int32_t *jumps = last >= 0 ? arena_alloc(a, sizeof *jumps * (size_t)g->nalts) : NULL;
+    if (last >= 0 && !jumps) p->oom = true;
+    for (int32_t j = 0; jumps && j <= last; j++) {
+        if (!g->alts[j].n) continue;
+        int32_t split = j < last ? nfa_emit(a, p, NFA_SPLIT, 0, NULL) : -1;
+        emit_seq(a, p, &g->alts[j]);
+        if (j < last) jumps[njumps++] = nfa_emit(a, p, NFA_JMP, 0, NULL);
+        if (split >= 0) p->ins[split].y = p->n;
+    }
+    for (int32_t k = 0; k < njumps && !p->oom; k++) p->ins[jumps[k]].x = p->n;
+}
+
+/* Recursion only into alternations, nested at most MAX_ALT_DEPTH deep. */
+static void emit_seq(Arena *a, Nfa *p, const GSeq *s) {
+    for (int32_t i = 0; i < s->n && !p->oom; i++) {
+        const GTok *g = &s->t[i];
+        switch (g->kind) {
+        case G_LIT: nfa_emit(a, p, NFA_BYTE, g->c, NULL); break;
+        case G_ANY: nfa_emit(a, p, NFA_SET, 0, nfa_all_but_newline); break;
+        case G_CLASS: nfa_emit(a, p, NFA_SET, 0, g->set); break;
+        case G_STAR: /* .*.* is .* */
+            if (i == 0 || s->t[i - 1].kind != G_STAR) nfa_star(a, p, nfa_all_but_newline);
+            break;
+        case G_RPREFIX: emit_dirs(a, p); break; /* (?:/?|.*[/]) = (?:.*[/])? */
+        case G_RSUFFIX:                         /* [/].* */
+            nfa_emit(a, p, NFA_BYTE, '/', NULL);
+            nfa_star(a, p, nfa_all_but_newline);
+            break;
+        case G_RZOM: /* (?:[/]|[/].*[/]) = [/](?:.*[/])? */
+            nfa_emit(a, p, NFA_BYTE, '/', NULL);
+            emit_dirs(a, p);
+            break;
+        default: emit_alt(a, p, g); break;
+        }
+    }
+}
+
 Glob *glob_compile(Arena *a, const char *pattern, const char **err) {
     size_t n = strlen(pattern);
     GParse p = {.a = a, .s = (const uint8_t *)pattern, .n = n, .prev = -1, .cur = -1};
     p.capbranches = 8;
     p.branches = arena_alloc(a, 8 * sizeof *p.branches);
-    p.alt_starts = arena_alloc(a, 8 * sizeof *p.alt_starts);
+    p.alt_starts = arena_alloc(a, (MAX_ALT_DEPTH + 1) * sizeof *p.alt_starts);
     Glob *g = arena_zalloc(a, sizeof *g);
     if (!p.branches || !p.alt_starts || !g) {
         *err = "out of memory";
@@ -241,95 +302,33 @@ Glob *glob_compile(Arena *a, const char *pattern, const char **err) {
         *err = p.err;
         return NULL;
     }
-    g->seq = p.branches[0];
-    g->everything = g->seq.n == 1 && g->seq.t[0].kind == G_RPREFIX;
+    GSeq seq = p.branches[0];
+    g->against = GLOB_ABS | GLOB_NAME;
+    g->everything = seq.n == 1 && seq.t[0].kind == G_RPREFIX;
     bool literal = true;
-    for (int32_t i = 0; i < g->seq.n; i++) literal &= g->seq.t[i].kind == G_LIT;
+    for (int32_t i = 0; i < seq.n; i++) literal &= seq.t[i].kind == G_LIT;
     if (literal) {
-        char *lit = arena_alloc(a, (size_t)g->seq.n + 1);
+        char *lit = arena_alloc(a, (size_t)seq.n + 1);
         if (!lit) return *err = "out of memory", NULL;
-        for (int32_t i = 0; i < g->seq.n; i++) lit[i] = (char)g->seq.t[i].c;
-        g->literal = lit, g->litlen = (size_t)g->seq.n;
+        for (int32_t i = 0; i < seq.n; i++) lit[i] = (char)seq.t[i].c;
+        g->literal = lit, g->litlen = (size_t)seq.n;
+        return g;
     }
+    emit_seq(a, &g->nfa, &seq);
+    if (!nfa_finish(a, &g->nfa)) return *err = "out of memory", NULL;
     return g;
 }
 
 /* ---- matching ----------------------------------------------------------------------------- */
 
-typedef struct Cont { /* what must match after the current sequence ends */
-    const GSeq *seq;
-    int32_t i;
-    const struct Cont *next;
-} Cont;
-
-typedef struct Text {
-    const uint8_t *s;
-    size_t n;
-} Text;
-
-static bool match_seq(const GSeq *s, int32_t i, const Cont *k, Text t, size_t pos);
-
-/* `.*` then the rest: tries every end up to the first '\n' or the end of the text. */
-static bool try_star(const GSeq *s, int32_t i, const Cont *k, Text t, size_t pos) {
-    for (size_t q = pos;; q++) {
-        if (match_seq(s, i, k, t, q)) return true;
-        if (q >= t.n || t.s[q] == '\n') return false;
-    }
-}
-
-/* `.*\/` then the rest: tries just after each '/' before the first '\n'. */
-static bool try_slashes(const GSeq *s, int32_t i, const Cont *k, Text t, size_t pos) {
-    for (size_t q = pos; q < t.n && t.s[q] != '\n'; q++)
-        if (t.s[q] == '/' && match_seq(s, i, k, t, q + 1)) return true;
-    return false;
-}
-
-static bool match_seq(const GSeq *s, int32_t i, const Cont *k, Text t, size_t pos) {
-    for (;;) {
-        while (i == s->n) {
-            if (!k) return pos == t.n;
-            s = k->seq, i = k->i, k = k->next;
-        }
-        const GTok *g = &s->t[i++];
-        switch (g->kind) {
-        case G_LIT:
-            if (pos >= t.n || t.s[pos] != g->c) return false;
-            pos++;
-            break;
-        case G_ANY:
-            if (pos >= t.n || t.s[pos] == '\n') return false;
-            pos++;
-            break;
-        case G_CLASS:
-            if (pos >= t.n || !(g->set[t.s[pos] >> 3] & (1u << (t.s[pos] & 7)))) return false;
-            pos++;
-            break;
-        case G_STAR: return try_star(s, i, k, t, pos);
-        case G_RPREFIX: /* (?:/?|.*\/) */
-            return match_seq(s, i, k, t, pos) || try_slashes(s, i, k, t, pos);
-        case G_RSUFFIX: /* /.* */
-            return pos < t.n && t.s[pos] == '/' && try_star(s, i, k, t, pos + 1);
-        case G_RZOM: /* (?:/|/.*\/) */
-            return pos < t.n && t.s[pos] == '/' && try_slashes(s, i, k, t, pos);
-        default: { /* G_ALT */
-            Cont after = {s, i, k};
-            bool any = false;
-            for (int32_t j = 0; j < g->nalts; j++) {
-                if (g->alts[j].n == 0) continue; /* empty branches are dropped */
-                any = true;
-                if (match_seq(&g->alts[j], 0, &after, t, pos)) return true;
-            }
-            if (any) return false;
-            break; /* no branch left: the group matches the empty string */
-        }
-        }
-    }
+bool glob_match_steps(const Glob *g, const char *text, size_t len, uint64_t *steps) {
+    if (g->literal) return g->litlen == len && memcmp(g->literal, text, len) == 0;
+    if (g->everything) return memchr(text, '\n', len) == NULL;
+    return nfa_match(&g->nfa, text, len, steps);
 }
 
 bool glob_match(const Glob *g, const char *text, size_t len) {
-    if (g->literal) return g->litlen == len && memcmp(g->literal, text, len) == 0;
-    if (g->everything) return memchr(text, '\n', len) == NULL;
-    return match_seq(&g->seq, 0, NULL, (Text){(const uint8_t *)text, len}, 0);
+    return glob_match_steps(g, text, len, NULL);
 }
 
 /* ---- ruff's exclude sets ------------------------------------------------------------------ */
@@ -371,17 +370,22 @@ bool exclude_add(Arena *a, ExcludeSet *s, const char *pattern, const char *root,
         if (!abs) return false;
         Glob *g = glob_compile(a, abs, err);
         if (!g || !set_push(a, s, g)) return false;
+        g->against = GLOB_ABS;
         if (strchr(pattern, '/')) return true;
     }
     Glob *g = glob_compile(a, pattern, err);
+    if (g && root) g->against = GLOB_NAME; /* never the absolute path: see glob.h */
     return g && set_push(a, s, g);
 }
 
 bool exclude_match(const ExcludeSet *s, const char *abspath, size_t len, const char *name,
                    size_t namelen) {
-    for (int32_t i = 0; i < s->n; i++)
-        if (glob_match(s->globs[i], abspath, len) || glob_match(s->globs[i], name, namelen))
+    for (int32_t i = 0; i < s->n; i++) {
+        const Glob *g = s->globs[i];
+        if (((g->against & GLOB_ABS) && glob_match(g, abspath, len)) ||
+            ((g->against & GLOB_NAME) && glob_match(g, name, namelen)))
             return true;
+    }
     return false;
 }
 

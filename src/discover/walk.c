@@ -478,18 +478,30 @@ static void finish_diags(Walker *w) {
     w->diags.len = kept;
 }
 
+/* The absolute directory pattern i of a list is anchored to. */
+static const char *root_of(Walker *w, const char *const *roots, int32_t i, const char *root) {
+    if (!roots || !roots[i]) return root;
+    char cwd[PATH_MAX];
+    const char *abs = getcwd(cwd, sizeof cwd) ? glob_absolutize(&w->tmp, cwd, roots[i]) : NULL;
+    return abs ? abs : root;
+}
+
 static bool build_excludes(Walker *w, const char *root, const char **err, const char **bad) {
     const DiscoverOptions *o = w->opt;
     if (o->exclude_set) {
         for (int32_t i = 0; i < o->nexclude; i++)
-            if (!exclude_add(&w->tmp, &w->excl, *bad = o->exclude[i], root, err)) return false;
+            if (!exclude_add(&w->tmp, &w->excl, *bad = o->exclude[i],
+                             root_of(w, o->exclude_roots, i, root), err))
+                return false;
     } else {
         for (int32_t i = 0; i < discover_ndefault_excludes; i++)
             if (!exclude_add(&w->tmp, &w->excl, *bad = discover_default_excludes[i], NULL, err))
                 return false;
     }
     for (int32_t i = 0; i < o->nextend_exclude; i++)
-        if (!exclude_add(&w->tmp, &w->excl, *bad = o->extend_exclude[i], root, err)) return false;
+        if (!exclude_add(&w->tmp, &w->excl, *bad = o->extend_exclude[i],
+                         root_of(w, o->extend_exclude_roots, i, root), err))
+            return false;
     return true;
 }
 

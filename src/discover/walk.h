@@ -33,6 +33,9 @@ typedef struct DiscoverOptions {
     bool respect_gitignore;   /* default true */
     bool force_exclude;       /* default false */
     const char *project_root; /* anchors exclude patterns; NULL: the current directory */
+    /* per pattern, the directory it is anchored to instead (NULL arrays or items: project_root);
+     * a configuration's patterns stay anchored where they were written (`extend`) */
+    const char *const *exclude_roots, *const *extend_exclude_roots;
 } DiscoverOptions;
 
 typedef struct DiscoverDiag {

@@ -1,20 +1,17 @@
 /* wildmatch.c — git's .gitignore glob dialect (see wildmatch.h).
  *
- * A backtracking matcher with the same verdicts as git's wildmatch(), including its two ways of
- * giving up early: WM_GIVE_UP (the text ran out, so no later start for a `*` can help) and
- * WM_TO_DOUBLESTAR (a single `*` reached a '/', so only an enclosing `**` may still retry).
+ * The same verdicts as git's wildmatch(), without its backtracking: a pattern compiles to an
+ * automaton (nfa.h), so `*****x` against a long name takes time linear in pattern x name where
+ * backtracking took exponential time (issues 20 and 22). git's early exits (its WM_ABORT_ALL and
+ * WM_ABORT_TO_STARSTAR) only prune searches that cannot succeed; they change no verdict.
  */
 #include "wildmatch.h"
 
 #include <string.h>
 
+#include "nfa.h"
+
 typedef unsigned char uchar;
-
-enum { WM_NO = 0, WM_YES = 1, WM_GIVE_UP = -1, WM_TO_DOUBLESTAR = -2 };
-
-static bool is_special(uchar c) {
-    return c == '*' || c == '?' || c == '[' || c == '\\';
-}
 
 static bool in_range(uchar c, uchar lo, uchar hi) {
     return c >= lo && c <= hi;
@@ -102,77 +99,90 @@ static int bracket(const uchar **pp, uchar t) {
     return hit != negated;
 }
 
-static int match_from(const uchar *p, const uchar *t, unsigned flags);
+/* ---- compiling ------------------------------------------------------------------------------
+ * git's backtracking matcher decides, for each construct, what it may match; the same verdicts
+ * come from an automaton (nfa.h), in time linear in pattern x text:
+ *   a byte or `\x`         that byte (a trailing backslash never matches)
+ *   `?`                    any byte ('/' only without WM_PATHNAME)
+ *   `[...]`                the bytes bracket() accepts ('/' only without WM_PATHNAME); a
+ *                          malformed bracket makes git give up on the whole pattern: no match
+ *   a run of stars         any run of bytes; under WM_PATHNAME not crossing '/', unless the run
+ *                          is two or more stars forming a whole component: then it crosses '/',
+ *                          and before an (unescaped) '/' it may also match no directory at all
+ *                          (`a/ ** /b` matches a/b) — git's shortcut, the same as (.*[/])? */
 
-/* p points at the first '*' of a run. */
-static int match_star(const uchar *start, const uchar *p, const uchar *t, unsigned flags) {
-    const uchar *rest = p + 1;
-    bool crosses_slash; /* may this star match '/'? */
-    if (*rest == '*') {
-        while (*rest == '*') rest++;
-        bool starts_component = p == start || p[-1] == '/';
-        bool ends_component = *rest == '\0' || *rest == '/' || (rest[0] == '\\' && rest[1] == '/');
-        if (!(flags & WM_PATHNAME)) {
-            crosses_slash = true;
-        } else if (starts_component && ends_component) {
-            /* "**" + "/" may match no directory at all: try the rest right here. */
-            if (*rest == '/' && match_from(rest + 1, t, flags) == WM_YES) return WM_YES;
-            crosses_slash = true;
-        } else {
-            crosses_slash = false;
-        }
-    } else {
-        crosses_slash = !(flags & WM_PATHNAME);
-    }
-
-    if (*rest == '\0') return (!crosses_slash && strchr((const char *)t, '/')) ? WM_NO : WM_YES;
-    if (!crosses_slash && *rest == '/') {
-        /* A single star before a slash swallows the rest of this component. */
-        const uchar *slash = (const uchar *)strchr((const char *)t, '/');
-        return slash ? match_from(rest + 1, slash + 1, flags) : WM_NO;
-    }
-    for (; *t; t++) {
-        if (!is_special(*rest)) {
-            /* The text up to the next occurrence of the literal belongs to the star. */
-            while (*t && (crosses_slash || *t != '/') && *t != *rest) t++;
-            if (*t != *rest) return WM_NO;
-        }
-        int r = match_from(rest, t, flags);
-        if (r != WM_NO) {
-            if (!crosses_slash || r != WM_TO_DOUBLESTAR) return r;
-        } else if (!crosses_slash && *t == '/') {
-            return WM_TO_DOUBLESTAR;
-        }
-    }
-    return WM_GIVE_UP;
-}
-
-static int match_from(const uchar *p, const uchar *t, unsigned flags) {
-    const uchar *start = p;
-    for (; *p; p++, t++) {
-        if (*t == '\0' && *p != '*') return WM_GIVE_UP;
-        switch (*p) {
-        case '*': return match_star(start, p, t, flags);
-        case '?':
-            if ((flags & WM_PATHNAME) && *t == '/') return WM_NO;
+static void compile(Arena *a, Nfa *p, const uchar *start, unsigned flags) {
+    bool path = flags & WM_PATHNAME;
+    const uint8_t *any = path ? nfa_all_but_slash : nfa_all;
+    for (const uchar *c = start; *c && !p->oom && !p->never; c++) {
+        switch (*c) {
+        case '*': {
+            const uchar *rest = c + 1;
+            while (*rest == '*') rest++;
+            bool starts = c == start || c[-1] == '/';
+            bool ends = *rest == '\0' || *rest == '/' || (rest[0] == '\\' && rest[1] == '/');
+            bool cross = !path || (rest - c >= 2 && starts && ends);
+            if (path && cross && *rest == '/') { /* (?:.*[/])? */
+                int32_t l = nfa_emit(a, p, NFA_SPLIT, 0, NULL);
+                nfa_star(a, p, nfa_all);
+                nfa_emit(a, p, NFA_BYTE, '/', NULL);
+                if (l >= 0) p->ins[l].y = p->n;
+                rest++;
+            } else {
+                nfa_star(a, p, cross ? nfa_all : nfa_all_but_slash);
+            }
+            c = rest - 1;
             break;
+        }
+        case '?': nfa_emit(a, p, NFA_SET, 0, any); break;
         case '[': {
-            int r = bracket(&p, *t);
-            if (r < 0) return WM_GIVE_UP;
-            if (r == 0 || ((flags & WM_PATHNAME) && *t == '/')) return WM_NO;
+            uint8_t *set = arena_zalloc(a, 32);
+            if (!set) {
+                p->oom = true;
+                break;
+            }
+            const uchar *end = c;
+            for (unsigned t = 1; t < 256; t++) { /* the text is a C string: never a NUL */
+                end = c;
+                int r = bracket(&end, (uchar)t);
+                if (r < 0) {
+                    p->never = true;
+                    break;
+                }
+                if (r == 1 && !(path && t == '/')) set[t >> 3] |= (uint8_t)(1u << (t & 7));
+            }
+            nfa_emit(a, p, NFA_SET, 0, set);
+            c = end;
             break;
         }
         case '\\':
-            /* A trailing backslash compares the NUL with a non-NUL byte: no match. */
-            if (*++p != *t) return WM_NO;
+            if (!*++c) {
+                p->never = true;
+                return;
+            }
+            nfa_emit(a, p, NFA_BYTE, *c, NULL);
             break;
-        default:
-            if (*p != *t) return WM_NO;
+        default: nfa_emit(a, p, NFA_BYTE, *c, NULL); break;
         }
     }
-    return *t ? WM_NO : WM_YES;
+}
+
+WmPattern *wm_compile(Arena *a, const char *pattern, unsigned flags) {
+    Nfa *p = arena_zalloc(a, sizeof *p);
+    if (!p) return NULL;
+    compile(a, p, (const uchar *)pattern, flags);
+    return nfa_finish(a, p) ? (WmPattern *)p : NULL;
+}
+
+bool wm_match_compiled(const WmPattern *w, const char *text, size_t len, uint64_t *steps) {
+    return nfa_match((const Nfa *)w, text, len, steps);
 }
 
 bool wm_match(const char *pattern, const char *text, unsigned flags) {
-    return match_from((const uchar *)pattern, (const uchar *)text, flags) == WM_YES;
+    Arena a;
+    arena_init(&a);
+    WmPattern *w = wm_compile(&a, pattern, flags);
+    bool hit = w && wm_match_compiled(w, text, strlen(text), NULL);
+    arena_free(&a);
+    return hit;
 }

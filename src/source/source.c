@@ -25,26 +25,59 @@ static bool fail(SourceError *err, int32_t line, int32_t col, const char *fmt, .
     return false;
 }
 
-bool source_read_file(const char *path, char **data, size_t *len, SourceError *err) {
-    int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+/* "64 MB", "1.5 KB", "100 bytes": a size for messages. */
+static void human_size(size_t n, char *out, size_t cap) {
+    static const char *const units[] = {"bytes", "KB", "MB", "GB", "TB"};
+    double x = (double)n;
+    int u = 0;
+    while (x >= 1024 && u < 4) x /= 1024, u++;
+    snprintf(out, cap, u ? "%.3g %s" : "%.0f %s", x, units[u]);
+}
+
+static bool too_large(SourceError *err, size_t size, size_t max, bool exact) {
+    char a[32], b[32];
+    human_size(size, a, sizeof a), human_size(max, b, sizeof b);
+    return fail(err, 0, 0, "file too large: %s%s (max-file-size is %s)", exact ? "" : "over ", a,
+                b);
+}
+
+bool source_read_file_max(const char *path, size_t max, char **data, size_t *len,
+                          SourceError *err) {
+    bool from_stdin = strcmp(path, "-") == 0;
+    int fd = from_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
     if (fd < 0) return fail(err, 0, 0, "cannot read file: %s", strerror(errno));
     struct stat st;
     size_t cap = 64 * 1024, size = SIZE_MAX; /* a regular file's size: read no further */
-    if (fd != 0 && fstat(fd, &st) == 0) {
-        if (S_ISDIR(st.st_mode)) {
+    if (!from_stdin) {
+        bool ok = false;
+        if (fstat(fd, &st) != 0)
+            fail(err, 0, 0, "cannot read file: %s", strerror(errno));
+        else if (S_ISDIR(st.st_mode))
+            fail(err, 0, 0, "cannot read file: %s", strerror(EISDIR));
+        else if (!S_ISREG(st.st_mode)) /* a FIFO, a device, a socket: never read */
+            fail(err, 0, 0, "not a regular file");
+        else if ((uint64_t)st.st_size > max)
+            too_large(err, (size_t)st.st_size, max, true);
+        else
+            ok = true;
+        if (!ok) {
             close(fd);
-            return fail(err, 0, 0, "cannot read file: %s", strerror(EISDIR));
+            return false;
         }
-        if (S_ISREG(st.st_mode)) cap = (size = (size_t)st.st_size) + 1;
+        cap = (size = (size_t)st.st_size) + 1;
     }
     char *buf = dw_malloc(cap);
     size_t n = 0;
     for (;;) {
         if (buf && n == cap) {
-            char *nb = dw_realloc(buf, cap * 2);
+            char *nb = n > max ? NULL : dw_realloc(buf, cap * 2);
             if (!nb) {
                 dw_free(buf);
                 buf = NULL;
+                if (n > max) {
+                    if (fd) close(fd);
+                    return too_large(err, max, max, false);
+                }
             } else {
                 buf = nb;
                 cap *= 2;
@@ -67,9 +100,17 @@ bool source_read_file(const char *path, char **data, size_t *len, SourceError *e
         if (n == size) break; /* all of it, without the read that would say so */
     }
     if (fd) close(fd);
+    if (n > max) {
+        dw_free(buf);
+        return too_large(err, max, max, false);
+    }
     *data = buf;
     *len = n;
     return true;
+}
+
+bool source_read_file(const char *path, char **data, size_t *len, SourceError *err) {
+    return source_read_file_max(path, SOURCE_DEFAULT_MAX_SIZE, data, len, err);
 }
 
 /* utf8_find_invalid, which also says whether every byte is ASCII. */

@@ -31,7 +31,17 @@ typedef struct SourceText {
     char encoding[64];
 } SourceText;
 
-/* Reads a whole file into dw_malloc'ed memory (*data, free with dw_free). "-" is standard input. */
+/* The largest file read by default: well above the largest real source file (the largest in the
+ * stdlib and the ecosystem trees measured is a few MB), well below what a link to /dev/zero or a
+ * sparse file would make deadwood allocate. The configuration's max-file-size changes it. */
+#define SOURCE_DEFAULT_MAX_SIZE ((size_t)64 << 20)
+
+/* Reads a whole file into dw_malloc'ed memory (*data, free with dw_free). "-" is standard input.
+ * Only a regular file is read (opened non-blocking, so a FIFO or a device never blocks: "not a
+ * regular file"), and none larger than max bytes ("file too large"); standard input may be a pipe
+ * but is cut off past max bytes too. */
+bool source_read_file_max(const char *path, size_t max, char **data, size_t *len, SourceError *err);
+/* source_read_file_max with SOURCE_DEFAULT_MAX_SIZE. */
 bool source_read_file(const char *path, char **data, size_t *len, SourceError *err);
 
 /* Decodes bytes into out (allocated in a). */

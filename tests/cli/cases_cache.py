@@ -242,3 +242,181 @@ def test_writes_nothing_else():
                      if before.get(k) != after.get(k) and not k.startswith(".deadwood_cache"))
     s.check(not changed and any(k.startswith(".deadwood_cache/") for k in after),
             "nothing but .deadwood_cache is written in the analyzed tree", changed)
+
+
+# ---- the cache under attack (issue 22) -------------------------------------------------------
+
+def test_cache_collision():
+    """Two different files with the same MurmurHash3 (the old content key): each gets its own
+    findings, whichever is cached first (before, the second got the first one's findings: a
+    DW201 that is not there, or none where there is one)."""
+    import murmur
+    s.check("%016x%016x" % murmur.murmur3_x64_128(b"The quick brown fox jumps over the lazy dog") ==
+            "e34bbc7bbc071b6c7a433ca9c49a9347", "murmur.py is MurmurHash3 x64_128 (the reference vector)")
+    buggy = b"def f(x):\n    if x is None:\n        return x.y\n    return 1\n"
+    clean = b"# coding: latin-1\nx = 1\n"
+    a, b = murmur.colliding_pair(buggy, clean)
+    s.check(a != b and len(a) == len(b) and murmur.murmur3_x64_128(a) == murmur.murmur3_x64_128(b),
+            "the pair collides under MurmurHash3 seed 0")
+    for first, second in ((a, b), (b, a)):
+        proj = fresh()
+        m = os.path.join(proj, "m.py")
+        want = {}
+        for data in (first, second):
+            write(m, data, "wb")
+            want[data] = dw(["check", "m.py"], proj).stdout
+        s.check(("DW201" in want[a]) and ("DW201" not in want[b]), "the pair: DW201 in one only",
+                repr(want))
+        write(m, first, "wb")
+        dw(["check", "m.py"], proj, cache=True)
+        write(m, second, "wb")
+        p = dw(["check", "-v", "m.py"], proj, cache=True)
+        name = "buggy" if second == a else "clean"
+        s.check(p.stdout == want[second] and verbose_cache(p) == (0, 1, 1),
+                f"colliding files: the {name} one cached second gets its own findings",
+                p.stdout + p.stderr)
+
+
+def cache_tree():
+    """A project whose cache is filled once; returns (proj, cache dir, version dir, key dir)."""
+    proj = fresh()
+    cdir = os.path.join(proj, ".deadwood_cache")
+    dw(["check"], proj, cache=True)
+    vdir = os.path.join(cdir, [n for n in os.listdir(cdir) if n[0].isdigit()][0])
+    kdir = os.path.join(vdir, os.listdir(vdir)[0])
+    return proj, cdir, vdir, kdir
+
+
+def outside_dir(entries=()):
+    """A directory outside every project, with files named like cache entries."""
+    out = os.path.join(TMP, f"outside-{_count[0]}-{len(os.listdir(TMP))}")
+    os.makedirs(out)
+    for n in entries:
+        write(os.path.join(out, n), "precious\n")
+    return out
+
+
+def test_cache_symlinks():
+    """A link planted where the cache keeps its directories is never followed: nothing is
+    written into, read from or deleted in its target; the cache is not used (a warning) and
+    the findings are right."""
+    hexname = "0123456789abcdef0123456789abcdef"
+    # the version directory a link to a directory elsewhere
+    proj, cdir, vdir, kdir = cache_tree()
+    want = dw(["check"], proj).stdout
+    out = outside_dir()
+    shutil.copytree(vdir, os.path.join(out, "copy"))
+    shutil.rmtree(vdir)
+    os.symlink(os.path.join(out, "copy"), vdir)
+    before = snapshot(out)
+    p = dw(["check", "-v"], proj, cache=True)
+    s.check(p.stdout == want and "symbolic link" in p.stderr and "warning: cache" in p.stderr and
+            snapshot(out) == before, "a link at .deadwood_cache/<version>: not followed, warned",
+            p.stderr + repr(sorted(set(snapshot(out)) ^ set(before))))
+    # the key directory a link: entries are neither read from nor written to its target
+    proj, cdir, vdir, kdir = cache_tree()
+    out = outside_dir()
+    shutil.copytree(kdir, os.path.join(out, "copy"))
+    for n in os.listdir(os.path.join(out, "copy")):  # findings that are not there
+        write(os.path.join(out, "copy", n), "garbage")
+    shutil.rmtree(kdir)
+    os.symlink(os.path.join(out, "copy"), kdir)
+    before = snapshot(out)
+    p = dw(["check", "-v"], proj, cache=True)
+    s.check(p.stdout == want and "symbolic link" in p.stderr and snapshot(out) == before,
+            "a link at the key directory: not followed, warned", p.stderr)
+    # the cache directory itself a link
+    proj = fresh()
+    out = outside_dir()
+    os.symlink(out, os.path.join(proj, ".deadwood_cache"))
+    p = dw(["check", "-v"], proj, cache=True)
+    s.check(p.stdout == want and os.listdir(out) == [] and "symbolic link" in p.stderr,
+            "a link at .deadwood_cache: nothing written in its target", p.stderr)
+    # pruning: a link among the option sets' directories, to a directory of entry-named files
+    proj, cdir, vdir, kdir = cache_tree()
+    out = outside_dir([hexname, ".tmp-x"])
+    os.symlink(out, os.path.join(vdir, "00000000000000aa"))
+    os.utime(os.path.join(vdir, "00000000000000aa"), (1, 1), follow_symlinks=False)
+    os.makedirs(os.path.join(out, "sub"))
+    os.symlink(os.path.join(out, "sub"), os.path.join(kdir, hexname))
+    before = snapshot(out)
+    for sel in ("DW0", "DW1", "DW2", "DW10", "DW101", "DW102", "DW103", "DW104", "DW20", "DW201"):
+        dw(["check", "--select", sel], proj, cache=True)
+    s.check(snapshot(out) == before and os.path.islink(os.path.join(vdir, "00000000000000aa")) and
+            not os.path.exists(kdir), "pruning: the old key directory went, nothing through links",
+            repr(sorted(set(snapshot(out)) ^ set(before))))
+    # an entry that is a link to a file elsewhere, or a FIFO: a miss, replaced, never followed
+    proj, cdir, vdir, kdir = cache_tree()
+    names = sorted(os.listdir(kdir))
+    out = outside_dir(["target"])
+    os.remove(os.path.join(kdir, names[0]))
+    os.symlink(os.path.join(out, "target"), os.path.join(kdir, names[0]))
+    os.remove(os.path.join(kdir, names[1]))
+    os.mkfifo(os.path.join(kdir, names[1]))
+    before = snapshot(out)
+    p = dw(["check", "-v"], proj, cache=True)
+    s.check(p.stdout == want and verbose_cache(p) == (5, 7, 2) and snapshot(out) == before and
+            all(os.path.isfile(os.path.join(kdir, n)) and not os.path.islink(os.path.join(kdir, n))
+                for n in names[:2]), "entries that are a link or a FIFO: misses, replaced",
+            p.stderr)
+
+
+def test_cache_not_ours():
+    """A cache directory of another user, or an existing directory deadwood did not make, is
+    not used."""
+    proj = fresh()
+    want = dw(["check"], proj).stdout
+    mine = os.path.join(proj, "notes")
+    write(os.path.join(mine, "todo.txt"), "keep\n")
+    before = snapshot(mine)
+    p = dw(["check", "-v", "--cache-dir", "notes"], proj, cache=True)
+    s.check(p.stdout == want and "not a cache of deadwood's" in p.stderr and snapshot(mine) == before,
+            "a non-empty directory without deadwood's CACHEDIR.TAG: not used", p.stderr)
+    empty = os.path.join(proj, "empty")
+    os.makedirs(empty)
+    p = dw(["check", "-v", "--cache-dir", "empty"], proj, cache=True)
+    s.check(verbose_cache(p) == (0, 7, 7), "an empty directory: used", p.stderr)
+    if os.geteuid() != 0:
+        s.skip("a cache of another user", "not root: cannot make a directory of another user")
+        return
+    proj, cdir, vdir, kdir = cache_tree()
+    for d in (kdir, vdir, cdir):
+        os.chown(d, 65534, 65534)
+        p = dw(["check", "-v"], proj, cache=True)
+        s.check(p.stdout == want and "belongs to another user" in p.stderr,
+                f"{os.path.relpath(d, proj)} of another user: not used", p.stderr)
+        os.chown(d, 0, 0)
+
+
+def test_cache_dir_in_configuration():
+    """A repository's configuration cannot make deadwood write outside the project or into its
+    root: cache-dir "." wrote .gitignore (`*`) and CACHEDIR.TAG into the project root, ".."
+    outside it (issue 22). Such a cache-dir is a configuration error; the command line and the
+    environment may name any directory."""
+    proj = fresh()
+    os.symlink(TMP, os.path.join(proj, "outlink"))
+    before = snapshot(os.path.dirname(proj))
+    for value in (".", "./", "..", "../elsewhere", "pkg/../..", os.path.dirname(proj), "/tmp",
+                  "outlink/c"):
+        write(os.path.join(proj, "deadwood.toml"), f'cache-dir = "{value}"\n')
+        before = snapshot(os.path.dirname(proj))
+        p = dw(["check"], proj, cache=True)
+        changed = sorted(k for k in set(before) | set(snapshot(os.path.dirname(proj)))
+                         if before.get(k) != snapshot(os.path.dirname(proj)).get(k))
+        expect(f"cache-dir = {value!r} in a configuration: an error", p, rc=2, out="",
+               err_re=r"^deadwood\.toml:1:13: error: 'cache-dir' must be a directory inside the project")
+        s.check(not changed, f"cache-dir = {value!r}: nothing written", changed)
+    os.remove(os.path.join(proj, "outlink"))
+    write(os.path.join(proj, "deadwood.toml"), 'cache-dir = "build/dwcache"\n')
+    p = dw(["check", "-v"], proj, cache=True)
+    s.check(verbose_cache(p) == (0, 7, 7) and os.path.isdir(os.path.join(proj, "build", "dwcache")),
+            "cache-dir inside the project: used", p.stderr)
+    os.remove(os.path.join(proj, "deadwood.toml"))
+    out = os.path.join(os.path.dirname(proj), "outside-cache")
+    for how in ("flag", "env"):
+        shutil.rmtree(out, ignore_errors=True)
+        args = ["check", "-v"] + (["--cache-dir", "../outside-cache"] if how == "flag" else [])
+        env = {"DEADWOOD_CACHE_DIR": "../outside-cache"} if how == "env" else {}
+        p = dw(args, proj, cache=True, env=env)
+        s.check(verbose_cache(p) == (0, 7, 7) and os.path.isfile(os.path.join(out, "CACHEDIR.TAG")),
+                f"a cache outside the project given by {how}: used", p.stderr)

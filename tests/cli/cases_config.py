@@ -164,6 +164,18 @@ def test_config_errors():
         ("pyproject.toml", 'tool = 3\n', r"^pyproject\.toml:1:8: error: 'tool' expects a table"),
         ("pyproject.toml", '[tool]\ndeadwood = "on"\n', r"^pyproject\.toml:2:12: error: 'tool\.deadwood' expects a table"),
         ("deadwood.toml", b'select = ["\xff"]\n', r"^deadwood\.toml:1:12: error: invalid TOML: invalid UTF-8"),
+        # a NUL (\u0000) in a string naming a rule, a path or a glob: cut there, "DW1\u0000xx" was
+        # DW1 (issue 20); an error at the string, whatever the key
+        ("deadwood.toml", 'select = ["DW1\\u0000xx"]\n', r"^deadwood\.toml:1:11: error: a NUL character \(\\u0000\) in the string"),
+        ("deadwood.toml", 'ignore = ["DW2", "DW1\\u0000"]\n', r"^deadwood\.toml:1:18: error: a NUL character"),
+        ("deadwood.toml", '"select\\u0000x" = ["DW1"]\n', r"^deadwood\.toml:1:1: error: a NUL character \(\\u0000\) in the key"),
+        ("deadwood.toml", 'extend-exclude = ["gen\\u0000/*"]\n', r"^deadwood\.toml:1:19: error: a NUL character"),
+        ("deadwood.toml", '[per-file-ignores]\n"x\\u0000.py" = ["DW1"]\n', r"^deadwood\.toml:2:1: error: a NUL character \(\\u0000\) in the glob"),
+        ("deadwood.toml", 'cache-dir = "c\\u0000"\n', r"^deadwood\.toml:1:13: error: a NUL character"),
+        ("deadwood.toml", 'target-version = "py38\\u0000"\n', r"^deadwood\.toml:1:18: error: a NUL character"),
+        ("deadwood.toml", 'max-file-size = "1\\u0000MB"\n', r"^deadwood\.toml:1:17: error: a NUL character"),
+        ("deadwood.toml", '[rules."DW301\\u0000"]\nsimilarity = 0.5\n', r"^deadwood\.toml:1:8: error: a NUL character \(\\u0000\) in the key"),
+        ("deadwood.toml", '[rules.DW301]\n"similarity\\u0000" = 0.5\n', r"^deadwood\.toml:2:1: error: a NUL character \(\\u0000\) in the key"),
     ]
     for i, (name, text, want) in enumerate(cases):
         for n in ("pyproject.toml", "deadwood.toml"):
@@ -181,3 +193,76 @@ def test_config_errors():
     expect("config error with --config", p, rc=2,
            err_re=r"^" + re.escape(os.path.relpath(os.path.join(proj, "deadwood.toml"), TMP)) +
            r":1:1: error: unknown key")
+
+
+NONES = "def f(x):\n    if x is None:\n        return x.y\n\n\nv = 1 if f else 1\n"
+
+
+def test_config_extend():
+    """`extend` (ruff's inheritance, issue 20): the extended file is the base, the extending
+    file's keys replace the base's, rule selections apply in order, extend-exclude lists join,
+    and relative globs stay anchored to the file that wrote them. Before, a nested configuration
+    silently dropped the root's per-file-ignores (and `extend` was an unknown key)."""
+    proj = fresh()
+    for d in ("sub", "sub/tests", "sub/gen"):
+        write(os.path.join(proj, d, "m.py"), NONES)
+    write(os.path.join(proj, "pyproject.toml"),
+          '[tool.deadwood]\nextend-exclude = ["gen"]\nignore = ["DW101"]\n'
+          '[tool.deadwood.per-file-ignores]\n"sub/tests/*" = ["DW2"]\n')
+    write(os.path.join(proj, "sub", "deadwood.toml"), 'extend = "../pyproject.toml"\nignore = ["DW102"]\n')
+    got = [x for x in findings(dw(["check", "sub"], proj).stdout)]
+    s.check(got == [("sub/m.py", 3, "DW201")],
+            "extend: the root's per-file-ignores (anchored at the root) and extend-exclude apply "
+            "below, with the nested file's ignore", got)
+    s.check(("sub/m.py", 3, "DW201") in got and not any(x[0].startswith("sub/gen") for x in got) and
+            not any(x[2] in ("DW101", "DW102") for x in got) and
+            not any(x[0] == "sub/tests/m.py" and x[2] == "DW201" for x in got),
+            "extend: base and extension combined", got)
+    # a select in the extending file starts afresh; without one, ignores accumulate
+    write(os.path.join(proj, "sub", "deadwood.toml"), 'extend = "../pyproject.toml"\nselect = ["DW1"]\n')
+    got = codes(dw(["check", "sub/m.py"], proj).stdout)
+    s.check(got == ["DW102"], "extend: the extending file's select replaces the base's selection", got)
+    write(os.path.join(proj, "pyproject.toml"), '[tool.deadwood]\nselect = ["DW2"]\n')
+    write(os.path.join(proj, "sub", "deadwood.toml"), 'extend = "../pyproject.toml"\nextend-select = ["DW102"]\n')
+    got = codes(dw(["check", "sub/m.py"], proj).stdout)
+    s.check(got == ["DW102", "DW201"], "extend: extend-select adds to the base's select", got)
+    # the extending file's per-file-ignores replace the base's; --config follows extend too
+    write(os.path.join(proj, "pyproject.toml"),
+          '[tool.deadwood]\n[tool.deadwood.per-file-ignores]\n"sub/*" = ["DW2"]\n')
+    write(os.path.join(proj, "sub", "deadwood.toml"),
+          'extend = "../pyproject.toml"\n[per-file-ignores]\n"*.py" = ["DW1"]\n')
+    got = codes(dw(["check", "sub/m.py"], proj).stdout)
+    s.check(got == ["DW201"], "extend: per-file-ignores of the extending file replace the base's", got)
+    got = codes(dw(["check", "--config", "deadwood.toml", "m.py"], os.path.join(proj, "sub")).stdout)
+    s.check(got == ["DW201"], "extend through --config", got)
+    # a chain of three, ~/ and a pyproject.toml without [tool.deadwood]
+    write(os.path.join(proj, "base.toml"), 'ignore = ["DW102"]\n')
+    write(os.path.join(proj, "pyproject.toml"), '[tool.deadwood]\nextend = "base.toml"\n')
+    write(os.path.join(proj, "sub", "deadwood.toml"), 'extend = "../pyproject.toml"\n')
+    got = codes(dw(["check", "sub/m.py"], proj).stdout)
+    s.check(got == ["DW201"], "extend: a chain of three files", got)
+    write(os.path.join(proj, "sub", "deadwood.toml"), 'extend = "~/home.toml"\n')
+    write(os.path.join(proj, "home.toml"), 'ignore = ["DW2"]\n')
+    got = codes(dw(["check", "sub/m.py"], proj, env={"HOME": proj}).stdout)
+    s.check(got == ["DW102"], "extend: ~/ is the home directory", got)
+    write(os.path.join(proj, "other", "pyproject.toml"), '[tool.black]\nline-length = 80\n')
+    write(os.path.join(proj, "sub", "deadwood.toml"), 'extend = "../other/pyproject.toml"\n')
+    got = codes(dw(["check", "sub/m.py"], proj).stdout)
+    s.check(got == ["DW102", "DW201"], "extend: a pyproject.toml without [tool.deadwood] adds nothing", got)
+    # errors: a cycle (also of one file), a missing file, a wrong type
+    errors = [
+        ('extend = "deadwood.toml"\n', None,
+         r"^sub/deadwood\.toml:1:10: error: circular extend: .*sub/deadwood\.toml is already being read"),
+        ('extend = "a.toml"\n', ("a.toml", 'extend = "deadwood.toml"\n'),
+         r"^sub/a\.toml:1:10: error: circular extend: .*sub/deadwood\.toml"),
+        ('extend = "missing.toml"\n', None,
+         r"^sub/deadwood\.toml:1:10: error: cannot read the extended configuration .*missing\.toml: No such file"),
+        ('extend = 3\n', None, r"^sub/deadwood\.toml:1:10: error: 'extend' expects a string"),
+        ('extend = "bad.toml"\n', ("bad.toml", 'select = ["nope"]\n'),
+         r"^sub/bad\.toml:1:11: error: unknown rule selector 'nope'"),
+    ]
+    for i, (text, other, want) in enumerate(errors):
+        write(os.path.join(proj, "sub", "deadwood.toml"), text)
+        if other:
+            write(os.path.join(proj, "sub", other[0]), other[1])
+        expect(f"extend error {i}", dw(["check", "sub"], proj), rc=2, out="", err_re=want)

@@ -99,36 +99,91 @@ def test_unreadable():
 
 def test_vanishing_file():
     """A file listed by the walk and gone when its turn comes: with --jobs 1 the files are read
-    in order, and the first is a FIFO, so deadwood waits on it while the test deletes the second."""
+    in order, and the first is large enough to keep deadwood busy parsing it (about a second)
+    while the test, seeing that deadwood has read it (/proc/PID/io), deletes the second."""
     proj = fresh()
-    fifo = os.path.join(proj, "a_fifo.py")
-    os.mkfifo(fifo)
+    big = os.path.join(proj, "a_big.py")
+    write(big, open(os.path.join(TREE, "pkg", "nones.py")).read() + "x = 1\n" * 4000000)
+    size = os.path.getsize(big)
     gone = os.path.join(proj, "b_gone.py")
     shutil.copy(os.path.join(proj, "pkg", "nones.py"), gone)
     e = dict(BASE_ENV)
-    p = subprocess.Popen([DW, "check", "--no-cache", "--jobs", "1", "a_fifo.py", "b_gone.py",
+    p = subprocess.Popen([DW, "check", "--no-cache", "--jobs", "1", "a_big.py", "b_gone.py",
                           "pkg/branches.py"], cwd=proj, env=e, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True)
-    fd, deadline = None, time.time() + 60
-    while fd is None and time.time() < deadline and p.poll() is None:
+    read, deadline = 0, time.time() + 60
+    while read < size and time.time() < deadline and p.poll() is None:
         try:
-            fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
-        except OSError:
-            time.sleep(0.01)
-    if fd is None:
-        p.kill()
-        out, err = p.communicate()
-        s.fail("file vanishing mid-run", f"deadwood never opened the FIFO: {out!r} {err!r}")
+            with open(f"/proc/{p.pid}/io") as f:
+                read = int(re.search(r"^rchar: (\d+)", f.read(), re.M).group(1))
+        except (OSError, AttributeError):
+            pass
+        time.sleep(0.001)
+    os.remove(gone)  # deadwood is parsing a_big.py now; b_gone.py was already listed
+    out, err = p.communicate(timeout=120)
+    if read < size:
+        s.skip("file vanishing mid-run", "deadwood finished before the test saw it read a_big.py")
         return
-    os.remove(gone)  # deadwood is reading a_fifo.py now; b_gone.py was already listed
-    os.set_blocking(fd, True)
-    os.write(fd, open(os.path.join(TREE, "pkg", "nones.py"), "rb").read())
-    os.close(fd)
-    out, err = p.communicate(timeout=60)
     f = findings(out)
-    s.check(p.returncode == 1 and f == [("a_fifo.py", 6, "DW201"), ("b_gone.py", 1, "DW001"),
+    s.check(p.returncode == 1 and f == [("a_big.py", 6, "DW201"), ("b_gone.py", 1, "DW001"),
                                         ("pkg/branches.py", 5, "DW101")] and
             "No such file" in out, "file vanishing mid-run: DW001, the run goes on", out + err)
+
+
+def test_special_files():
+    """What is not a regular file is never read (issue 22: a FIFO named on the command line
+    blocked forever, a link to /dev/zero grew to gigabytes): named, it is a DW001 finding "not a
+    regular file", found in a tree it is passed over; a file over max-file-size (64 MB by
+    default) is a DW001 finding without being read."""
+    proj = fresh()
+    os.mkfifo(os.path.join(proj, "pkg", "fifo.py"))
+    os.symlink("/dev/zero", os.path.join(proj, "pkg", "zero.py"))
+    with open(os.path.join(proj, "pkg", "sparse.py"), "wb") as f:
+        f.truncate(1 << 40)  # a terabyte of holes
+    want = dw(["check", "--extend-exclude", "fifo.py,zero.py,sparse.py"], proj).stdout
+    p = dw(["check", "pkg/fifo.py", "pkg/zero.py", "pkg/sparse.py", "pkg/nones.py"], proj)
+    f = findings(p.stdout)
+    s.check(p.returncode == 1 and ("pkg/fifo.py", 1, "DW001") in f and
+            ("pkg/zero.py", 1, "DW001") in f and ("pkg/nones.py", 6, "DW201") in f and
+            p.stdout.count("not a regular file") == 2,
+            "a FIFO and a link to /dev/zero named: DW001 not a regular file", p.stdout + p.stderr)
+    s.check("pkg/sparse.py:1:1: DW001 file too large: 1 TB (max-file-size is 64 MB)" in p.stdout,
+            "a 1 TB file named: DW001 file too large", p.stdout)
+    p = dw(["check"], proj)
+    s.check(findings(p.stdout) == sorted(findings(want) + [("pkg/sparse.py", 1, "DW001")]),
+            "in a tree: the FIFO and the device are passed over, the huge file is DW001",
+            p.stdout + p.stderr)
+    # a FIFO as .gitignore, as git's config, or as a configuration never blocks either
+    if shutil.which("git"):
+        subprocess.run(["git", "init", "-q", proj], check=True)
+        os.mkfifo(os.path.join(proj, "pkg", ".gitignore"))
+        p = dw(["check", "pkg"], proj)
+        s.check(p.returncode == 1 and findings(p.stdout), "a FIFO .gitignore: passed over",
+                p.stdout + p.stderr)
+        shutil.rmtree(os.path.join(proj, ".git"))
+        os.remove(os.path.join(proj, "pkg", ".gitignore"))
+    os.mkfifo(os.path.join(proj, "cfg.toml"))
+    p = dw(["check", "--config", "cfg.toml"], proj)
+    expect("a FIFO named by --config: an error", p, rc=2, err_has="not a regular file")
+    # max-file-size
+    write(os.path.join(proj, "deadwood.toml"), 'max-file-size = "1KB"\n')
+    write(os.path.join(proj, "pkg", "big.py"), "x = 1\n" * 200)
+    p = dw(["check", "pkg/big.py", "pkg/nones.py"], proj)
+    s.check(findings(p.stdout) == [("pkg/big.py", 1, "DW001"), ("pkg/nones.py", 6, "DW201")] and
+            "file too large: 1.17 KB (max-file-size is 1 KB)" in p.stdout,
+            "max-file-size: a larger file is DW001", p.stdout + p.stderr)
+    p = dw(["check", "-"], proj, input="x = 1\n" * 200)
+    s.check(findings(p.stdout) == [("-", 1, "DW001")] and "over 1 KB" in p.stdout,
+            "max-file-size: standard input too", p.stdout + p.stderr)
+    for value, ok in (("1200", True), ('"2 kb"', True), ('"1MB"', True), ("0", False),
+                      ('"12 parsecs"', False), ('"MB"', False), ("1.5", False), ("true", False)):
+        write(os.path.join(proj, "deadwood.toml"), f"max-file-size = {value}\n")
+        p = dw(["check", "pkg/big.py"], proj)
+        if ok:
+            s.check(p.returncode == 0, f"max-file-size = {value}", p.stdout + p.stderr)
+        else:
+            expect(f"max-file-size = {value}: an error", p, rc=2,
+                   err_re=r"^deadwood\.toml:1:17: error: 'max-file-size' expects a positive")
 
 
 def test_stdin():
@@ -184,3 +239,46 @@ def test_stdin():
     p = dw(["check", "--select", "DW203", "pkg/nones_in.py"], proj)
     s.check(findings(p.stdout) == [("pkg/nones_in.py", 10, "DW203")],
             "DW203: the file read again, as on disk", p.stdout + p.stderr)
+
+
+def test_glob_relative_and_linear():
+    """A glob without '/' sees the path below the project root and the file name, never the
+    absolute path: with the project under .../mytests/proj, `*tests*` excludes nothing of it and
+    silences no finding through per-file-ignores (issue 22). And patterns that made the old
+    matchers run for minutes (issues 20 and 22) are decided at once, in exclude,
+    per-file-ignores and .gitignore alike (the timeout only guards against a hang)."""
+    base = os.path.join(TMP, f"mytests{_count[0]}")
+    proj = os.path.join(base, "proj")
+    shutil.copytree(TREE, proj)
+    _count[0] += 1
+    want = dw(["check"], proj).stdout
+    s.check(findings(want), "the fixture tree has findings")
+    p = dw(["check", "--extend-exclude", "*tests*"], proj)
+    s.check(findings(p.stdout) == [x for x in findings(want) if "tests" not in x[0]] and
+            findings(p.stdout), "extend-exclude *tests*: only tests/ below the root", p.stdout + p.stderr)
+    f, p = cfg_codes(proj, '[per-file-ignores]\n"*tests*" = ["ALL"]\n')
+    s.check(f == [x for x in findings(want) if "tests" not in x[0]] and f,
+            "per-file-ignores *tests*: only files below the root", p.stdout + p.stderr)
+    f, p = cfg_codes(proj, '[per-file-ignores]\n"*.py" = ["DW2"]\n')
+    s.check(f == [x for x in findings(want) if not x[2].startswith("DW2")],
+            "per-file-ignores *.py: every file, by its name", p.stdout + p.stderr)
+    os.remove(os.path.join(proj, "deadwood.toml"))
+    # hostile patterns against a 200-byte name
+    write(os.path.join(proj, "pkg", "a" * 200 + ".py"), "x = 1\n")
+    hostile = ["*?" * 30 + "x", "*" * 1000 + "x", "*****x", "{*,?}" * 20 + "x"]
+    for pat in hostile:
+        toml_pat = pat.replace("\\", "\\\\")
+        f, p = cfg_codes(proj, f'extend-exclude = ["{toml_pat}"]\n[per-file-ignores]\n"{toml_pat}" = ["DW1"]\n')
+        s.check(f == findings(want), f"exclude and per-file-ignores {pat[:12]}...: no hang, no change",
+                p.stdout + p.stderr)
+    os.remove(os.path.join(proj, "deadwood.toml"))
+    if shutil.which("git"):
+        subprocess.run(["git", "init", "-q", proj], check=True)
+        write(os.path.join(proj, ".gitignore"), "".join(p + "\n" for p in hostile[:3]) +
+              "**/" * 50 + "x\n")
+        p = dw(["check"], proj)
+        s.check(findings(p.stdout) == findings(want), ".gitignore with hostile patterns: no hang",
+                p.stdout + p.stderr)
+        shutil.rmtree(os.path.join(proj, ".git"))
+    else:
+        s.skip(".gitignore with hostile patterns", "git is not installed")

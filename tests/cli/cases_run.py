@@ -222,6 +222,12 @@ def test_selection_cli():
     s.check(codes(dw(["check", "--select", "ALL", "--ignore", "DW10"], proj).stdout) ==
             ["DW201", "DW202"], "--select ALL")
     expect("--select unknown", dw(["check", "--select", "DW9"], proj), rc=2, err_has="DW9")
+    # an empty selector is an error on the command line as in a configuration (`select = [""]`),
+    # not a selection of nothing (issue 22)
+    for args in (["--select", ""], ["--select", " "], ["--select", "DW1,"], ["--ignore", ",DW1"],
+                 ["--extend-select", "DW1,,DW2"]):
+        expect(f"empty selector: {args}", dw(["check"] + args, proj), rc=2, out="",
+               err_has=f"empty rule selector in {args[0]}")
 
 
 def test_unused_noqa_whole_tree():

@@ -182,6 +182,93 @@ static void test_excludes(void) {
     CHECK(excluded(&s, "/elsewhere/x.pyi"), "slash-free pattern matches basenames");
     CHECK(excluded(&s, "/p/sib/x") == false && excluded(&s, "/p/sib"), "../ normalised");
     CHECK(excluded(&s, "/r[1]/lit") && excluded(&s, "/zz/lit"), "escaped root");
+    /* a slash-free pattern sees the path below the root and the basename, never the absolute
+     * path: a project under .../mytests/proj is not excluded whole by *tests* (issue 22) */
+    ExcludeSet t = {0};
+    CHECK(exclude_add(&a, &t, "*tests*", "/home/me/mytests/proj", &err), "*tests*");
+    CHECK(!excluded(&t, "/home/me/mytests/proj/pkg/mod.py"), "*tests*: not the root's ancestors");
+    CHECK(excluded(&t, "/home/me/mytests/proj/pkg/tests/x.py") &&
+              excluded(&t, "/home/me/mytests/proj/unittests") && excluded(&t, "/else/tests.py"),
+          "*tests*: below the root, and basenames anywhere");
+    arena_free(&a);
+}
+
+/* Work, not time (issues 20 and 22): patterns that made the backtracking matchers take time
+ * exponential in the number of stars must be decided in steps bounded by a small multiple of
+ * (pattern size + 2) x (text length + 1), in both dialects. */
+static char *repeat(const char *unit, int n, const char *tail) {
+    size_t u = strlen(unit), t = strlen(tail);
+    char *s = malloc(u * (size_t)n + t + 1);
+    if (!s) return NULL;
+    for (int i = 0; i < n; i++) memcpy(s + u * (size_t)i, unit, u);
+    memcpy(s + u * (size_t)n, tail, t + 1);
+    return s;
+}
+
+static void test_linear_time(void) {
+    static const struct {
+        const char *unit;
+        int n;
+        const char *tail, *text_unit;
+        int text_len;
+        bool want;
+    } cases[] = {
+        {"*?", 30, "x", "a", 200, false},  /* issue 20: 30 pairs */
+        {"*", 1000, "x", "a", 200, false}, /* issue 20: a run of 1,000 stars */
+        {"*", 5, "x", "a", 200, false},    /* issue 22: nearly a minute */
+        {"*", 5, "x", "a", 199, false},      {"*a", 40, "b", "a", 200, false},
+        {"*a", 40, "", "a", 200, true},      {"**/", 50, "x", "a/", 100, false},
+        {"{*,?}", 20, "x", "a", 200, false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *pat = repeat(cases[i].unit, cases[i].n, cases[i].tail);
+        char *text = repeat(cases[i].text_unit, cases[i].text_len, "");
+        if (!pat || !text) {
+            CHECK(false, "out of memory");
+            free(pat), free(text);
+            continue;
+        }
+        size_t plen = strlen(pat), tlen = strlen(text);
+        uint64_t bound = 8 * ((uint64_t)plen + 2) * ((uint64_t)tlen + 1);
+        Arena a;
+        arena_init(&a);
+        const char *err = NULL;
+        Glob *g = glob_compile(&a, pat, &err);
+        uint64_t steps = 0;
+        bool got = g && glob_match_steps(g, text, tlen, &steps);
+        CHECK(g && got == cases[i].want && steps <= bound,
+              "glob %s x%d%s against %zu bytes: %d in %llu steps (bound %llu)", cases[i].unit,
+              cases[i].n, cases[i].tail, tlen, got, (unsigned long long)steps,
+              (unsigned long long)bound);
+        for (unsigned flags = 0; flags <= WM_PATHNAME; flags++) {
+            if (strchr(pat, '{')) break; /* not wildmatch syntax */
+            WmPattern *w = wm_compile(&a, pat, flags);
+            steps = 0;
+            got = w && wm_match_compiled(w, text, tlen, &steps);
+            bool want = cases[i].want && !(flags && strchr(text, '/') && !strstr(pat, "**"));
+            CHECK(w && got == want && steps <= bound,
+                  "wildmatch %s x%d%s (flags %u) against %zu bytes: %d in %llu steps (bound %llu)",
+                  cases[i].unit, cases[i].n, cases[i].tail, flags, tlen, got,
+                  (unsigned long long)steps, (unsigned long long)bound);
+            CHECK(wm_match(pat, text, flags) == got, "wm_match = wm_match_compiled");
+        }
+        arena_free(&a);
+        free(pat), free(text);
+    }
+    /* growth: twice the text, about twice the steps (not four times) */
+    Arena a;
+    arena_init(&a);
+    const char *err;
+    Glob *g = glob_compile(&a, "*?*?*?*?*?*?*?*?*?*?x", &err);
+    uint64_t s1 = 0, s2 = 0;
+    char *t1 = repeat("a", 1000, ""), *t2 = repeat("a", 2000, "");
+    if (g && t1 && t2) {
+        glob_match_steps(g, t1, 1000, &s1);
+        glob_match_steps(g, t2, 2000, &s2);
+    }
+    CHECK(s1 && s2 <= s1 * 21 / 10, "steps for 1,000 and 2,000 bytes: %llu, %llu",
+          (unsigned long long)s1, (unsigned long long)s2);
+    free(t1), free(t2);
     arena_free(&a);
 }
 
@@ -350,6 +437,7 @@ int main(void) {
     test_gitignore_lines();
     test_globs();
     test_excludes();
+    test_linear_time();
     test_absolutize();
     return unit_finish();
 }
