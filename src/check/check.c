@@ -280,12 +280,44 @@ static int walk(Node *n, void *ud) {
     return 0;
 }
 
-bool unreadable_file_report_utf8(CheckCtx *cx);
+/* Offers the troubles of a file, most telling first, to the enabled rules with a trouble hook:
+ * the first trouble some rule reports is the file's finding. */
+static void report_trouble(CheckCtx *cx, const Trouble *ts, int n) {
+    for (int k = 0; k < n; k++)
+        for (int i = 0; i < check_count; i++) {
+            const Check *c = check_registry[i];
+            if (!c->trouble || !check_enabled(cx->opt, c)) continue;
+            cx->current = c;
+            if (c->trouble(cx, &ts[k])) return;
+        }
+}
 
-static const Check *lookup(const char *code) {
-    for (int i = 0; i < check_count; i++)
-        if (strcmp(check_registry[i]->info.code, code) == 0) return check_registry[i];
-    return NULL;
+void check_report_trouble(CheckCtx *cx, const Trouble *t) {
+    int32_t line = t->line > 0 ? t->line : 1;
+    if (!cx->src->text || !cx->lines.count) { /* nothing decoded: no column, no source line */
+        Finding f = {0};
+        f.code = cx->current->info.code;
+        f.name = cx->current->info.name;
+        f.path = cx->path;
+        f.loc = (Location){line, 1, line, 1};
+        f.message = t->msg;
+        f.noqa_line = line;
+        findings_add(cx->out, &f);
+        cx->reported++;
+        return;
+    }
+    int32_t end_col = t->end_line == t->line && t->end_col > t->col ? t->end_col : t->col;
+    check_report_at(cx, cx->current, line, t->col, line, end_col, "%s", t->msg);
+}
+
+bool check_unreadable(const char *display, const char *why, const CheckOptions *opt,
+                      FindingList *out) {
+    SourceText none = {0};
+    CheckCtx cx = {.path = display, .src = &none, .opt = opt, .out = out};
+    Trouble t = {TROUBLE_UNREADABLE, why, 0, 0, 0, 0};
+    int32_t before = out->len;
+    report_trouble(&cx, &t, 1);
+    return cx.reported == 0 || out->len > before;
 }
 
 /* A file's memory is freed at once: its own arena, or the caller's, reset for the next file. */
@@ -322,33 +354,18 @@ bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes,
     else if (src.text)
         line_index_build(ap, src.text, src.len, &cx.lines);
     if (st == PARSE_SYNTAX_ERROR) {
-        const Check *dw001 = lookup("DW001");
-        if (src.text && cx.lines.count && dw001 && check_enabled(opt, dw001)) {
-            /* undecodable bytes anywhere: that, not the syntax, is why Python refuses the file */
-            cx.current = dw001;
-            if (unreadable_file_report_utf8(&cx)) {
-                release(ap, scratch);
-                return true;
-            }
-        }
-        const Check *rule = lookup(err.decode ? "DW001" : "DW000");
-        if (rule && check_enabled(opt, rule)) {
-            if (!src.text || !cx.lines.count) {
-                /* nothing decoded: report at 1:1 with no source line */
-                Finding f = {0};
-                f.code = rule->info.code;
-                f.name = rule->info.name;
-                f.path = display;
-                f.loc = (Location){err.line > 0 ? err.line : 1, 1, err.line > 0 ? err.line : 1, 1};
-                f.message = err.msg;
-                f.noqa_line = f.loc.line;
-                findings_add(out, &f);
-            } else {
-                int32_t end_col =
-                    err.end_line == err.line && err.end_col > err.col ? err.end_col : err.col;
-                check_report_at(&cx, rule, err.line, err.col, err.line, end_col, "%s", err.msg);
-            }
-        }
+        /* undecodable bytes anywhere, not the syntax, are why Python refuses such a file */
+        Trouble ts[2];
+        int n = 0;
+        if (src.text && cx.lines.count && !src.valid_utf8)
+            ts[n++] = (Trouble){TROUBLE_UNDECODABLE, NULL, 0, 0, 0, 0};
+        ts[n++] = (Trouble){err.decode ? TROUBLE_DECODE : TROUBLE_SYNTAX,
+                            err.msg,
+                            err.line,
+                            err.col,
+                            err.end_line,
+                            err.end_col};
+        report_trouble(&cx, ts, n);
         release(ap, scratch);
         return true;
     }

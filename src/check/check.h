@@ -24,6 +24,21 @@
 
 typedef struct CheckCtx CheckCtx;
 
+/* Why a file could not be analyzed, as the framework found it; the rules that say so report it
+ * (their `trouble` hook), so the framework knows no rule by name. */
+typedef enum TroubleKind {
+    TROUBLE_UNREADABLE,  /* the bytes could not be had (msg says why); no text */
+    TROUBLE_UNDECODABLE, /* the text holds bytes invalid in its encoding (UTF-8): import refuses */
+    TROUBLE_DECODE,      /* decoding failed (unknown cookie, BOM against cookie, ...): msg, line */
+    TROUBLE_SYNTAX,      /* the parser refused it: msg and the position */
+} TroubleKind;
+
+typedef struct Trouble {
+    TroubleKind kind;
+    const char *msg;
+    int32_t line, col, end_line, end_col; /* byte columns, CPython's; line 0: none */
+} Trouble;
+
 typedef struct Check {
     RuleInfo info;
     /* AST kinds visit() wants (bit k of kinds[k / 64]) */
@@ -35,6 +50,9 @@ typedef struct Check {
      * other rule's end too, when the file's findings are all in */
     void (*end)(CheckCtx *cx);
     bool end_last;
+    /* a file that could not be analyzed: true when this rule reported it (cx->src may have no
+     * text, and then cx->lines is empty) */
+    bool (*trouble)(CheckCtx *cx, const Trouble *t);
 } Check;
 
 #define KIND_BIT(k) ((k) < 64 ? 1ull << ((k)&63) : 0), ((k) >= 64 ? 1ull << ((k)&63) : 0)
@@ -105,5 +123,14 @@ bool check_file_bytes(const char *display, const char *bytes, size_t len, const 
 bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes, size_t len,
                          const CheckOptions *opt, FindingList *out, const SummaryOptions *sopt,
                          Arena *sum_arena, ModuleSummary **summary);
+
+/* Reports trouble t (its message at its position, or at line 1 when the file has no text) as a
+ * finding of the current rule: for trouble hooks. */
+void check_report_trouble(CheckCtx *cx, const Trouble *t);
+
+/* Reports a file whose bytes could not be had at all (`why`), by the rule that reports such
+ * files, into out. False only when out of memory. */
+bool check_unreadable(const char *display, const char *why, const CheckOptions *opt,
+                      FindingList *out);
 
 #endif

@@ -18,7 +18,14 @@
 #include "check/check.h"
 #include "rule_docs.h"
 
+static bool trouble(CheckCtx *cx, const Trouble *t) {
+    if (t->kind != TROUBLE_SYNTAX) return false;
+    check_report_trouble(cx, t);
+    return true;
+}
+
 const Check check_syntax_error = {
     .info = {"DW000", "syntax-error", "The file does not parse as Python 3.13.", DOC_DW000, true,
              "error"},
+    .trouble = trouble,
 };

@@ -679,7 +679,8 @@ static void print_summary(const FindingList *fl, int nfiles) {
         fprintf(stderr, "No problems found (%d file%s checked).\n", nfiles, nfiles == 1 ? "" : "s");
     else
         fprintf(stderr, "Found %d problem%s in %d file%s (%d file%s checked).\n", (int)fl->len,
-                fl->len == 1 ? "" : "s", with, with == 1 ? "" : "s", nfiles, nfiles == 1 ? "" : "s");
+                fl->len == 1 ? "" : "s", with, with == 1 ? "" : "s", nfiles,
+                nfiles == 1 ? "" : "s");
 }
 
 static int check_main(Ctx *x) {
