@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ast/unparse.h"
 #include "check/run.h"
 #include "cli.h"
 #include "index/query.h"
@@ -26,6 +27,15 @@ static const char *fname(const ModuleSummary *m, const CallSum *c, char buf[QUAL
     return "<module>";
 }
 
+/* A condition, parenthesized where its place needs it (`place`: PREC_TEST alone, PREC_NOT
+ * joined by `and`), so that what is printed reads as Python reads it. */
+static void put_condition(Buf *b, const Guard *g, int place) {
+    bool paren = g->prec < place;
+    if (paren) buf_putc(b, '(');
+    buf_puts(b, g->text);
+    if (paren) buf_putc(b, ')');
+}
+
 static int run(int argc, char **argv) {
     Query q;
     int rc = cli_query_begin(argc, argv, usage, true, &q);
@@ -43,6 +53,8 @@ static int run(int argc, char **argv) {
     const char *last = strrchr(name, '.');
     last = last ? last + 1 : name;
     int count = 0;
+    Buf line;
+    buf_init(&line);
     if (json) printf("[");
     for (int32_t m = 0; m < ix->nmodules; m++) {
         const ModuleSummary *ms = ix->modules[m];
@@ -68,10 +80,14 @@ static int run(int argc, char **argv) {
                 cli_json_str(stdout, c->receiver);
                 printf(", \"conditions\": [");
                 for (int32_t g = 0; g < c->nguards; g++) {
-                    if (g) printf(", ");
-                    cli_json_str(stdout, c->guards[g]);
+                    line.len = 0;
+                    put_condition(&line, &c->guards[g], PREC_TEST);
+                    printf("%s", g ? ", " : "");
+                    cli_json_str(stdout, buf_cstr(&line));
                 }
-                printf("]");
+                printf("], \"conditions_complete\": %s, \"in_finally\": %s",
+                       c->flags & CALL_GUARDS_CUT ? "false" : "true",
+                       c->flags & CALL_IN_FINALLY ? "true" : "false");
                 if (after) {
                     printf(", \"after\": [");
                     for (int32_t b = 0; b < c->nbefore; b++) {
@@ -89,12 +105,19 @@ static int run(int argc, char **argv) {
                     (how == REACH_UNKNOWN || how == REACH_DIRECT || how == REACH_NAME))
                     printf(" (%s)", c->receiver); /* self, cls, super(), os.path, obj */
                 putchar('\n');
+                if (c->flags & CALL_IN_FINALLY)
+                    printf("    in finally: runs on the normal and the exceptional path\n");
                 if (c->nguards) {
-                    printf("    when: ");
-                    for (int32_t g = 0; g < c->nguards; g++)
-                        printf("%s%s", g ? " and " : "", c->guards[g]);
-                    putchar('\n');
+                    line.len = 0;
+                    for (int32_t g = 0; g < c->nguards; g++) {
+                        if (g) buf_puts(&line, " and ");
+                        put_condition(&line, &c->guards[g], c->nguards > 1 ? PREC_NOT : PREC_TEST);
+                    }
+                    printf("    when: %s\n", buf_cstr(&line));
                 }
+                if (c->flags & CALL_GUARDS_CUT)
+                    printf("    (and more conditions, not listed: %s)\n",
+                           c->nguards ? "only the nearest are" : "too long to show");
                 if (after) {
                     if (c->nbefore) {
                         printf("    after: ");
@@ -113,6 +136,7 @@ static int run(int argc, char **argv) {
         printf("%s]\n", count ? "\n" : "");
     else
         fprintf(stderr, "%d call%s of %s.\n", count, count == 1 ? "" : "s", name);
+    buf_free(&line);
     cli_query_end(&q);
     return EXIT_CLEAN;
 }

@@ -5,7 +5,7 @@
 #include "base/wire.h"
 #include "index.h"
 
-#define SUMMARY_MAGIC 0x344d555357440a00ull /* "\0\nDWSUM4" */
+#define SUMMARY_MAGIC 0x354d555357440a00ull /* "\0\nDWSUM5" */
 
 static void put_loc(Buf *b, SumLoc l) {
     wire_i32(b, l.line), wire_i32(b, l.col), wire_i32(b, l.end_line), wire_i32(b, l.end_col);
@@ -59,7 +59,10 @@ void summary_encode(Buf *b, const ModuleSummary *m) {
         wire_u64(b, c->kind);
         put_loc(b, c->loc);
         wire_i32(b, c->func), wire_i32(b, c->cls);
-        put_strs(b, c->guards, c->nguards);
+        wire_i32(b, c->nguards);
+        for (int32_t g = 0; g < c->nguards; g++)
+            wire_str(b, c->guards[g].text), wire_u64(b, c->guards[g].prec);
+        wire_u64(b, c->flags);
         put_strs(b, c->before, c->nbefore);
         wire_u64(b, c->local), wire_u64(b, c->deref);
         put_loc(b, c->deref_loc);
@@ -205,7 +208,12 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
         c->kind = (uint8_t)kind;
         c->loc = loc(&d);
         c->func = index_in(&d, m->nfunctions, true), c->cls = index_in(&d, m->nclasses, true);
-        c->guards = strs(&d, &c->nguards);
+        c->nguards = count(&d, 2);
+        Guard *gs = items(&d, c->nguards, sizeof *gs);
+        for (int32_t g = 0; gs && g < c->nguards && !d.r.bad; g++)
+            gs[g].text = str(&d, false), gs[g].prec = (uint8_t)wire_get_u64(&d.r);
+        c->guards = gs;
+        c->flags = (uint8_t)wire_get_u64(&d.r);
         c->before = strs(&d, &c->nbefore);
         uint64_t local = wire_get_u64(&d.r);
         if (local > LOCAL_UNCHECKED) d.r.bad = true;
