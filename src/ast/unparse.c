@@ -36,7 +36,7 @@ static void expr(Writer *w, const Node *e, int place);
 int unparse_prec(const Node *e) {
     switch (e->kind) {
     case AST_NAMED_EXPR: return PREC_NAMED_EXPR;
-    case AST_TUPLE: return PREC_TUPLE;
+    case AST_TUPLE: return e->Tuple.elts.len ? PREC_TUPLE : PREC_ATOM; /* `()` */
     case AST_YIELD:
     case AST_YIELD_FROM: return PREC_YIELD;
     case AST_IF_EXP:
@@ -528,7 +528,6 @@ static void expr(Writer *w, const Node *e, int place) {
         w->failed = true;
         return;
     }
-    /* a tuple needs its parentheses anywhere but where a bare one is allowed */
     bool paren = unparse_prec(e) < place || (e->kind == AST_TUPLE && e->Tuple.elts.len == 0);
     if (paren) puts_(w, "(");
     body(w, e);

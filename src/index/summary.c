@@ -1724,6 +1724,7 @@ static bool add_key(GuardCtx *gc, BlockGuard *bg, uint8_t tag, Str name) {
 typedef struct DepItem {
     const Node *n;
     bool ident; /* only what the name is bound to matters here */
+    bool fixed; /* the class isinstance() is asked about: taken as never bound again */
 } DepItem;
 
 typedef struct DepWalk {
@@ -1734,7 +1735,7 @@ typedef struct DepWalk {
 static int dep_push(Node *n, void *ud) {
     DepWalk *w = ud;
     if (w->len == MAX_DEP_NODES) return 1;
-    w->items[w->len++] = (DepItem){n, false};
+    w->items[w->len++] = (DepItem){n, false, false};
     return 0;
 }
 
@@ -1746,7 +1747,7 @@ static bool guard_keys(GuardCtx *gc, BlockGuard *bg) {
     bg->keys = gc->keylist.len;
     bg->nkeys = 0;
     w->len = w->seen = 0;
-    w->items[w->len++] = (DepItem){bg->node, false};
+    w->items[w->len++] = (DepItem){bg->node, false, false};
     bool ok = true;
     while (w->len && ok) {
         DepItem it = w->items[--w->len];
@@ -1755,13 +1756,13 @@ static bool guard_keys(GuardCtx *gc, BlockGuard *bg) {
         switch (n->kind) {
         case AST_NAME:
             ok = add_key(gc, bg, it.ident ? KEY_NAME : KEY_STATE, n->Name.id) &&
-                 (!name_shared(gc, n->Name.id) || add_key(gc, bg, KEY_CALL, (Str){0}));
+                 (it.fixed || !name_shared(gc, n->Name.id) || add_key(gc, bg, KEY_CALL, (Str){0}));
             continue;
         case AST_ATTRIBUTE:
             ok = add_key(gc, bg, KEY_CALL, (Str){0}) &&
                  add_key(gc, bg, KEY_ATTR, n->Attribute.attr);
             if (w->len == MAX_DEP_NODES) return false;
-            w->items[w->len++] = (DepItem){n->Attribute.value, true};
+            w->items[w->len++] = (DepItem){n->Attribute.value, true, it.fixed};
             continue;
         case AST_COMPARE: {
             bool ident = true; /* `x is None`: what x is bound to, not what it holds */
@@ -1777,7 +1778,8 @@ static bool guard_keys(GuardCtx *gc, BlockGuard *bg) {
                 int32_t from = w->len;
                 for (int32_t i = 0; i < n->Call.args.len; i++)
                     if (dep_push(n->Call.args.items[i], w)) return false;
-                if (w->len > from) w->items[from].ident = true;
+                for (int32_t i = from; i < w->len; i++) /* the object; the class or classes */
+                    w->items[i].ident = true, w->items[i].fixed = i > from;
                 for (int32_t i = 0; i < n->Call.keywords.len; i++)
                     if (dep_push(n->Call.keywords.items[i], w)) return false;
                 continue;
@@ -1795,7 +1797,9 @@ static bool guard_keys(GuardCtx *gc, BlockGuard *bg) {
         case AST_LAMBDA: continue; /* a function object: its body runs later */
         default: break;
         }
+        int32_t from = w->len;
         if (ok && ast_children((Node *)n, dep_push, w)) return false;
+        for (int32_t i = from; i < w->len; i++) w->items[i].fixed = it.fixed; /* (a, b) */
     }
     return ok;
 }
