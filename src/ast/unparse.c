@@ -230,7 +230,8 @@ static void constant(Writer *w, const Node *e) {
     puts_(w, t);
 }
 
-/* The inside of an f-string's quotes: literal parts escaped, replacement fields as {expr!c:spec}. */
+/* The inside of an f-string's quotes: literal parts escaped, replacement fields as {expr!c:spec}.
+ */
 static void fstring_body(Writer *w, const NodeList *values) {
     for (int32_t i = 0; i < values->len; i++) {
         const Node *v = values->items[i];
@@ -244,7 +245,7 @@ static void fstring_body(Writer *w, const NodeList *values) {
         }
         size_t at = w->b->len;
         puts_(w, "{");
-        expr(w, v->FormattedValue.value, PREC_OR); /* lambda, walrus, if-else in parentheses */
+        expr(w, v->FormattedValue.value, PREC_OR);     /* lambda, walrus, if-else in parentheses */
         if (!w->failed && w->b->data[at + 1] == '{') { /* `{ {a}}`, not `{{` */
             size_t n = w->b->len - (at + 1);
             puts_(w, " ");

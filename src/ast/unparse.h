@@ -58,7 +58,6 @@ bool unparse(Buf *b, const Node *e, int place, const UnparseSource *src, size_t 
 
 /* The same for `not e`, simplified: `not not x` is `x`, `not a == b` is `a != b` (for a single
  * comparison); *prec receives the precedence of what was written. */
-bool unparse_not(Buf *b, const Node *e, int place, const UnparseSource *src, size_t max,
-                 int *prec);
+bool unparse_not(Buf *b, const Node *e, int place, const UnparseSource *src, size_t max, int *prec);
 
 #endif

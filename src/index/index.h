@@ -158,7 +158,7 @@ typedef struct CallSum {
     int32_t cls;          /* enclosing class, -1 if none */
     const Guard *guards;  /* conditions that hold whenever the call runs, outermost first */
     int32_t nguards;
-    uint8_t flags; /* CALL_IN_FINALLY, CALL_GUARDS_CUT */
+    uint8_t flags;       /* CALL_IN_FINALLY, CALL_GUARDS_CUT */
     const char **before; /* callee names of calls that always run before it in its function */
     int32_t nbefore;
     uint8_t local; /* RECV_NAME (and RECV_DOTTED: its first name): whether the name is bound

@@ -721,8 +721,7 @@ static bool may_resolve(SumBuilder *sb, const Node *call);
 
 /* A call whose result `at` dereferences directly, kept if DW203 may resolve it. */
 NOINLINE static void deref_call(SumBuilder *sb, const Node *call, uint8_t how, const Node *at) {
-    if (may_resolve(sb, call))
-        add_call(sb, call, current_unit(sb), how, at);
+    if (may_resolve(sb, call)) add_call(sb, call, current_unit(sb), how, at);
 }
 
 /* A call the callers query asks about in a lambda: it has no graph of its own, nor guards. */
@@ -999,9 +998,9 @@ NOINLINE static void protect_body(SumBuilder *sb, const Node *n) {
 NOINLINE static void finally_body(SumBuilder *sb, const Node *n) {
     const NodeList *f = &n->Try.finalbody;
     const Node *first = f->items[0], *last = f->items[f->len - 1];
-    FinallySpan s = {current_unit(sb),
-                     {pos_of(first->lineno, first->col_offset),
-                      pos_of(last->end_lineno, last->end_col_offset)}};
+    FinallySpan s = {
+        current_unit(sb),
+        {pos_of(first->lineno, first->col_offset), pos_of(last->end_lineno, last->end_col_offset)}};
     if (VEC_PUSH(sb->scratch, sb->finals, s)) sb->failed = true;
 }
 
@@ -1615,9 +1614,9 @@ typedef struct DepKey {
 typedef struct BlockGuard {
     const Node *node; /* the test, or the BoolOp, whose value holds on entry */
     bool value;
-    bool known;            /* its keys could be read (it is not too large) */
-    int8_t made;           /* its text: 0 not yet made, 1 made, -1 cannot be written */
-    int32_t keys, nkeys;   /* in GuardCtx.keylist */
+    bool known;          /* its keys could be read (it is not too large) */
+    int8_t made;         /* its text: 0 not yet made, 1 made, -1 cannot be written */
+    int32_t keys, nkeys; /* in GuardCtx.keylist */
     Guard text;
 } BlockGuard;
 
@@ -1759,8 +1758,8 @@ static bool guard_keys(GuardCtx *gc, BlockGuard *bg) {
                  (it.fixed || !name_shared(gc, n->Name.id) || add_key(gc, bg, KEY_CALL, (Str){0}));
             continue;
         case AST_ATTRIBUTE:
-            ok = add_key(gc, bg, KEY_CALL, (Str){0}) &&
-                 add_key(gc, bg, KEY_ATTR, n->Attribute.attr);
+            ok =
+                add_key(gc, bg, KEY_CALL, (Str){0}) && add_key(gc, bg, KEY_ATTR, n->Attribute.attr);
             if (w->len == MAX_DEP_NODES) return false;
             w->items[w->len++] = (DepItem){n->Attribute.value, true, it.fixed};
             continue;
@@ -1967,7 +1966,8 @@ static bool guard_ctx_init(GuardCtx *gc, SumBuilder *sb, const Cfg *g) {
         return false;
     for (int32_t p = 0; p < nb; p++) {
         const CfgBlock *pb = &g->blocks[p];
-        for (int32_t k = 0; k < pb->nsucc; k++) gc->npred[pb->succ[k].to]++, gc->in_at[pb->succ[k].to + 1]++;
+        for (int32_t k = 0; k < pb->nsucc; k++)
+            gc->npred[pb->succ[k].to]++, gc->in_at[pb->succ[k].to + 1]++;
         for (int32_t k = 0; k < pb->nhandlers; k++) gc->npred[pb->handlers[k]]++;
     }
     for (int32_t b = 0; b < nb; b++) gc->in_at[b + 1] += gc->in_at[b];
