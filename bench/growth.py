@@ -20,32 +20,32 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MAX_SLOPE = 1.25  # n log n over these sizes stays below; n^1.5 and worse do not
 
 
+def function_of(d, params, lines, last):
+    """m.py: `target`, and `f` made of the lines and a last statement; the callers query."""
+    with open(os.path.join(d, "m.py"), "w") as f:
+        f.write(f"def target():\n    pass\n\n\ndef f({params}):\n")
+        f.writelines(lines)
+        f.write(f"    {last}\n")
+    return ["callers", "target", "m.py"]
+
+
 def callers_guards(d, n):
     """`callers` on a function of n `if x == i: return target()` guards (issue: 4,000 of them
     took 39 s, 20,000 never finished)."""
-    with open(os.path.join(d, "m.py"), "w") as f:
-        f.write("def target():\n    pass\n\n\ndef f(x):\n")
-        f.writelines(f"    if x == {i}: return target()\n" for i in range(n))
-        f.write("    return target()\n")
-    return ["callers", "target", "m.py"]
+    return function_of(d, "x", (f"    if x == {i}: return target()\n" for i in range(n)),
+                       "return target()")
 
 
 def callers_guards_one_call(d, n):
     """The same guards, ending in `return`, and one call after them."""
-    with open(os.path.join(d, "m.py"), "w") as f:
-        f.write("def target():\n    pass\n\n\ndef f(x):\n")
-        f.writelines(f"    if x == {i}:\n        return\n" for i in range(n))
-        f.write("    target()\n")
-    return ["callers", "target", "m.py"]
+    return function_of(d, "x", (f"    if x == {i}:\n        return\n" for i in range(n)),
+                       "target()")
 
 
 def callers_assigned_guards(d, n):
     """n names each assigned, tested and called under: `v_i = g(); if v_i: return target()`."""
-    with open(os.path.join(d, "m.py"), "w") as f:
-        f.write("def target():\n    pass\n\n\ndef f(g):\n")
-        f.writelines(f"    v{i} = g()\n    if v{i}: return target()\n" for i in range(n))
-        f.write("    return target()\n")
-    return ["callers", "target", "m.py"]
+    return function_of(d, "g", (f"    v{i} = g()\n    if v{i}: return target()\n"
+                                for i in range(n)), "return target()")
 
 
 CASES = {"callers-guards": (callers_guards, 5000),
