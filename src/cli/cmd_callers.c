@@ -16,8 +16,9 @@ static const char usage[] =
     "For each call: where it is, the enclosing function and its lines, how it reaches NAME,\n"
     "and the conditions that hold whenever it runs (enclosing if/elif/while tests, and the\n"
     "negated tests of earlier `if ...: return/continue/break/raise` guards), as Python; a\n"
-    "condition is left out once what it reads may have changed before the call (see the man\n"
-    "page). A call in a finally body runs on the normal and the exceptional path.\n\n"
+    "condition is left out once what it reads is bound again before the call, and listed\n"
+    "apart when a call since may have changed it (see the man page). A call in a finally\n"
+    "body runs on the normal and the exceptional path.\n\n"
     "Options:\n"
     "  --after NAME2        also say which calls of NAME2 always run before each call\n"
     "  --output-format FMT  text (default) or json\n"
@@ -36,6 +37,27 @@ static void put_condition(Buf *b, const Guard *g, int place) {
     if (paren) buf_putc(b, '(');
     buf_puts(b, g->text);
     if (paren) buf_putc(b, ')');
+}
+
+/* Conditions joined by `and`, in b (emptied first). */
+static const char *conjunction(Buf *b, const Guard *g, int32_t n) {
+    b->len = 0;
+    for (int32_t i = 0; i < n; i++) {
+        if (i) buf_puts(b, " and ");
+        put_condition(b, &g[i], n > 1 ? PREC_NOT : PREC_TEST);
+    }
+    return buf_cstr(b);
+}
+
+static void json_conditions(Buf *b, const char *key, const Guard *g, int32_t n) {
+    printf(", \"%s\": [", key);
+    for (int32_t i = 0; i < n; i++) {
+        b->len = 0;
+        put_condition(b, &g[i], PREC_TEST);
+        printf("%s", i ? ", " : "");
+        cli_json_str(stdout, buf_cstr(b));
+    }
+    printf("]");
 }
 
 static int run(int argc, char **argv) {
@@ -80,14 +102,9 @@ static int run(int argc, char **argv) {
                 cli_json_str(stdout, query_reach_name(how));
                 printf(", \"receiver\": ");
                 cli_json_str(stdout, c->receiver);
-                printf(", \"conditions\": [");
-                for (int32_t g = 0; g < c->nguards; g++) {
-                    line.len = 0;
-                    put_condition(&line, &c->guards[g], PREC_TEST);
-                    printf("%s", g ? ", " : "");
-                    cli_json_str(stdout, buf_cstr(&line));
-                }
-                printf("], \"conditions_complete\": %s, \"in_finally\": %s",
+                json_conditions(&line, "conditions", c->guards, c->nguards);
+                json_conditions(&line, "conditions_unless_changed_by_calls", c->called, c->ncalled);
+                printf(", \"conditions_complete\": %s, \"in_finally\": %s",
                        c->flags & CALL_GUARDS_CUT ? "false" : "true",
                        c->flags & CALL_IN_FINALLY ? "true" : "false");
                 if (after) {
@@ -109,14 +126,11 @@ static int run(int argc, char **argv) {
                 putchar('\n');
                 if (c->flags & CALL_IN_FINALLY)
                     printf("    in finally: runs on the normal and the exceptional path\n");
-                if (c->nguards) {
-                    line.len = 0;
-                    for (int32_t g = 0; g < c->nguards; g++) {
-                        if (g) buf_puts(&line, " and ");
-                        put_condition(&line, &c->guards[g], c->nguards > 1 ? PREC_NOT : PREC_TEST);
-                    }
-                    printf("    when: %s\n", buf_cstr(&line));
-                }
+                if (c->nguards) printf("    when: %s\n", conjunction(&line, c->guards, c->nguards));
+                if (c->ncalled)
+                    printf("    unless a call changed %s since: %s\n",
+                           c->ncalled > 1 ? "them" : "it",
+                           conjunction(&line, c->called, c->ncalled));
                 if (c->flags & CALL_GUARDS_CUT)
                     printf("    (and more conditions, not listed: %s)\n",
                            c->nguards ? "only the nearest are" : "too long to show");

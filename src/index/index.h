@@ -158,6 +158,9 @@ typedef struct CallSum {
     int32_t cls;          /* enclosing class, -1 if none */
     const Guard *guards;  /* conditions that hold whenever the call runs, outermost first */
     int32_t nguards;
+    const Guard *called; /* conditions that held when tested, but a call made since may have
+                            changed what they read (see summary.c) */
+    int32_t ncalled;
     uint8_t flags;       /* CALL_IN_FINALLY, CALL_GUARDS_CUT */
     const char **before; /* callee names of calls that always run before it in its function */
     int32_t nbefore;

@@ -1565,29 +1565,31 @@ static int32_t add_call(SumBuilder *sb, const Node *call, const Node *unit, uint
  * value; so is a block all of whose ways in leave one BoolOp with one value (`if a or b:`). Such
  * a condition holds at a call if its block dominates the call's block, and only while what it
  * reads stays as it was on every path from the test to the call. What a condition reads, and
- * what ends it, is decided as DW201 decides it for its facts about None:
+ * what may change it, is decided as DW201 decides it for its facts about None:
  *   - a name it reads is stored to, deleted, augmented, bound by for, with, except, import,
- *     def, class or a walrus;
- *   - a call (any code that may run: calls, `with`, iteration, item stores) ends it when it
- *     reads an attribute chain, a subscript or a call's result (other than isinstance,
- *     issubclass, callable and type, which depend only on what the name is bound to), or a
- *     name other code may rebind (a global, a nonlocal, any name at module level or in a
- *     class body); a store to an attribute of that name (through any object) ends a condition
- *     that reads it;
- *   - a call that is handed a name it reads, as its receiver (`items.append(x)`) or an argument
- *     (`fill(items)`), or an item store into it, may change the object the name is bound to:
- *     that ends it too, unless it only asks what the name is (`x is None`, isinstance(x, T)).
- * An alias (`y = x; y.append(1)`) is not followed, as DW201 does not.
+ *     def, class or a walrus, or an attribute name it reads is stored to (through any object):
+ *     it no longer holds, and is not listed;
+ *   - a call (any code that may run: calls, `with`, iteration, item stores) may change it when
+ *     it reads an attribute chain, a subscript or a call's result (other than isinstance,
+ *     issubclass, callable and type, which depend only on what the name is bound to, and on a
+ *     class taken as never bound again), or a name other code may rebind (a global, a
+ *     nonlocal, any name at module level or in a class body);
+ *   - so may a call that is handed a name it reads, as its receiver (`items.append(x)`) or an
+ *     argument (`fill(items)`), or an item store into it: the object the name is bound to may
+ *     change, unless the condition only asks what the name is (`x is None`, isinstance(x, T)).
+ * Such a condition held when it was tested; it is listed apart (CallSum.called), not as one
+ * that holds. An alias (`y = x; y.append(1)`) is not followed, as DW201 does not.
  *
  * How, in time near linear in the unit:
  *   - guard_up[b]: the nearest block at or above b in the dominator tree that carries a
  *     condition: a call's conditions are found by following it, MAX_GUARDS at most (the nearest
  *     ones; more are marked CALL_GUARDS_CUT);
  *   - what ends a condition is given as keys (a name rebound; the object a name is bound to
- *     changed; an attribute name stored; any call); for each key that something ends, one
+ *     changed; an attribute name stored; any call); for each key that something ends, a
  *     forward pass from the places that end it computes, per block, the depth in the dominator
  *     tree above which conditions with that key no longer hold (a "cut": a condition entered at
- *     a block of depth d holds at the call if d >= cut);
+ *     a block of depth d holds at the call if d >= cut); one pass from the stores, then one
+ *     from the calls as well;
  *   - a call inside a `finally:` body appears twice in the graph (cfg.c builds the body for
  *     leaving normally and for leaving abruptly): it is listed once, with the conditions that
  *     hold in both. */
@@ -1603,7 +1605,10 @@ enum {
 };
 
 enum { KEY_CALL, KEY_NAME, KEY_STATE, KEY_ATTR }; /* what ends a condition (key 0: any call) */
-enum { STALE_ENDED = 1, STALE_UNKNOWN = 2 };
+/* How a condition stands at a call: it holds (0); a call since its test may have changed what it
+ * reads (STALE_CALLED: listed apart); something bound again what it reads (STALE_ENDED); it
+ * cannot be told (STALE_UNKNOWN: too large to read or write). */
+enum { STALE_CALLED = 1, STALE_ENDED = 2, STALE_UNKNOWN = 3 };
 
 typedef struct DepKey {
     uint8_t tag;
@@ -1635,6 +1640,7 @@ typedef struct Query {
 
 typedef struct Kill {
     int32_t key, block, ev;
+    bool called; /* by a call (the condition is listed apart), not by a store */
 } Kill;
 typedef VEC(Kill) KillVec;
 
@@ -1652,7 +1658,7 @@ typedef struct GuardCtx {
     VEC(int32_t) keylist;
     VEC(Occ) occs;
     VEC(int32_t) cands;
-    uint8_t *stale; /* per cands entry: STALE_ENDED, STALE_UNKNOWN or 0 (it holds) */
+    uint8_t *stale; /* per cands entry: 0 or STALE_* */
     struct ParentMap *parents;
     struct DepWalk *walk;
     UnitNames names;
@@ -2034,9 +2040,10 @@ static const Node *chain_root(const Node *e) {
     return e->kind == AST_NAME ? e : NULL;
 }
 
-static bool kill(GuardCtx *gc, KillVec *kills, uint8_t tag, Str name, int32_t b, int32_t ev) {
+static bool kill(GuardCtx *gc, KillVec *kills, uint8_t tag, Str name, int32_t b, int32_t ev,
+                 bool called) {
     int32_t k = key_find(gc, tag, name, false);
-    return k < 0 || !VEC_PUSH(gc->sb->scratch, *kills, ((Kill){k, b, ev}));
+    return k < 0 || !VEC_PUSH(gc->sb->scratch, *kills, ((Kill){k, b, ev, called}));
 }
 
 /* A name whose object a call event may change: its receiver's, an argument's, an item store's,
@@ -2065,14 +2072,14 @@ static bool call_kills(GuardCtx *gc, KillVec *kills, const Node *n, int32_t b, i
         if (n->kind == AST_NAME || n->kind == AST_ATTRIBUTE) roots[nr++] = chain_root(n);
         break;
     }
-    bool ok = kill(gc, kills, KEY_CALL, (Str){0}, b, ev);
+    bool ok = kill(gc, kills, KEY_CALL, (Str){0}, b, ev, true);
     for (int i = 0; i < nr; i++)
-        if (roots[i]) ok &= kill(gc, kills, KEY_STATE, roots[i]->Name.id, b, ev);
+        if (roots[i]) ok &= kill(gc, kills, KEY_STATE, roots[i]->Name.id, b, ev, true);
     /* (more than 7 arguments: the rest are not looked at) */
     if (n->kind == AST_CALL && n->Call.args.len + n->Call.keywords.len >= 7)
         for (int32_t i = 7; i < n->Call.args.len; i++) {
             const Node *r = chain_root(n->Call.args.items[i]);
-            if (r) ok &= kill(gc, kills, KEY_STATE, r->Name.id, b, ev);
+            if (r) ok &= kill(gc, kills, KEY_STATE, r->Name.id, b, ev, true);
         }
     return ok;
 }
@@ -2090,12 +2097,12 @@ static bool find_kills(GuardCtx *gc, KillVec *kills) {
             case EV_ASSIGN_NONE:
             case EV_DEL:
                 if (ev->path >= 0 && g->paths[ev->path].parent < 0)
-                    ok = kill(gc, kills, KEY_NAME, g->paths[ev->path].name, b, e) &&
-                         kill(gc, kills, KEY_STATE, g->paths[ev->path].name, b, e);
+                    ok = kill(gc, kills, KEY_NAME, g->paths[ev->path].name, b, e, false) &&
+                         kill(gc, kills, KEY_STATE, g->paths[ev->path].name, b, e, false);
                 break;
             case EV_ATTR_STORE:
                 if (ev->node->kind == AST_ATTRIBUTE)
-                    ok = kill(gc, kills, KEY_ATTR, ev->node->Attribute.attr, b, e);
+                    ok = kill(gc, kills, KEY_ATTR, ev->node->Attribute.attr, b, e, false);
                 break;
             case EV_CALL: ok = call_kills(gc, kills, ev->node, b, e); break;
             default: break;
@@ -2110,11 +2117,66 @@ static void cut_push(int32_t *queue, int32_t *qn, bool *queued, int32_t b) {
     if (!queued[b]) queued[b] = true, queue[(*qn)++] = b;
 }
 
+/* What one pass over a key's kills works with (arrays per block, reset after each pass). */
+typedef struct CutPass {
+    GuardCtx *gc;
+    int32_t *in, *first_kill, *queue, *touched;
+    bool *queued;
+    const int32_t *mindepth;
+    const Query *qs;
+    const int32_t *qat, *occ_of;
+} CutPass;
+
+/* From the places that end key k (those by calls too when `calls`): how far up its cut reaches
+ * in each block, and so which of the queries on k find their condition ended (STALE_ENDED), or
+ * changed by a call (STALE_CALLED). Returns the blocks it visited. */
+static int64_t cut_pass(CutPass *cp, int32_t k, const Kill *ks, int32_t nks, bool calls) {
+    GuardCtx *gc = cp->gc;
+    const Cfg *g = gc->g;
+    int32_t *in = cp->in, *first_kill = cp->first_kill, nt = 0, qn = 0;
+    int64_t visits = 0;
+    for (int32_t i = 0; i < nks; i++) {
+        int32_t b = ks[i].block;
+        if (ks[i].called && !calls) continue;
+        if (first_kill[b] < 0 || ks[i].ev < first_kill[b]) {
+            if (first_kill[b] < 0) cp->touched[nt++] = b;
+            first_kill[b] = ks[i].ev;
+        }
+        cut_push(cp->queue, &qn, cp->queued, b);
+    }
+    /* a block's cut: from its ways in, each at most the block's own depth (the conditions above
+     * it are those above its predecessor); past a kill, its depth plus one */
+    while (qn) {
+        int32_t p = cp->queue[--qn];
+        cp->queued[p] = false;
+        visits++;
+        int32_t out = first_kill[p] >= 0 ? gc->depth[p] + 1 : in[p];
+        const CfgBlock *pb = &g->blocks[p];
+        for (int32_t i = 0; i < pb->nsucc + pb->nhandlers; i++) {
+            int32_t s = i < pb->nsucc ? pb->succ[i].to : pb->handlers[i - pb->nsucc];
+            int32_t v = out < gc->depth[s] ? out : gc->depth[s];
+            if (v <= cp->mindepth[k] || v <= in[s]) continue; /* ends no condition there */
+            if (in[s] == 0 && first_kill[s] < 0) cp->touched[nt++] = s;
+            in[s] = v;
+            if (first_kill[s] < 0) cut_push(cp->queue, &qn, cp->queued, s);
+        }
+    }
+    for (int32_t q = cp->qat[k]; q < cp->qat[k + 1]; q++) {
+        int32_t cand = cp->qs[q].cand;
+        const Occ *oc = &gc->occs.items[cp->occ_of[cand]];
+        int32_t c = oc->block;
+        int32_t cut = first_kill[c] >= 0 && first_kill[c] < oc->ev ? gc->depth[c] + 1 : in[c];
+        if (cut > gc->depth[gc->cands.items[cand]] && !gc->stale[cand])
+            gc->stale[cand] = calls ? STALE_CALLED : STALE_ENDED;
+    }
+    for (int32_t i = 0; i < nt; i++) in[cp->touched[i]] = 0, first_kill[cp->touched[i]] = -1;
+    return visits;
+}
+
 /* For each key: how far up its cut reaches in each block (see above), and so which of the
  * queries on it find the condition ended. */
 static bool mark_stale(GuardCtx *gc) {
     Arena *a = gc->sb->scratch;
-    const Cfg *g = gc->g;
     int32_t nb = gc->nb, nk = gc->keys.len;
     KillVec kills = {0};
     VEC(Query) queries = {0};
@@ -2170,6 +2232,7 @@ static bool mark_stale(GuardCtx *gc) {
     for (int32_t o = 0; o < gc->occs.len; o++)
         for (int32_t c = 0; c < gc->occs.items[o].ncands; c++)
             occ_of[gc->occs.items[o].cands + c] = o;
+    CutPass cp = {gc, in, first_kill, queue, touched, queued, mindepth, qs, qat, occ_of};
     int64_t budget = CUT_BUDGET;
     for (int32_t k = 0; k < nk; k++) {
         if (qat[k] == qat[k + 1] || kat[k] == kat[k + 1]) continue; /* nothing asks, or ends */
@@ -2177,40 +2240,12 @@ static bool mark_stale(GuardCtx *gc) {
             for (int32_t q = qat[k]; q < qat[k + 1]; q++) gc->stale[qs[q].cand] = STALE_UNKNOWN;
             continue;
         }
-        int32_t nt = 0, qn = 0;
-        for (int32_t i = kat[k]; i < kat[k + 1]; i++) {
-            int32_t b = ks[i].block;
-            if (first_kill[b] < 0 || ks[i].ev < first_kill[b]) {
-                if (first_kill[b] < 0) touched[nt++] = b;
-                first_kill[b] = ks[i].ev;
-            }
-            cut_push(queue, &qn, queued, b);
-        }
-        /* a block's cut: from its ways in, each at most the block's own depth (the conditions
-         * above it are those above its predecessor); past a kill, its depth plus one */
-        while (qn) {
-            int32_t p = queue[--qn];
-            queued[p] = false;
-            budget--;
-            int32_t out = first_kill[p] >= 0 ? gc->depth[p] + 1 : in[p];
-            const CfgBlock *pb = &g->blocks[p];
-            for (int32_t i = 0; i < pb->nsucc + pb->nhandlers; i++) {
-                int32_t s = i < pb->nsucc ? pb->succ[i].to : pb->handlers[i - pb->nsucc];
-                int32_t v = out < gc->depth[s] ? out : gc->depth[s];
-                if (v <= mindepth[k] || v <= in[s]) continue; /* ends no condition there */
-                if (in[s] == 0 && first_kill[s] < 0) touched[nt++] = s;
-                in[s] = v;
-                if (first_kill[s] < 0) cut_push(queue, &qn, queued, s);
-            }
-        }
-        for (int32_t q = qat[k]; q < qat[k + 1]; q++) {
-            const Occ *oc = &gc->occs.items[occ_of[qs[q].cand]];
-            int32_t c = oc->block;
-            int32_t cut = first_kill[c] >= 0 && first_kill[c] < oc->ev ? gc->depth[c] + 1 : in[c];
-            if (cut > gc->depth[gc->cands.items[qs[q].cand]] && !gc->stale[qs[q].cand])
-                gc->stale[qs[q].cand] = STALE_ENDED;
-        }
-        for (int32_t i = 0; i < nt; i++) in[touched[i]] = 0, first_kill[touched[i]] = -1;
+        bool stores = false, calls = false;
+        for (int32_t i = kat[k]; i < kat[k + 1]; i++)
+            stores |= !ks[i].called, calls |= ks[i].called;
+        /* first what stores end, then what calls may have changed as well */
+        if (stores) budget -= cut_pass(&cp, k, ks + kat[k], kat[k + 1] - kat[k], false);
+        if (calls) budget -= cut_pass(&cp, k, ks + kat[k], kat[k + 1] - kat[k], true);
     }
     return true;
 }
@@ -2364,13 +2399,15 @@ static int by_call(const void *x, const void *y) {
     return a->block < b->block ? -1 : a->block > b->block;
 }
 
-/* Whether occurrence o has condition bg among those that hold at it. */
-static bool holds_at(const GuardCtx *gc, const Occ *o, const BlockGuard *bg) {
+/* How condition bg stands at occurrence o: 0 (it holds), STALE_CALLED, or STALE_ENDED (ended,
+ * unknown, or not among its conditions). */
+static int stands_at(const GuardCtx *gc, const Occ *o, const BlockGuard *bg) {
     for (int32_t c = o->cands; c < o->cands + o->ncands; c++) {
         const BlockGuard *x = &gc->bgs.items[gc->bg_of[gc->cands.items[c]]];
-        if (!gc->stale[c] && x->node == bg->node && x->value == bg->value) return true;
+        if (x->node == bg->node && x->value == bg->value)
+            return gc->stale[c] <= STALE_CALLED ? gc->stale[c] : STALE_ENDED;
     }
-    return false;
+    return STALE_ENDED;
 }
 
 /* The call site of occurrences [o, o + n) of one call: the conditions that hold in all of them
@@ -2381,11 +2418,12 @@ static void add_call_site(GuardCtx *gc, const AfterInfo *ai, const Occ *o, int32
     int32_t idx = add_call(sb, o->call, gc->g->unit, 0, NULL);
     if (idx < 0) return;
     Guard *gs = arena_alloc(sb->out, sizeof(Guard) * (size_t)(o->ncands ? o->ncands : 1));
-    if (!gs) {
+    Guard *called = arena_alloc(sb->out, sizeof(Guard) * (size_t)(o->ncands ? o->ncands : 1));
+    if (!gs || !called) {
         sb->failed = true;
         return;
     }
-    int32_t ng = 0;
+    int32_t ng = 0, ncalled = 0;
     bool cut = false;
     for (int32_t i = 0; i < n; i++) {
         cut |= o[i].cut;
@@ -2394,13 +2432,19 @@ static void add_call_site(GuardCtx *gc, const AfterInfo *ai, const Occ *o, int32
     }
     for (int32_t c = o->cands + o->ncands - 1; c >= o->cands; c--) { /* outermost first */
         BlockGuard *bg = &gc->bgs.items[gc->bg_of[gc->cands.items[c]]];
-        bool all = !gc->stale[c];
-        for (int32_t i = 1; i < n && all; i++) all = holds_at(gc, &o[i], bg);
-        if (all) gs[ng++] = bg->text;
+        int worst = gc->stale[c] <= STALE_CALLED ? gc->stale[c] : STALE_ENDED;
+        for (int32_t i = 1; i < n && worst < STALE_ENDED; i++) {
+            int st = stands_at(gc, &o[i], bg);
+            if (st > worst) worst = st;
+        }
+        if (worst == 0) gs[ng++] = bg->text;
+        if (worst == STALE_CALLED) called[ncalled++] = bg->text;
     }
     CallSum *cs = &sb->calls.items[idx];
     cs->guards = gs;
     cs->nguards = ng;
+    cs->called = called;
+    cs->ncalled = ncalled;
     cs->flags = (uint8_t)((cut ? CALL_GUARDS_CUT : 0) | (in_finally ? CALL_IN_FINALLY : 0));
     if (!ai) return;
     const char *bs[MAX_AFTER], *other[MAX_AFTER];

@@ -16,6 +16,11 @@ static void put_strs(Buf *b, const char *const *s, int32_t n) {
     for (int32_t i = 0; i < n; i++) wire_str(b, s[i]);
 }
 
+static void put_guards(Buf *b, const Guard *g, int32_t n) {
+    wire_i32(b, n);
+    for (int32_t i = 0; i < n; i++) wire_str(b, g[i].text), wire_u64(b, g[i].prec);
+}
+
 void summary_encode(Buf *b, const ModuleSummary *m) {
     wire_fixed64(b, SUMMARY_MAGIC);
     wire_str(b, m->module);
@@ -59,9 +64,8 @@ void summary_encode(Buf *b, const ModuleSummary *m) {
         wire_u64(b, c->kind);
         put_loc(b, c->loc);
         wire_i32(b, c->func), wire_i32(b, c->cls);
-        wire_i32(b, c->nguards);
-        for (int32_t g = 0; g < c->nguards; g++)
-            wire_str(b, c->guards[g].text), wire_u64(b, c->guards[g].prec);
+        put_guards(b, c->guards, c->nguards);
+        put_guards(b, c->called, c->ncalled);
         wire_u64(b, c->flags);
         put_strs(b, c->before, c->nbefore);
         wire_u64(b, c->local), wire_u64(b, c->deref);
@@ -144,6 +148,14 @@ static const char **strs(Decoder *d, int32_t *n) {
     return s;
 }
 
+static const Guard *guards(Decoder *d, int32_t *n) {
+    *n = count(d, 2);
+    Guard *g = items(d, *n, sizeof *g);
+    for (int32_t i = 0; g && i < *n && !d->r.bad; i++)
+        g[i].text = str(d, false), g[i].prec = (uint8_t)wire_get_u64(&d->r);
+    return g;
+}
+
 static int32_t index_in(Decoder *d, int32_t limit, bool may_be_none) {
     int32_t v = wire_get_i32(&d->r);
     if (v >= limit || v < (may_be_none ? -1 : 0)) d->r.bad = true;
@@ -208,11 +220,8 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
         c->kind = (uint8_t)kind;
         c->loc = loc(&d);
         c->func = index_in(&d, m->nfunctions, true), c->cls = index_in(&d, m->nclasses, true);
-        c->nguards = count(&d, 2);
-        Guard *gs = items(&d, c->nguards, sizeof *gs);
-        for (int32_t g = 0; gs && g < c->nguards && !d.r.bad; g++)
-            gs[g].text = str(&d, false), gs[g].prec = (uint8_t)wire_get_u64(&d.r);
-        c->guards = gs;
+        c->guards = guards(&d, &c->nguards);
+        c->called = guards(&d, &c->ncalled);
         c->flags = (uint8_t)wire_get_u64(&d.r);
         c->before = strs(&d, &c->nbefore);
         uint64_t local = wire_get_u64(&d.r);

@@ -13,7 +13,8 @@ Fixture packages (each folder is a tree the binary is run on, from inside that f
                    that is not ASCII (characters, not bytes).
   conds/           conditions as printed: precedence and spelling (printing.py), conditions that
                    no longer hold at the call (stale.py), calls in finally bodies (finally_.py);
-                   each call of `target` says `# when: CONJUNCTION` (`-`: none), `# finally`.
+                   each call of `target` says `# when: CONJUNCTION` (`-`: none), `# called:
+                   CONJUNCTION` (what a call since may have changed), `# finally`.
 
 What is asserted:
   - expected/*.json: {"cwd", "args", "output"}: `deadwood ARGS --output-format json` run in
@@ -28,7 +29,7 @@ What is asserted:
   - determinism: `check --jobs 1` and `--jobs 4` print the same; repeated query runs too;
   - errors: a missing NAME, an unknown class, an unknown qualified name;
   - conds/: the `when:` line of each call, parsed by CPython 3.13, is the tree of its `# when:`
-    conjunction; the JSON conditions, each parsed alone and joined by `and`, are that tree too;
+    conjunction (and the `unless a call changed` line that of `# called:`); the JSON conditions, each parsed alone and joined by `and`, are that tree too;
     leaving out any pair of parentheses printed changes the tree or does not parse; each call
     site is listed once, in_finally as marked;
   - a function of 20,000 `if x == i: return target()` guards: every call and its conditions
@@ -264,7 +265,7 @@ def check_conditions():
     trc, text, terr = dw(["callers", "target", "."], "conds")
     if not s.check(rc == 0 and trc == 0 and listed, "conds: callers runs", f"{err}{terr}"):
         return
-    when = {}  # (file, row, column) -> the `when:` line, from the text output
+    when, called = {}, {}  # (file, row, column) -> the `when:` line, the `unless a call...` line
     at = None
     for line in text.splitlines():
         m = re.match(r"^\./(\S+?):(\d+):(\d+): ", line)
@@ -272,6 +273,8 @@ def check_conditions():
             at = (m.group(1), int(m.group(2)), int(m.group(3)))
         elif line.startswith("    when: "):
             when[at] = line[len("    when: "):]
+        elif line.startswith("    unless a call changed "):
+            called[at] = line.split(" since: ", 1)[1]
     places = [(e["filename"][2:], e["location"]["row"], e["location"]["column"]) for e in listed]
     s.check(len(places) == len(set(places)), "conds: each call site listed once",
             str([p for p in places if places.count(p) > 1]))
@@ -279,12 +282,20 @@ def check_conditions():
     for e, place in zip(listed, places):
         with open(os.path.join(HERE, "conds", place[0]), encoding="utf-8") as f:
             src = f.read().splitlines()[place[1] - 1]
-        m = re.search(r"# when: (.*?)(\s+# finally)?$", src)
+        m = re.search(r"# when: (.*?)(?:\s+# called: (.*?))?(\s+# finally)?$", src)
         label = f"conds/{place[0]}:{place[1]}"
         if not s.check(m is not None, f"{label} has a `# when:` comment", src):
             continue
-        want = m.group(1)
-        s.check(e.get("in_finally") == bool(m.group(2)), f"{label} in_finally", json.dumps(e))
+        want, want_called = m.group(1), m.group(2)
+        s.check(e.get("in_finally") == bool(m.group(3)), f"{label} in_finally", json.dumps(e))
+        got_called = e.get("conditions_unless_changed_by_calls")
+        if want_called:
+            cases.append({"printed": called.get(place, ""), "want": want_called,
+                          "parts": got_called or []})
+            labels.append(label + " (changed by a call?)")
+        else:
+            s.check(got_called == [] and place not in called,
+                    f"{label} nothing a call may have changed", f"{got_called}")
         s.check(e.get("conditions_complete"), f"{label} conditions complete", json.dumps(e))
         if want == "-":
             s.check(not e["conditions"] and place not in when, f"{label} no condition",

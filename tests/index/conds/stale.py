@@ -1,5 +1,6 @@
 """Conditions that no longer hold at the call (`# when:` as in printing.py): a name the
-condition reads is bound again, or (as DW201 assumes) a call may have changed what it reads."""
+condition reads is bound again; or (as DW201 assumes) a call may have changed what it reads,
+and the condition is listed apart (`# called:`)."""
 import os
 
 FLAG = os.environ.get("FLAG")
@@ -63,12 +64,12 @@ def calls(self, other, items, local, x):
         target(12)  # when: local
     if FLAG:
         helper()
-        target(13)  # when: -
+        target(13)  # when: -  # called: FLAG
     if self.ready:
         target(14)  # when: self.ready
     if self.ready:
         self.prepare()
-        target(15)  # when: -
+        target(15)  # when: -  # called: self.ready
     if self.ready:
         other.ready = False
         target(16)  # when: -
@@ -77,7 +78,7 @@ def calls(self, other, items, local, x):
         target(17)  # when: self.ready
     if not items:
         items.append(1)
-        target(18)  # when: -
+        target(18)  # when: -  # called: not items
     if items is not None:
         items.append(1)
         target(19)  # when: items is not None
@@ -86,10 +87,10 @@ def calls(self, other, items, local, x):
         target(20)  # when: isinstance(x, int)
     if items:
         items[0] = None
-        target(21)  # when: -
+        target(21)  # when: -  # called: items
     if len(items) > 1:
         helper()
-        target(22)  # when: -
+        target(22)  # when: -  # called: len(items) > 1
 
 
 def outer(v):
@@ -99,7 +100,7 @@ def outer(v):
 
     if v:
         inner()
-        target(23)  # when: -
+        target(23)  # when: -  # called: v
     return inner
 
 
@@ -107,4 +108,4 @@ if FLAG:
     target(24)  # when: FLAG
 if FLAG:
     helper()
-    target(25)  # when: -
+    target(25)  # when: -  # called: FLAG
