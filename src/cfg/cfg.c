@@ -1038,16 +1038,48 @@ bool cfg_path_has_prefix(const Cfg *g, int32_t inner, int32_t outer) {
     return false;
 }
 
-/* Cooper, Harvey and Kennedy's "A Simple, Fast Dominance Algorithm". */
+/* Of Lengauer and Tarjan's algorithm: the vertex of least semi on v's path up the forest built
+ * so far, compressing the path (iteratively: `stack` holds it). */
+static int32_t dom_eval(int32_t v, int32_t *ancestor, int32_t *label, const int32_t *semi,
+                        int32_t *stack) {
+    if (ancestor[v] < 0) return v;
+    int32_t top = 0;
+    for (int32_t x = v; ancestor[ancestor[x]] >= 0; x = ancestor[x]) stack[top++] = x;
+    while (top) {
+        int32_t x = stack[--top], anc = ancestor[x];
+        if (semi[label[anc]] < semi[label[x]]) label[x] = label[anc];
+        ancestor[x] = ancestor[anc];
+    }
+    return label[v];
+}
+
+/* Lengauer and Tarjan's algorithm, with path compression and simple linking (O(E log V)): a
+ * block entered from many places deep in the dominator tree (the exit, after thousands of
+ * `return`s) costs what its edges cost. (An iteration in the manner of Cooper, Harvey and
+ * Kennedy walks up the tree from each of those places: quadratic in such a function.) Exception
+ * edges count as edges. Vertices are numbered in DFS preorder; semi[] and the labels hold those
+ * numbers. */
 int32_t *cfg_dominators(Arena *a, const Cfg *g) {
     int32_t n = g->nblocks;
     int32_t *idom = arena_alloc(a, sizeof(int32_t) * (size_t)n);
+    int32_t *pre = arena_alloc(a, sizeof(int32_t) * (size_t)n);    /* block -> number */
+    int32_t *vertex = arena_alloc(a, sizeof(int32_t) * (size_t)n); /* number -> block */
+    int32_t *parent = arena_alloc(a, sizeof(int32_t) * (size_t)n); /* by number */
+    int32_t *semi = arena_alloc(a, sizeof(int32_t) * (size_t)n);
+    int32_t *label = arena_alloc(a, sizeof(int32_t) * (size_t)n);
+    int32_t *ancestor = arena_alloc(a, sizeof(int32_t) * (size_t)n);
+    int32_t *bucket = arena_alloc(a, sizeof(int32_t) * (size_t)n); /* first of a number's list */
+    int32_t *next = arena_alloc(a, sizeof(int32_t) * (size_t)n);   /* in that list */
+    int32_t *stack = arena_alloc(a, sizeof(int32_t) * (size_t)n * 2);
     int32_t *npred = arena_zalloc(a, sizeof(int32_t) * (size_t)(n + 1));
-    if (!idom || !npred) return NULL;
+    if (!idom || !pre || !vertex || !parent || !semi || !label || !ancestor || !bucket || !next ||
+        !stack || !npred)
+        return NULL;
     for (int32_t b = 0; b < n; b++) {
         const CfgBlock *blk = &g->blocks[b];
         for (int32_t i = 0; i < blk->nsucc; i++) npred[blk->succ[i].to + 1]++;
         for (int32_t i = 0; i < blk->nhandlers; i++) npred[blk->handlers[i] + 1]++;
+        idom[b] = pre[b] = bucket[b] = ancestor[b] = -1;
     }
     for (int32_t b = 0; b < n; b++) npred[b + 1] += npred[b];
     int32_t *preds = arena_alloc(a, sizeof(int32_t) * (size_t)(npred[n] ? npred[n] : 1));
@@ -1060,32 +1092,45 @@ int32_t *cfg_dominators(Arena *a, const Cfg *g) {
             preds[npred[s] + fill[s]++] = b;
         }
     }
-    for (int32_t b = 0; b < n; b++) idom[b] = -1;
-    idom[g->entry] = g->entry;
-    bool changed = true;
-    while (changed) {
-        changed = false;
-        for (int32_t i = 1; i < g->nrpo; i++) {
-            int32_t b = g->rpo[i], nd = -1;
-            for (int32_t k = npred[b]; k < npred[b + 1]; k++) {
-                int32_t p = preds[k];
-                if (idom[p] < 0) continue;
-                if (nd < 0) {
-                    nd = p;
-                    continue;
-                }
-                int32_t x = p, y = nd;
-                while (x != y) {
-                    while (g->rpo_index[x] > g->rpo_index[y]) x = idom[x];
-                    while (g->rpo_index[y] > g->rpo_index[x]) y = idom[y];
-                }
-                nd = x;
-            }
-            if (nd >= 0 && idom[b] != nd) {
-                idom[b] = nd;
-                changed = true;
-            }
+    /* depth-first numbering: (block, next successor) pairs */
+    int32_t count = 0, sp = 0;
+    pre[g->entry] = count, vertex[count] = g->entry, parent[count++] = -1;
+    stack[sp++] = g->entry, stack[sp++] = 0;
+    while (sp) {
+        int32_t b = stack[sp - 2], i = stack[sp - 1];
+        const CfgBlock *blk = &g->blocks[b];
+        if (i == blk->nsucc + blk->nhandlers) {
+            sp -= 2;
+            continue;
         }
+        stack[sp - 1] = i + 1;
+        int32_t s = i < blk->nsucc ? blk->succ[i].to : blk->handlers[i - blk->nsucc];
+        if (pre[s] >= 0) continue;
+        pre[s] = count, vertex[count] = s, parent[count++] = pre[b];
+        stack[sp++] = s, stack[sp++] = 0;
     }
+    for (int32_t v = 0; v < count; v++) semi[v] = label[v] = v;
+    for (int32_t w = count - 1; w > 0; w--) {
+        for (int32_t k = npred[vertex[w]]; k < npred[vertex[w] + 1]; k++) {
+            int32_t v = pre[preds[k]];
+            if (v < 0) continue; /* unreachable */
+            int32_t u = dom_eval(v, ancestor, label, semi, stack);
+            if (semi[u] < semi[w]) semi[w] = semi[u];
+        }
+        next[w] = bucket[semi[w]], bucket[semi[w]] = w;
+        int32_t p = parent[w];
+        ancestor[w] = p; /* link */
+        for (int32_t v = bucket[p]; v >= 0; v = next[v]) {
+            int32_t u = dom_eval(v, ancestor, label, semi, stack);
+            idom[vertex[v]] = semi[u] < semi[v] ? u : p; /* a number, for now */
+        }
+        bucket[p] = -1;
+    }
+    for (int32_t w = 1; w < count; w++) {
+        int32_t b = vertex[w];
+        if (idom[b] != semi[w]) idom[b] = idom[vertex[idom[b]]];
+    }
+    for (int32_t w = 1; w < count; w++) idom[vertex[w]] = vertex[idom[vertex[w]]];
+    idom[g->entry] = g->entry;
     return idom;
 }

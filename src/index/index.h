@@ -135,6 +135,19 @@ typedef enum Receiver {
 
 enum { LOCAL_NO, LOCAL_YES, LOCAL_UNCHECKED }; /* CallSum.local */
 
+/* A condition that holds whenever a call runs: Python source, and the precedence of its
+ * outermost operator (UnparsePrec, src/ast/unparse.h), which says where it needs parentheses:
+ * standing alone, below PREC_TEST (a walrus, a tuple); joined by `and`, below PREC_NOT. */
+typedef struct Guard {
+    const char *text;
+    uint8_t prec;
+} Guard;
+
+enum {
+    CALL_IN_FINALLY = 1, /* in a `finally:` body: runs on the normal and the exceptional path */
+    CALL_GUARDS_CUT = 2, /* more conditions hold than `guards` lists (the nearest ones) */
+};
+
 /* A call site. */
 typedef struct CallSum {
     const char *callee;   /* the called name: f, m */
@@ -143,8 +156,12 @@ typedef struct CallSum {
     SumLoc loc;           /* the call expression */
     int32_t func;         /* enclosing function (index into functions), -1 at module level */
     int32_t cls;          /* enclosing class, -1 if none */
-    const char **guards;  /* conditions that hold whenever the call runs, as source text */
+    const Guard *guards;  /* conditions that hold whenever the call runs, outermost first */
     int32_t nguards;
+    const Guard *called; /* conditions that held when tested, but a call made since may have
+                            changed what they read (see summary.c) */
+    int32_t ncalled;
+    uint8_t flags;       /* CALL_IN_FINALLY, CALL_GUARDS_CUT */
     const char **before; /* callee names of calls that always run before it in its function */
     int32_t nbefore;
     uint8_t local; /* RECV_NAME (and RECV_DOTTED: its first name): whether the name is bound

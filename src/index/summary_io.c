@@ -5,7 +5,7 @@
 #include "base/wire.h"
 #include "index.h"
 
-#define SUMMARY_MAGIC 0x354d555357440a00ull /* "\0\nDWSUM5" */
+#define SUMMARY_MAGIC 0x364d555357440a00ull /* "\0\nDWSUM6" */
 
 static void put_loc(Buf *b, SumLoc l) {
     wire_i32(b, l.line), wire_i32(b, l.col), wire_i32(b, l.end_line), wire_i32(b, l.end_col);
@@ -14,6 +14,11 @@ static void put_loc(Buf *b, SumLoc l) {
 static void put_strs(Buf *b, const char *const *s, int32_t n) {
     wire_i32(b, n);
     for (int32_t i = 0; i < n; i++) wire_str(b, s[i]);
+}
+
+static void put_guards(Buf *b, const Guard *g, int32_t n) {
+    wire_i32(b, n);
+    for (int32_t i = 0; i < n; i++) wire_str(b, g[i].text), wire_u64(b, g[i].prec);
 }
 
 void summary_encode(Buf *b, const ModuleSummary *m) {
@@ -59,7 +64,9 @@ void summary_encode(Buf *b, const ModuleSummary *m) {
         wire_u64(b, c->kind);
         put_loc(b, c->loc);
         wire_i32(b, c->func), wire_i32(b, c->cls);
-        put_strs(b, c->guards, c->nguards);
+        put_guards(b, c->guards, c->nguards);
+        put_guards(b, c->called, c->ncalled);
+        wire_u64(b, c->flags);
         put_strs(b, c->before, c->nbefore);
         wire_u64(b, c->local), wire_u64(b, c->deref);
         put_loc(b, c->deref_loc);
@@ -141,6 +148,14 @@ static const char **strs(Decoder *d, int32_t *n) {
     return s;
 }
 
+static const Guard *guards(Decoder *d, int32_t *n) {
+    *n = count(d, 2);
+    Guard *g = items(d, *n, sizeof *g);
+    for (int32_t i = 0; g && i < *n && !d->r.bad; i++)
+        g[i].text = str(d, false), g[i].prec = (uint8_t)wire_get_u64(&d->r);
+    return g;
+}
+
 static int32_t index_in(Decoder *d, int32_t limit, bool may_be_none) {
     int32_t v = wire_get_i32(&d->r);
     if (v >= limit || v < (may_be_none ? -1 : 0)) d->r.bad = true;
@@ -205,7 +220,9 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
         c->kind = (uint8_t)kind;
         c->loc = loc(&d);
         c->func = index_in(&d, m->nfunctions, true), c->cls = index_in(&d, m->nclasses, true);
-        c->guards = strs(&d, &c->nguards);
+        c->guards = guards(&d, &c->nguards);
+        c->called = guards(&d, &c->ncalled);
+        c->flags = (uint8_t)wire_get_u64(&d.r);
         c->before = strs(&d, &c->nbefore);
         uint64_t local = wire_get_u64(&d.r);
         if (local > LOCAL_UNCHECKED) d.r.bad = true;

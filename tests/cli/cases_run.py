@@ -82,6 +82,30 @@ def test_exit_and_text():
     expect("explicit file of any name", dw(["check", "notes.txt"], proj), rc=1)
 
 
+def test_one_file_for_both_streams():
+    """`deadwood ... > out 2>&1`: each message on stderr falls between two whole lines of the
+    output, never inside one (stdout is buffered, stderr is not), for every command that prints
+    both."""
+    proj = fresh()
+    many = "".join(f"def f{i}(x):\n    if x:\n        x = None\n        return x.attribute_{i}\n"
+                   f"    return close(x)\n" for i in range(400))
+    write(os.path.join(proj, "pkg", "many.py"), many)
+    cases = [(["check", "--no-cache", "--select", "DW201", "pkg/many.py"],
+              r"^Found 400 problems", FINDING.pattern),
+             (["callers", "close", "pkg"], r"^400 calls of close\.$",
+              r"^(pkg/many\.py:\d+:12: in f\d+ \(\d+-\d+\), by name|    when: not x)$")]
+    for args, last, line in cases:
+        with open(os.path.join(proj, "both.txt"), "w+") as f:
+            p = subprocess.run([DW] + args, cwd=proj, env=BASE_ENV, stdout=f,
+                               stderr=subprocess.STDOUT, timeout=120)
+            f.seek(0)
+            lines = f.read().splitlines()
+        s.check(len(lines) > 400 and re.match(last, lines[-1]), f"{args[0]} > out 2>&1: the "
+                "summary is the last line", f"exit {p.returncode}: {lines[-3:]}")
+        bad = [x for x in lines[:-1] if not re.match(line, x)]
+        s.check(not bad, f"{args[0]} > out 2>&1: no line cut by a message", "\n".join(bad[:5]))
+
+
 def test_formats():
     proj = fresh()
     text = dw(["check"], proj)

@@ -11,6 +11,10 @@ Fixture packages (each folder is a tree the binary is run on, from inside that f
                    overrides calling super(), bases outside the tree, same-named look-alikes.
   guards/          the conditions the callers query reports, and --after; columns in a file
                    that is not ASCII (characters, not bytes).
+  conds/           conditions as printed: precedence and spelling (printing.py), conditions that
+                   no longer hold at the call (stale.py), calls in finally bodies (finally_.py);
+                   each call of `target` says `# when: CONJUNCTION` (`-`: none), `# called:
+                   CONJUNCTION` (what a call since may have changed), `# finally`.
 
 What is asserted:
   - expected/*.json: {"cwd", "args", "output"}: `deadwood ARGS --output-format json` run in
@@ -23,7 +27,14 @@ What is asserted:
   - equivalences: a qualified name reached through a re-export, or a method a class inherits,
     lists the same calls as the definition itself;
   - determinism: `check --jobs 1` and `--jobs 4` print the same; repeated query runs too;
-  - errors: a missing NAME, an unknown class, an unknown qualified name.
+  - errors: a missing NAME, an unknown class, an unknown qualified name;
+  - conds/: the `when:` line of each call, parsed by CPython 3.13, is the tree of its `# when:`
+    conjunction (and the `unless a call changed` line that of `# called:`); the JSON conditions, each parsed alone and joined by `and`, are that tree too;
+    leaving out any pair of parentheses printed changes the tree or does not parse; each call
+    site is listed once, in_finally as marked;
+  - a function of 20,000 `if x == i: return target()` guards: every call and its conditions
+    (the nearest 64, the rest said to exist), within a hang guard of minutes (bench/growth.py
+    measures how it grows).
 """
 import glob
 import json
@@ -32,7 +43,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from suite import Suite, run  # noqa: E402
+from suite import Suite, find_python, run  # noqa: E402
 
 s = Suite(__doc__)
 DW = os.path.abspath(s.deadwood)
@@ -200,6 +211,138 @@ def check_errors():
     s.check(rc == 2, "callers --output-format yaml is a usage error", f"exit {rc}: {err}")
 
 
+ORACLE = r"""
+import ast, io, json, sys, tokenize
+
+def tree(src):
+    try:
+        return ast.dump(ast.parse(src, mode="eval"))
+    except SyntaxError:
+        return None
+
+def parens(src):
+    # the (start, end) offsets of each matched pair of parentheses, by tokens (not in strings)
+    lines = src.splitlines(True)
+    starts = [0]
+    for l in lines:
+        starts.append(starts[-1] + len(l))
+    stack, pairs = [], []
+    try:
+        for t in tokenize.generate_tokens(io.StringIO(src).readline):
+            if t.type == tokenize.OP and t.string == "(":
+                stack.append(starts[t.start[0] - 1] + t.start[1])
+            elif t.type == tokenize.OP and t.string == ")" and stack:
+                pairs.append((stack.pop(), starts[t.start[0] - 1] + t.start[1]))
+    except (tokenize.TokenError, SyntaxError):
+        pass
+    return pairs
+
+out = []
+for case in json.load(sys.stdin):
+    printed, want, parts = case["printed"], case["want"], case["parts"]
+    r = {"same": tree(printed) is not None and tree(printed) == tree(want),
+         "parts": all(tree(p) is not None for p in parts) and
+                  (not parts or tree(" and ".join("(%s)" % p for p in parts)) == tree(printed)
+                   or (len(parts) == 1 and tree(parts[0]) == tree(printed))),
+         "redundant": []}
+    for a, b in parens(printed):
+        inner = tree(printed[a + 1:b])
+        if inner and inner.startswith("Expression(body=Tuple("):
+            continue  # a tuple keeps its parentheses (as ast.unparse writes it)
+        shorter = printed[:a] + printed[a + 1:b] + printed[b + 1:]
+        if tree(shorter) is not None and tree(shorter) == tree(printed):
+            r["redundant"].append(shorter)
+    out.append(r)
+json.dump(out, sys.stdout)
+"""
+
+
+def check_conditions():
+    py = find_python((3, 13))
+    if not s.check(py is not None, "conds: CPython 3.13 to parse what is printed", "not found"):
+        return
+    rc, listed, err = query_json(["callers", "target", "."], "conds")
+    trc, text, terr = dw(["callers", "target", "."], "conds")
+    if not s.check(rc == 0 and trc == 0 and listed, "conds: callers runs", f"{err}{terr}"):
+        return
+    when, called = {}, {}  # (file, row, column) -> the `when:` line, the `unless a call...` line
+    at = None
+    for line in text.splitlines():
+        m = re.match(r"^(?:\./)?(\S+?):(\d+):(\d+): ", line)
+        if m:
+            at = (m.group(1), int(m.group(2)), int(m.group(3)))
+        elif line.startswith("    when: "):
+            when[at] = line[len("    when: "):]
+        elif line.startswith("    unless a call changed "):
+            called[at] = line.split(" since: ", 1)[1]
+    places = [(e["filename"].removeprefix("./"), e["location"]["row"], e["location"]["column"]) for e in listed]
+    s.check(len(places) == len(set(places)), "conds: each call site listed once",
+            str([p for p in places if places.count(p) > 1]))
+    cases, labels = [], []
+    for e, place in zip(listed, places):
+        with open(os.path.join(HERE, "conds", place[0]), encoding="utf-8") as f:
+            src = f.read().splitlines()[place[1] - 1]
+        m = re.search(r"# when: (.*?)(?:\s+# called: (.*?))?(\s+# finally)?$", src)
+        label = f"conds/{place[0]}:{place[1]}"
+        if not s.check(m is not None, f"{label} has a `# when:` comment", src):
+            continue
+        want, want_called = m.group(1), m.group(2)
+        s.check(e.get("in_finally") == bool(m.group(3)), f"{label} in_finally", json.dumps(e))
+        got_called = e.get("conditions_unless_changed_by_calls")
+        if want_called:
+            cases.append({"printed": called.get(place, ""), "want": want_called,
+                          "parts": got_called or []})
+            labels.append(label + " (changed by a call?)")
+        else:
+            s.check(got_called == [] and place not in called,
+                    f"{label} nothing a call may have changed", f"{got_called}")
+        s.check(e.get("conditions_complete"), f"{label} conditions complete", json.dumps(e))
+        if want == "-":
+            s.check(not e["conditions"] and place not in when, f"{label} no condition",
+                    f"{e['conditions']} {when.get(place)}")
+            continue
+        cases.append({"printed": when.get(place, ""), "want": want, "parts": e["conditions"]})
+        labels.append(label)
+    p = run(py + ["-c", ORACLE], input=json.dumps(cases).encode())
+    try:
+        verdicts = json.loads(p.stdout)
+    except ValueError:
+        s.fail("conds: the oracle runs", p.stderr.decode()[-500:])
+        return
+    for label, case, v in zip(labels, cases, verdicts):
+        s.check(v["same"], f"{label} prints `{case['want']}`", f"printed: {case['printed']}")
+        s.check(v["parts"], f"{label} JSON conditions are the same conjunction",
+                f"{case['parts']} vs {case['printed']}")
+        s.check(not v["redundant"], f"{label} no parentheses to spare",
+                f"{case['printed']} reads the same as {v['redundant']}")
+
+
+def check_many_guards():
+    """20,000 guards, each ending in a call: the i-th call holds under x != 0 .. x != i - 1 and
+    x == i, of which the nearest 64 are listed."""
+    import tempfile
+    n = 20000
+    with tempfile.TemporaryDirectory() as d:
+        with open(os.path.join(d, "m.py"), "w") as f:
+            f.write("def target():\n    pass\n\n\ndef f(x):\n")
+            f.writelines(f"    if x == {i}: return target()\n" for i in range(n))
+            f.write("    return target()\n")
+        p = run([DW, "callers", "target", "m.py", "--output-format", "json"], cwd=d, timeout=600)
+    try:
+        got = json.loads(p.stdout)
+    except ValueError:
+        s.fail("20,000 guards: callers answers", p.stderr.decode()[-300:])
+        return
+    bad = []
+    for i, e in enumerate(got):
+        tested = [f"x == {i}"] if i < n else []
+        want = [f"x != {k}" for k in range(max(0, i - 64 + len(tested)), i)] + tested
+        if e["conditions"] != want or e.get("conditions_complete") != (i < 64):
+            bad.append((i, e["conditions"][:3], e.get("conditions_complete")))
+    s.check(len(got) == n + 1 and not bad, "20,000 guards: every call, its nearest conditions",
+            f"{len(got)} calls; {bad[:3]}")
+
+
 def main():
     if not os.access(DW, os.X_OK):
         s.fail("deadwood", f"{DW} is not an executable (make deadwood deadwood-asan)")
@@ -211,6 +354,8 @@ def main():
     check_equivalences()
     check_determinism()
     check_errors()
+    check_conditions()
+    check_many_guards()
     s.finish()
 
 
