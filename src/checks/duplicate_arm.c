@@ -31,6 +31,18 @@
 #include "if_chain.h"
 #include "rule_docs.h"
 
+/* Every arm the same code, no else: one finding for the chain, at its `if`. */
+static void report_chain(CheckCtx *cx, const IfChain *c) {
+    Location at, last;
+    arm_location(cx, c, 0, &at);
+    arm_location(cx, c, c->narms - 1, &last);
+    Related rel = {cx->path, last, "the last arm"};
+    check_report_loc(cx, at, &rel, 1,
+                     "duplicate arms: all %d arms of this if/elif chain, to the one on line %d, "
+                     "are the same code: one test joining the conditions with `or` would do",
+                     c->narms, last.line);
+}
+
 static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
     if (if_is_continuation(n, parent)) return;
     IfChain chain, *c = &chain;
@@ -39,32 +51,28 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
     bool all = true;
     for (int32_t i = 1; i < c->narms && all; i++)
         all = ast_list_equal(c->arms[0].body, c->arms[i].body);
-    if (all && c->has_else) return; /* DW101 reports the whole statement */
+    if (all) {
+        if (!c->has_else) report_chain(cx, c);
+        return; /* with an else, DW101 reports the whole statement */
+    }
     /* the pair DW101 reports: the last conditional arm and the else arm */
     bool dw101 =
         c->has_else && ast_list_equal(c->arms[c->narms - 2].body, c->arms[c->narms - 1].body);
+    const int32_t *same = if_chain_repeated_bodies(cx->arena, c, NULL);
+    const int32_t *repeated_test = if_chain_repeated_tests(cx->arena, c, NULL);
+    if (!same || !repeated_test) return;
     for (int32_t j = 1; j < c->narms; j++) {
-        const Arm *later = &c->arms[j];
+        if (same[j] < 0 || repeated_test[j] >= 0) continue; /* DW104's: the arm never runs */
         if (dw101 && (j == c->narms - 1 || j == c->narms - 2)) continue;
-        if (!all && body_is_single_simple(later->body)) continue;
-        for (int32_t i = 0; i < j; i++) {
-            if (!ast_list_equal(c->arms[i].body, later->body)) continue;
-            int32_t earlier = c->arms[i].node->lineno;
-            if (later->test) {
-                check_report(cx, later->test, NULL, 0,
-                             "duplicate arm: this branch is the same code as the branch of the "
-                             "condition on line %d",
-                             earlier);
-            } else {
-                int32_t line, col;
-                if (else_keyword_position(cx, c, &line, &col))
-                    check_report_at(cx, cx->current, line, col, line, col + 4,
-                                    "duplicate arm: the `else` branch is the same code as the "
-                                    "branch of the condition on line %d",
-                                    earlier);
-            }
-            break;
-        }
+        if (body_is_single_simple(c->arms[j].body)) continue;
+        Location at, earlier;
+        if (!arm_location(cx, c, j, &at)) continue;
+        arm_location(cx, c, same[j], &earlier);
+        Related rel = {cx->path, earlier, "the same code"};
+        check_report_loc(cx, at, &rel, 1,
+                         "duplicate arm: %s is the same code as the branch of the condition on "
+                         "line %d",
+                         c->arms[j].test ? "this branch" : "the `else` branch", earlier.line);
     }
 }
 
