@@ -3,10 +3,12 @@
  * What it does: finds an attribute access, subscript, call, iteration (`for`, a comprehension's
  * first iterable, `*x` / `**x` unpacking, tuple unpacking, `yield from`) or augmented assignment
  * on a value that is certainly None at that point. Certainly None means: on every path reaching
- * that point, through narrowing — `x is None`, `x == None`, the else arm of `x is not None` /
- * `x != None`, the right side of `x is None and ...` (and of `x is not None or ...`), the body
- * of `while x is None:`, `case None:`, `assert x is None`, a `:=` inside the test — or through
- * `x = None` with no later assignment. It tracks local names and attribute chains rooted at
+ * that point, through narrowing — `x is None`, the else arm of `x is not None`, the right side
+ * of `x is None and ...` (and of `x is not None or ...`), the body of `while x is None:`,
+ * `case None:`, `assert x is None`, a `:=` inside the test — or through `x = None` with no later
+ * assignment. A value that passed `if x:`, `isinstance(x, T)` (unless T may be NoneType:
+ * `type(None)`, `NoneType`, a tuple holding one), `callable(x)` or `hasattr(x, "name")` is not
+ * None. It tracks local names and attribute chains rooted at
  * them (`self.writer`); a chain's fact is forgotten at any call, assignment or `del` that could
  * change it, in evaluation order (in `self._init() + self._c.run()` the call runs first, so
  * `self._c` is no longer known to be None). Item stores (`obj.__dict__[k] = v`), `await`,
@@ -29,6 +31,12 @@
  *
  * The message names the test (or assignment) that proved the value None, and its line. Only
  * the first dereference on a path is reported: it raises, so nothing after it runs.
+ *
+ * `x == None` and `x != None` are not None tests: they call the value's `__eq__`, which a class
+ * may override (a NumPy array compares element-wise, so `(t == None).size` is fine). They would
+ * count where x's class is known not to override `__eq__`, but a per-file analysis knows that
+ * only for values it already knows (None itself, literals), where the test adds nothing; so
+ * only `is` and `is not` decide None-ness.
  *
  * Not reported: uses that are not dereferences (`log(x)`, `x is None`, `isinstance(x, T)`,
  * `str(x)`, `x == y`, attributes None itself has such as `x.__class__`); code inside a nested
