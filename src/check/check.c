@@ -372,6 +372,7 @@ static void run_unit(Walk *W, const Node *unit) {
     Cfg *g = cfg_build(W->cx->arena, unit);
     if (!g) return;
     W->cx->unit = unit;
+    W->cx->outer = W->nunits && W->units[W->nunits - 1] != unit ? W->units[W->nunits - 1] : NULL;
     for (int i = 0; i < W->nflows; i++) {
         W->cx->current = W->flows[i];
         W->flows[i]->flow(W->cx, g);

@@ -56,6 +56,9 @@ struct CheckCtx {
     FindingList *out;
     const Check *current; /* the rule running */
     const Node *unit;     /* the unit being analyzed (flow rules) */
+    const Node *outer;    /* the unit enclosing it (a method's class), NULL for the module */
+    void *classes;        /* the file's classes as src/checks/class_attrs.c sees them, built on
+                             first use (in the arena) */
     int32_t reported;
 };
 

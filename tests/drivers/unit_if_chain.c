@@ -104,8 +104,7 @@ static int64_t run(const char *what, int32_t n, int (*test)(int32_t), int (*body
         bad_tests += tests[j] != naive_test(&c, j);
         bad_bodies += bodies[j] != naive_body(&c, j);
     }
-    CHECK(bad_tests == 0, "%s: %d arms' repeated test differ from the definition", what,
-          bad_tests);
+    CHECK(bad_tests == 0, "%s: %d arms' repeated test differ from the definition", what, bad_tests);
     CHECK(bad_bodies == 0, "%s: %d arms' repeated body differ from the definition", what,
           bad_bodies);
     free(text);
