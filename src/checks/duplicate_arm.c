@@ -21,11 +21,20 @@
  * Use instead: join the conditions (`if mode in ("train", "test"):`), or fix the arm that was
  * meant to differ.
  *
- * Reported at the later arm's test (or its `else` keyword), naming the earlier arm's line.
+ * Reported from the later arm's `elif` to the end of its test (or at its `else` keyword), with
+ * the earlier arm as a related location. A chain without `else` whose arms are all the same code
+ * is one finding, at its `if` (with an `else`, DW101 reports it).
+ *
+ * Off by default (select it with `select = ["DW103"]` or `--select DW103`): on sixteen large
+ * real projects 215 of 219 findings were deliberate dispatch — separate conditions that happen
+ * to share a body, kept apart for readability — not code a maintainer would change. The case
+ * that is a defect in every project, all arms alike with an `else`, is DW101's, on by default.
  *
  * Not reported: arms whose body is a single simple statement (`return None`, `pass`, `x = 1`:
  * such repetition is often the clearest way to write a dispatch), unless every arm of the chain
- * is the same code; a pair that DW101 reports.
+ * is the same code; a pair that DW101 reports; an arm whose test repeats an earlier test of the
+ * chain: it can never run, and DW104 reports that (one defect, one finding, and the more telling
+ * one).
  */
 #include "check/check.h"
 #include "if_chain.h"
@@ -77,7 +86,7 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
 }
 
 const Check check_duplicate_arm = {
-    {"DW103", "duplicate-arm", "Two arms of one if/elif chain are the same code.", DOC_DW103, true,
+    {"DW103", "duplicate-arm", "Two arms of one if/elif chain are the same code.", DOC_DW103, false,
      "warning"},
     {KIND_BIT(AST_IF)},
     visit,
