@@ -36,6 +36,8 @@
  * chain: it can never run, and DW104 reports that (one defect, one finding, and the more telling
  * one).
  */
+#include <stdio.h>
+
 #include "check/check.h"
 #include "if_chain.h"
 #include "rule_docs.h"
@@ -46,10 +48,17 @@ static void report_chain(CheckCtx *cx, const IfChain *c) {
     arm_location(cx, c, 0, &at);
     arm_location(cx, c, c->narms - 1, &last);
     Related rel = {cx->path, last, "the last arm"};
+    char arms[64];
+    if (c->narms == 2)
+        snprintf(arms, sizeof arms, "both arms of this if/elif chain, the other on line %d,",
+                 last.line);
+    else
+        snprintf(arms, sizeof arms, "all %d arms of this if/elif chain, to the one on line %d,",
+                 c->narms, last.line);
     check_report_loc(cx, at, &rel, 1,
-                     "duplicate arms: all %d arms of this if/elif chain, to the one on line %d, "
-                     "are the same code: one test joining the conditions with `or` would do",
-                     c->narms, last.line);
+                     "duplicate arms: %s are the same code: one test joining the conditions "
+                     "with `or` would do",
+                     arms);
 }
 
 static void visit(CheckCtx *cx, const Node *n, const Node *parent) {

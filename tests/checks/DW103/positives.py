@@ -64,7 +64,7 @@ def handle(event):
 # Every arm is the same single statement (no else, so not DW101): reported even though each arm
 # is one simple statement, as SonarQube's S1871 does; once for the chain, at its `if`.
 def dtype_size(name):
-    if name == "float16":  # expect: DW103 "all 2 arms of this if/elif chain, to the one on line {+2}"
+    if name == "float16":  # expect: DW103 "both arms of this if/elif chain, the other on line {+2}, are the same"
         return 2
     elif name == "bfloat16":  # ok: the chain's one finding is at the `if`
         return 2
@@ -201,7 +201,7 @@ else:
 
 # Two-arm chain without else, both arms the same two statements.
 def close(conn, force):
-    if force:  # expect: DW103 "all 2 arms"
+    if force:  # expect: DW103 "both arms"
         conn.abort()
         conn.close()
     elif conn.idle:  # ok: the chain's finding is at the `if`
