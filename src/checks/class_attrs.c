@@ -13,10 +13,9 @@ enum {
 typedef struct FileClass {
     const Node *node;
     bool module_level;
-    bool read;        /* its body has been read (opaque, names) */
-    bool opaque;      /* something unseen may define attributes (see class_attrs.h) */
-    NameSet names;    /* names its body binds other than plainly */
-    int32_t next_sub; /* chaining of the classes naming the same base (Names.sub) */
+    bool read;     /* its body has been read (opaque, names) */
+    bool opaque;   /* something unseen may define attributes (see class_attrs.h) */
+    NameSet names; /* names its body binds other than plainly */
 } FileClass;
 
 /* What a name is at module level, and which classes name it as a base. */
@@ -99,7 +98,7 @@ static void bind_module_name(Classes *C, Str name, int32_t cls) {
 }
 
 static int32_t add_class(Classes *C, const Node *cls, bool module_level) {
-    FileClass ci = {cls, module_level, false, false, {0}, -1};
+    FileClass ci = {cls, module_level, false, false, {0}};
     if (VEC_PUSH(C->a, C->classes, ci)) {
         C->failed = true;
         return -1;
@@ -114,8 +113,19 @@ static int32_t add_class(Classes *C, const Node *cls, bool module_level) {
     return idx;
 }
 
+/* What an attribute store is made on, as far as it matters here: a name; `cls` for an object
+ * that is surely a class (`type(x)`, `x.__class__`); empty for anything else. */
+static Str class_like(const Node *on) {
+    if (on->kind == AST_NAME) return on->Name.id;
+    bool type_of = on->kind == AST_CALL && on->Call.func->kind == AST_NAME &&
+                   str_eq_c(on->Call.func->Name.id, "type") && on->Call.args.len == 1;
+    bool dunder = on->kind == AST_ATTRIBUTE && str_eq_c(on->Attribute.attr, "__class__");
+    return type_of || dunder ? (Str){"cls", 3} : (Str){NULL, 0};
+}
+
 static void add_store(Classes *C, Str on, Str attr) {
-    if (str_eq_c(on, "self")) return; /* an instance's own entry: what DW201 asks about */
+    /* `self.x = ...` is an instance's own entry: what DW201 asks about */
+    if (!on.s || str_eq_c(on, "self")) return;
     if (VEC_PUSH(C->a, C->stores, on) || VEC_PUSH(C->a, C->stores, attr)) C->failed = true;
 }
 
@@ -130,15 +140,14 @@ static int collect(Node *n, void *ud) {
             bind_module_name(C, n->Global.names.items[i], -1);
         break;
     case AST_ATTRIBUTE:
-        if (n->Attribute.ctx != AST_LOAD && n->Attribute.value->kind == AST_NAME)
-            add_store(C, n->Attribute.value->Name.id, n->Attribute.attr);
+        if (n->Attribute.ctx != AST_LOAD)
+            add_store(C, class_like(n->Attribute.value), n->Attribute.attr);
         break;
     case AST_CALL: { /* setattr(C, "name", ...); a computed name stands for every name */
         const Node *f = n->Call.func;
         const NodeList *args = &n->Call.args;
-        if (f->kind == AST_NAME && str_eq_c(f->Name.id, "setattr") && args->len >= 2 &&
-            args->items[0]->kind == AST_NAME)
-            add_store(C, args->items[0]->Name.id,
+        if (f->kind == AST_NAME && str_eq_c(f->Name.id, "setattr") && args->len >= 2)
+            add_store(C, class_like(args->items[0]),
                       args->items[1]->kind == AST_CONSTANT &&
                               args->items[1]->Constant.value.kind == CONST_STR
                           ? args->items[1]->Constant.value.s

@@ -21,8 +21,11 @@
  *     entry wins); a call, a name or an import might give a property;
  *   - no class of this file that derives from the class (its bases naming it, transitively) does
  *     either, since `self` may be an instance of a subclass;
- *   - nothing in the file stores the name as an attribute of something other than `self`
- *     (`Config.items = property(...)`, `setattr(Config, "items", ...)` may install a descriptor).
+ *   - nothing in the file stores the name on a class (`Config.items = property(...)`,
+ *     `setattr(Config, "items", ...)`, `cls.items = ...`, `type(self).items = ...`,
+ *     `self.__class__.items = ...`): that may install a descriptor. A `setattr` on a class with a
+ *     computed name counts for every name. (Stores on other objects are left alone: that they
+ *     are a class of this file cannot be told, and counting them would silence most findings.)
  * Subclasses in other files cannot be seen from here: a subclass elsewhere that turns the name
  * into a property is the one case this cannot rule out.
  *

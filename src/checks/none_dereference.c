@@ -26,10 +26,10 @@
  * module level; no metaclass, no decorator but `dataclass` (not frozen), `total_ordering`,
  * `final`; no `__setattr__`, `__getattribute__` or `__init_subclass__`; the name bound in no
  * class body but to a constant, a display, a lambda or an undecorated function), with no
- * subclass in the file binding the name otherwise, and nothing storing the name on a class of
- * the file (or on `cls`, or through `setattr`). A subclass in another file that makes the name a
- * property is the one thing this cannot see. A test (`self.items is None`) is a reading, and
- * counts for any chain.
+ * subclass in the file binding the name otherwise, and nothing storing the name on a class
+ * (`C.name = ...`, `cls.name`, `type(self).name`, `setattr(C, ...)`). A subclass in another file
+ * that makes the name a property is the one thing this cannot see. A test (`self.items is None`) is
+ * a reading, and counts for any chain.
  *
  * Why is this a bug: the operation raises AttributeError or TypeError every time it runs; the
  * branch that was meant to handle the missing value crashes instead.
