@@ -280,7 +280,7 @@ static void eval(Builder *B, const Node *e) {
         const Node *l = e->Compare.left, *r = e->Compare.comparators.items[0];
         if (e->Compare.ops.len == 1) {
             uint8_t op = e->Compare.ops.items[0];
-            if (op == AST_IS || op == AST_IS_NOT || op == AST_EQ || op == AST_NOT_EQ) {
+            if (op == AST_IS || op == AST_IS_NOT) { /* not ==: see test_refines */
                 const Node *other = is_none(r) ? l : is_none(l) ? r : NULL;
                 int32_t p = other ? path_of(B, other) : -1;
                 if (p >= 0) emit(B, EV_TEST_NONE, p, e, 0);
@@ -336,31 +336,66 @@ static void eval(Builder *B, const Node *e) {
     }
 }
 
-/* What a test proves about a path on its true edge; sets *path. */
-static uint8_t test_refines(Builder *B, const Node *e, int32_t *path, bool *negated) {
-    *path = -1;
-    *negated = false;
+/* Could a class expression of isinstance() be (or hold) NoneType? `type(None)`, a name or
+ * attribute spelled NoneType, or a tuple holding one. */
+static bool may_be_none_type(const Node *t) {
+    switch (t->kind) {
+    case AST_TUPLE:
+        for (int32_t i = 0; i < t->Tuple.elts.len; i++)
+            if (may_be_none_type(t->Tuple.elts.items[i])) return true;
+        return false;
+    case AST_CALL: return t->Call.args.len == 1 && is_none(t->Call.args.items[0]);
+    case AST_NAME: return str_eq_c(t->Name.id, "NoneType");
+    case AST_ATTRIBUTE: return str_eq_c(t->Attribute.attr, "NoneType");
+    default: return false;
+    }
+}
+
+/* A call whose true result says its first argument is not None: `isinstance(x, T)` (unless T may
+ * be NoneType), `callable(x)`, `hasattr(x, "name")` (for a name None does not have). The path of
+ * that argument, or -1. */
+static int32_t excludes_none(Builder *B, const Node *e) {
+    if (e->kind != AST_CALL || e->Call.keywords.len || e->Call.func->kind != AST_NAME) return -1;
+    Str f = e->Call.func->Name.id;
+    const NodeList *args = &e->Call.args;
+    for (int32_t i = 0; i < args->len; i++)
+        if (args->items[i]->kind == AST_STARRED) return -1;
+    bool yes = false;
+    if (str_eq_c(f, "isinstance"))
+        yes = args->len == 2 && !may_be_none_type(args->items[1]);
+    else if (str_eq_c(f, "callable"))
+        yes = args->len == 1;
+    else if (str_eq_c(f, "hasattr"))
+        yes = args->len == 2 && args->items[1]->kind == AST_CONSTANT &&
+              args->items[1]->Constant.value.kind == CONST_STR &&
+              !none_has_attribute(args->items[1]->Constant.value.s);
+    return yes ? path_of(B, args->items[0]) : -1;
+}
+
+/* What a test proves about a path: on its true edge (*on_true) and on its false edge
+ * (*on_false). Returns the path, or -1 when it proves nothing.
+ *   x is None        true: None; false: not None (and the reverse for `is not`)
+ *   x                true: not None (a truthy value)
+ *   isinstance(x, T) true: not None
+ * `x == None` proves nothing: it calls x's __eq__, which a class may override (NumPy compares
+ * element-wise), and which class x has is not known here. */
+static int32_t test_refines(Builder *B, const Node *e, uint8_t *on_true, uint8_t *on_false) {
+    *on_true = *on_false = REFINE_NOTHING;
     if (e->kind == AST_COMPARE && e->Compare.ops.len == 1) {
         uint8_t op = e->Compare.ops.items[0];
         const Node *l = e->Compare.left, *r = e->Compare.comparators.items[0];
         const Node *other = is_none(r) ? l : is_none(l) ? r : NULL;
-        if (!other) return REFINE_NOTHING;
-        *path = path_of(B, other);
-        if (*path < 0) return REFINE_NOTHING;
-        if (op == AST_IS || op == AST_EQ) return REFINE_IS_NONE;
-        if (op == AST_IS_NOT || op == AST_NOT_EQ) {
-            *negated = true;
-            return REFINE_IS_NONE;
-        }
-        return REFINE_NOTHING;
+        if (!other || (op != AST_IS && op != AST_IS_NOT)) return -1;
+        int32_t p = path_of(B, other);
+        if (p < 0) return -1;
+        *on_true = op == AST_IS ? REFINE_IS_NONE : REFINE_NOT_NONE;
+        *on_false = op == AST_IS ? REFINE_NOT_NONE : REFINE_IS_NONE;
+        return p;
     }
-    /* `if x:` — truthy values are not None */
-    *path = path_of(B, e);
-    if (*path >= 0) {
-        *negated = true;
-        return REFINE_NOTHING; /* only the true edge says something: handled below */
-    }
-    return REFINE_NOTHING;
+    int32_t p = excludes_none(B, e);
+    if (p < 0) p = path_of(B, e);
+    if (p >= 0) *on_true = REFINE_NOT_NONE;
+    return p;
 }
 
 static bool constant_truth(const Node *e, bool *value) {
@@ -417,19 +452,10 @@ static void cond(Builder *B, const Node *e, int32_t t, int32_t f) {
         B->cur = -1;
         return;
     }
-    int32_t path;
-    bool negated;
-    uint8_t r = test_refines(B, e, &path, &negated);
-    CfgEdge te = {t, e, true, REFINE_NOTHING, -1, e};
-    CfgEdge fe = {f, e, false, REFINE_NOTHING, -1, e};
-    if (r == REFINE_IS_NONE) {
-        te.refine_path = fe.refine_path = path;
-        te.refine = negated ? REFINE_NOT_NONE : REFINE_IS_NONE;
-        fe.refine = negated ? REFINE_IS_NONE : REFINE_NOT_NONE;
-    } else if (path >= 0 && negated) { /* a truthiness test */
-        te.refine_path = path;
-        te.refine = REFINE_NOT_NONE;
-    }
+    uint8_t on_true, on_false;
+    int32_t path = test_refines(B, e, &on_true, &on_false);
+    CfgEdge te = {t, e, true, on_true, path, e};
+    CfgEdge fe = {f, e, false, on_false, path, e};
     add_edge_full(B, B->cur, te);
     add_edge_full(B, B->cur, fe);
     B->cur = -1;

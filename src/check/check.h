@@ -79,6 +79,9 @@ struct CheckCtx {
     FindingList *out;
     const Check *current; /* the rule running */
     const Node *unit;     /* the unit being analyzed (flow rules) */
+    const Node *outer;    /* the unit enclosing it (a method's class), NULL for the module */
+    void *classes;        /* the file's classes as src/checks/class_attrs.c sees them, built on
+                             first use (in the arena) */
     int32_t reported;
     Noqa *noqa; /* the file's noqa comments, each knowing what it silenced so far */
     int32_t nnoqa;
@@ -103,9 +106,19 @@ const char *check_lines(const NodeList *body, char *buf, size_t cap);
 /* Reports with an explicit location (byte columns, CPython's). */
 void check_report_at(CheckCtx *cx, const Check *rule, int32_t line, int32_t col, int32_t end_line,
                      int32_t end_col, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+/* The location of a span of source as findings give it: from line:col to end_line:end_col (byte
+ * columns, CPython's), or from the start of node `from` to the end of node `to`. */
+Location check_location(const CheckCtx *cx, int32_t line, int32_t col, int32_t end_line,
+                        int32_t end_col);
+Location check_span(const CheckCtx *cx, const Node *from, const Node *to);
+/* Reports at loc, with related locations given as they will be written (path, loc, message). */
+void check_report_loc(CheckCtx *cx, Location loc, const Related *related, int nrelated,
+                      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
-/* The source text of a node, shortened to its first line (with "..." when it goes on) and to
- * at most `max` bytes; written into buf. */
+/* The source text of a node on one line, for a message: layout (line breaks, indentation,
+ * comments) becomes one space where Python's own layout would put one (none inside brackets),
+ * and a text longer than cap - 1 bytes keeps its first and last whole tokens around a `…`
+ * (`name in ("a", "b", … "z")`); written into buf. */
 const char *check_node_text(const CheckCtx *cx, const Node *n, char *buf, size_t cap);
 
 /* True when the rule is enabled by the options. */

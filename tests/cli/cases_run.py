@@ -47,6 +47,23 @@ def test_commands():
     expect("rule unknown", dw(["rule", "DW999"], TMP), rc=2, err_has="DW999")
 
 
+def test_opt_in_rule():
+    """DW103 is off by default: a plain run does not report it; selecting it (by code, by
+    prefix, with extend-select) does; `rule --all` says `off`."""
+    proj = os.path.join(TMP, "optin")
+    write(os.path.join(proj, "a.py"), "def f(a):\n    if a == 1:\n        g(a)\n        h(a)\n"
+          "    elif a == 2:\n        g(a)\n        h(a)\n    elif a == 3:\n        x()\n")
+    p = dw(["check", "--isolated", "a.py"], proj)
+    expect("DW103 off by default", p, rc=0, out="")
+    for sel in (["--select", "DW103"], ["--select", "DW1"], ["--extend-select", "DW103"]):
+        p = dw(["check", "--isolated"] + sel + ["a.py"], proj)
+        s.check(p.returncode == 1 and codes(p.stdout) == ["DW103"], f"DW103 with {sel}",
+                p.stdout + p.stderr)
+    rows = {l.split()[0]: l.split()[2] for l in dw(["rule", "--all"], TMP).stdout.splitlines()}
+    s.check(rows.get("DW103") == "off" and rows.get("DW101") == "on", "rule --all: DW103 off",
+            repr(rows))
+
+
 def test_exit_and_text():
     proj = fresh()
     p = dw(["check"], proj)

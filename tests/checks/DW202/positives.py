@@ -11,24 +11,12 @@ def shape_of(tensor):
     return dims
 
 
-# `is not None`, `== None` and `!= None` count too.
+# `is not None` counts too.
 def encode(text):
     data = text.encode()
     if text is not None:  # expect: DW202
         return data
     return b""
-
-
-def first(row):
-    head = row[0]
-    if row == None:  # expect: DW202
-        return None
-    return head
-
-
-def call(fn):
-    out = fn()
-    return out if fn != None else None  # expect: DW202
 
 
 # Iteration is a dereference.
