@@ -151,7 +151,7 @@ def markers(root, target):
         rel = os.path.relpath(path, root)
         marks = Marks(path)
         for why in marks.errors:
-            s.fail(f"{rel} markers", why)
+            s.fail(f"{os.path.relpath(path, HERE)} markers", why)
         for line in marks.oks:
             out[(rel, line)] = "ok"
         for line, code, fragments, _ in marks.expects:

@@ -33,7 +33,8 @@ class Marks:
         for no, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
             span = self._line(no, line)
             for m in WORD_RE.finditer(line):
-                if not (span[0] <= m.start() < span[1]) and looks_like_marker(m.group(1)):
+                if (not span[0] <= m.start() < span[1] and looks_like_marker(m.group(1)) and
+                        not in_string(line, m.start())):
                     self.errors.append(
                         f"line {no}: {line[m.start():].strip()[:60]!r} looks like a marker but "
                         "is not one (`# ok`, `# ok: why`, `# expect: CODE \"fragment\"`, "
@@ -71,6 +72,22 @@ def looks_like_marker(word):
     if w.startswith("ok") and len(w) <= 4:  # ok, OK, okay, okey, oks
         return True
     return w.startswith("expect") or one_slip(w, "expect")
+
+
+def in_string(line, pos):
+    """Whether pos of line is inside a string literal that opens on that line (a guess that
+    ignores strings spanning lines: the markers are read without tokenizing)."""
+    quote, i = None, 0
+    while i < pos:
+        c = line[i]
+        if quote and c == "\\":
+            i += 1
+        elif quote is None and c == "#":
+            return False  # a comment: the rest of the line is not code
+        elif c in "'\"" and (quote is None or quote == c):
+            quote = None if quote else c
+        i += 1
+    return quote is not None
 
 
 def one_slip(a, b):
