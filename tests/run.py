@@ -71,7 +71,7 @@ def main():
     only = [a for a in args if a != "--strict"]
     strict = strict_reason()
     if strict:
-        print(f"strict: every SKIP is a failure ({strict})")
+        print(f"every SKIP is a failure {strict}")
     total = [0, 0, 0]
     started = time.time()
     for line in listing_problems(only):

@@ -15,7 +15,7 @@ def strict_reason():
     """Why skips are failures in this run (DEADWOOD_STRICT=1, which tests/run.py --strict sets,
     or CI set to anything but empty/0/false/no), or None."""
     if os.environ.get(STRICT_ENV, "") not in ("", "0"):
-        return "strict mode (make test STRICT=1)"
+        return "in strict mode (make test STRICT=1 or tests/run.py --strict)"
     if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no", "off"):
         return "under CI (CI=%s)" % os.environ["CI"]
     return None
