@@ -54,8 +54,9 @@ drivers: $(DRIVERS) $(ASAN_DRIVERS)
 
 # The whole suite: unit tests, parser conformance against CPython, fixtures, CLI end to end —
 # once with the release build and once under AddressSanitizer + UndefinedBehaviorSanitizer.
+# STRICT=1 (and CI=true, as in .ci/run): a check that would be skipped fails.
 test: deadwood deadwood-asan drivers
-	$(PYTHON) tests/run.py
+	$(PYTHON) tests/run.py $(if $(filter-out 0,$(STRICT)),--strict)
 
 conformance: deadwood build/release/bin/unit_bodies
 	$(PYTHON) tests/parse/conformance.py --all-versions
@@ -96,6 +97,7 @@ clean:
 help:
 	@echo "make            build ./deadwood"
 	@echo "make test       the whole test suite (release and ASan+UBSan)"
+	@echo "make test STRICT=1  the same, with every skip a failure (as under CI)"
 	@echo "make demo       deadwood check on the bundled example"
 	@echo "make conformance  parser against CPython on every installed stdlib, and the"
 	@echo "                  override rules' on-demand method hashes on the same files"

@@ -20,6 +20,8 @@ What is asserted:
   - expected/*.json: {"cwd", "args", "output"}: `deadwood ARGS --output-format json` run in
     tests/index/CWD prints exactly that JSON (written and checked by hand against the sources);
   - expected/*.txt: first line `$ (CWD) deadwood ARGS`, the rest the exact text output;
+    the suite runs the files EXPECTED below names: a missing one fails, and so does a file
+    there that EXPECTED does not name;
   - findings: every fixture package is checked with `check --output-format json --no-cache
     --select DW0,DW1,DW2,DW3`, and the inline markers of tests/checks/run.py say what must be
     found: `# expect: DW301 "fragment"` (a finding of that code starts on the line) and `# ok`
@@ -43,14 +45,43 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from markers import Marks, fragments_label  # noqa: E402
 from suite import Suite, find_python, run  # noqa: E402
 
 s = Suite(__doc__)
 DW = os.path.abspath(s.deadwood)
 HERE = os.path.dirname(os.path.abspath(__file__))
 PACKAGES = {"seed": "deepspeed", "shapes": "shapes", "guards": "."}
-MARK = re.compile(r'#\s*(expect:\s*(?P<spec>DW\d{3}.*?)|ok(?::.*)?)\s*$')
-ITEM = re.compile(r'\s*(DW\d{3})(?:\s+"([^"]*)")?\s*')
+# The cases of expected/, run in this order: each named file must exist, and a file there that
+# this list does not name is a failure too (it would never run).
+EXPECTED = [
+    "guards_callers_columns.json",
+    "guards_callers_target_after_prepare.json",
+    "seed_callers_async_copy_after_restore.json",
+    "seed_callers_copy_grads.json",
+    "seed_callers_process_gradients.json",
+    "seed_callers_reduce_ready_after_fill.json",
+    "seed_callers_reduce_ready_by_name.json",
+    "seed_callers_reduce_ready_by_name_text.txt",
+    "seed_callers_reduce_ready_text.txt",
+    "seed_callers_stage3_reduce_ready.json",
+    "seed_hierarchy_zenflow_parallel.json",
+    "seed_overrides_async_copy.json",
+    "seed_overrides_async_copy_text.txt",
+    "seed_overrides_copy_grads.json",
+    "shapes_callers_bordered_paint.json",
+    "shapes_callers_polygon_area.json",
+    "shapes_callers_register.json",
+    "shapes_callers_shape_area.json",
+    "shapes_hierarchy_button.json",
+    "shapes_hierarchy_mixed.json",
+    "shapes_hierarchy_mixed_text.txt",
+    "shapes_hierarchy_plain.json",
+    "shapes_hierarchy_tile.json",
+    "shapes_overrides_area_text.txt",
+    "shapes_overrides_paint.json",
+    "shapes_overrides_polygon_area.json",
+]
 
 
 def dw(args, cwd):
@@ -66,8 +97,30 @@ def query_json(args, cwd):
         return rc, None, f"not JSON: {out[:300]!r} {err[-300:]}"
 
 
+def expected_cases(ext):
+    """The paths of the EXPECTED files ending in ext that exist (a failure for each missing)."""
+    out = []
+    for fname in EXPECTED:
+        path = os.path.join(HERE, "expected", fname)
+        if not fname.endswith(ext):
+            continue
+        if s.check(os.path.isfile(path), f"expected/{fname} exists",
+                   "EXPECTED in tests/index/run.py names it, but the file is missing"):
+            out.append(path)
+    return out
+
+
+def check_expected_listed():
+    for fname in EXPECTED:
+        if not fname.endswith((".json", ".txt")) or EXPECTED.count(fname) > 1:
+            s.fail(f"EXPECTED {fname}", "named twice, or neither .json nor .txt: it never runs")
+    for fname in sorted(os.listdir(os.path.join(HERE, "expected"))):
+        if fname not in EXPECTED:
+            s.fail(f"expected/{fname}", "not named in EXPECTED (tests/index/run.py): it never runs")
+
+
 def check_expected_json():
-    for path in sorted(glob.glob(os.path.join(HERE, "expected", "*.json"))):
+    for path in expected_cases(".json"):
         name = os.path.basename(path)[:-5]
         with open(path, encoding="utf-8") as f:
             case = json.load(f)
@@ -89,7 +142,7 @@ def check_expected_json():
 
 
 def check_expected_text():
-    for path in sorted(glob.glob(os.path.join(HERE, "expected", "*.txt"))):
+    for path in expected_cases(".txt"):
         name = os.path.basename(path)[:-4]
         with open(path, encoding="utf-8") as f:
             head, _, want = f.read().partition("\n")
@@ -102,23 +155,18 @@ def check_expected_text():
 
 
 def markers(root, target):
-    """{(file relative to the package folder, line): [(code, fragment)] or 'ok'}"""
+    """{(file relative to the package folder, line): [(code, [fragment])] or 'ok'}; a marker
+    that is misspelt or cannot be read is a failure (tests/lib/markers.py)."""
     out = {}
     for path in sorted(glob.glob(os.path.join(root, target, "**", "*.py"), recursive=True)):
         rel = os.path.relpath(path, root)
-        with open(path, encoding="utf-8") as f:
-            for no, line in enumerate(f, 1):
-                m = MARK.search(line)
-                if not m:
-                    continue
-                if m.group("spec") is None:
-                    out[(rel, no)] = "ok"
-                    continue
-                items = [ITEM.fullmatch(x) for x in m.group("spec").split(",")]
-                if not all(items):
-                    s.fail(f"{rel}:{no} marker", f"cannot read {line.strip()!r}")
-                    continue
-                out[(rel, no)] = [(i.group(1), i.group(2)) for i in items]
+        marks = Marks(path)
+        for why in marks.errors:
+            s.fail(f"{os.path.relpath(path, HERE)} markers", why)
+        for line in marks.oks:
+            out[(rel, line)] = "ok"
+        for line, code, fragments, _ in marks.expects:
+            out.setdefault((rel, line), []).append((code, fragments))
     return out
 
 
@@ -142,10 +190,10 @@ def check_findings(pkg, target):
             s.check(not here, f"{pkg}/{rel}:{line} ok",
                     "; ".join(f"{f['code']} {f['message']}" for f in here))
             continue
-        for code, frag in want:
+        for code, fragments in want:
             hit = next((f for f in here if f in left and f["code"] == code and
-                        (frag is None or frag in f["message"])), None)
-            label = f"{pkg}/{rel}:{line} expect {code}" + (f' "{frag}"' if frag else "")
+                        all(frag in f["message"] for frag in fragments)), None)
+            label = f"{pkg}/{rel}:{line} expect {code}" + fragments_label(fragments)
             if s.check(hit is not None, label,
                        "missing; found " + "; ".join(f"{f['code']} {f['message']}" for f in here)):
                 left.remove(hit)
@@ -347,6 +395,7 @@ def main():
     if not os.access(DW, os.X_OK):
         s.fail("deadwood", f"{DW} is not an executable (make deadwood deadwood-asan)")
         s.finish()
+    check_expected_listed()
     check_expected_json()
     check_expected_text()
     for pkg, target in PACKAGES.items():

@@ -33,6 +33,7 @@ from suite import ROOT, Suite, find_python  # noqa: E402
 JOBS = os.cpu_count() or 1
 CACHE_DIR = os.path.join(ROOT, "build", "parse-oracle")
 REEXEC_ENV = "DEADWOOD_ORACLE_PYTHON"
+MIN_STDLIB_FILES = 1000
 
 
 # ---- running under the oracle ----------------------------------------------------------------
@@ -371,6 +372,9 @@ def main():
         top = sysconfig.get_paths()["stdlib"]
         v = "%d.%d" % sys.version_info[:2]
         items = [(f"{v}/{os.path.relpath(p, top)}", v, p) for p in python_files(top)]
+        if len(items) < MIN_STDLIB_FILES:  # e.g. a build without the test package
+            suite.fail("conformance", f"only {len(items)} .py files in {top}: the oracle's "
+                       f"standard library is incomplete (3.13's has ~1,700)")
     else:
         suite.fail("conformance", f"unknown arguments {extra}")
         suite.finish()

@@ -74,12 +74,15 @@ def write_generated():
     return paths
 
 
-def fixture_files():
+def fixture_files(suite):
     """[(name, group, path)]: the committed fixtures, then the generated ones."""
     items = []
     for group in ("ok", "err"):
         folder = os.path.join(HERE, group)
-        for f in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+        if not os.path.isdir(folder):
+            suite.fail(f"{group}/", f"the fixture folder {folder} is missing")
+            continue
+        for f in sorted(os.listdir(folder)):
             if f.endswith((".py", ".pyi")):
                 items.append((f"{group}/{f}", group, os.path.join(folder, f)))
     for rel, path in write_generated():
@@ -132,7 +135,7 @@ def main():
         suite.finish()
     if binary_missing(suite, "fixtures"):
         suite.finish()
-    items = fixture_files()
+    items = fixture_files(suite)
     tally = check_files(suite, items, "fixtures", expectation)
     check_stats(suite, items)
     if suite.args.verbose or suite.failed:
