@@ -26,8 +26,15 @@ NodeList parse_block(Parser *P, const Token *kw, const char *what) {
     return list_from(P, mark);
 }
 
-static Token *expect_colon(Parser *P) {
-    if (kind(P) != TOK_COLON) syntax_error_tok(P, peek(P), "expected ':'");
+/* The ':' of a compound statement. CPython forces it (&&':', "expected ':'" whatever stands
+ * there) after def, try, else and finally; after the others its invalid_*_stmt rules say
+ * "expected ':'" only before a NEWLINE, and anything else is the generic error. */
+enum { COLON_FORCED = 1, COLON_BEFORE_NEWLINE = 0 };
+static Token *expect_colon(Parser *P, int forced) {
+    if (kind(P) != TOK_COLON) {
+        if (!forced && kind(P) != TOK_NEWLINE) syntax_error_here(P);
+        syntax_error_tok(P, peek(P), "expected ':'");
+    }
     return advance(P);
 }
 
@@ -339,11 +346,13 @@ static void parse_simple_stmts(Parser *P) {
     if (kind(P) != TOK_NEWLINE) {
         const Token *prev = &P->toks[P->pos - 1];
         Token *t = peek(P);
-        if (prev->kind == TOK_NAME && tok_is_name(P, prev, "print") && P->pos >= 1 &&
+        if (prev->kind == TOK_NAME &&
+            (tok_is_name(P, prev, "print") || tok_is_name(P, prev, "exec")) &&
             starts_expression(t->kind))
             syntax_error_tok(P, prev,
-                             "Missing parentheses in call to 'print'. Did you mean "
-                             "print(...)?");
+                             "Missing parentheses in call to '%.*s'. Did you mean %.*s(...)?",
+                             (int)(prev->end - prev->start), P->text + prev->start,
+                             (int)(prev->end - prev->start), P->text + prev->start);
         if (t->kind == TOK_EQUAL) syntax_error_here(P);
         syntax_error_here(P);
     }
@@ -553,7 +562,7 @@ static Node *parse_funcdef(Parser *P, NodeList decorators) {
     expect(P, TOK_RPAR);
     Node *returns = NULL;
     if (accept(P, TOK_RARROW)) returns = parse_expression(P);
-    expect_colon(P);
+    expect_colon(P, COLON_FORCED);
     NodeList body = parse_block(P, def, "function definition");
     Node *f = node_from(P, is_async ? AST_ASYNC_FUNCTION_DEF : AST_FUNCTION_DEF, start);
     P->ndefs++;
@@ -581,7 +590,7 @@ static Node *parse_classdef(Parser *P, NodeList decorators) {
         int32_t lpar = P->pos++;
         parse_call_args(P, &call, lpar);
     }
-    expect_colon(P);
+    expect_colon(P, COLON_BEFORE_NEWLINE);
     NodeList body = parse_block(P, kw, "class definition");
     Node *c = node_from(P, AST_CLASS_DEF, start);
     P->nclasses++;
@@ -612,7 +621,7 @@ static Node *parse_decorated(Parser *P) {
 static NodeList parse_else_block(Parser *P) {
     if (kind(P) != TOK_KW_ELSE) return EMPTY_LIST;
     Token *kw = advance(P);
-    expect_colon(P);
+    expect_colon(P, COLON_FORCED);
     return parse_block(P, kw, "'else' statement");
 }
 
@@ -621,7 +630,7 @@ static Node *parse_if(Parser *P) {
     int32_t start = P->pos;
     Token *kw = advance(P);
     Node *test = parse_named_expression(P);
-    expect_colon(P);
+    expect_colon(P, COLON_BEFORE_NEWLINE);
     NodeList body =
         parse_block(P, kw, kw->kind == TOK_KW_IF ? "'if' statement" : "'elif' statement");
     NodeList orelse = EMPTY_LIST;
@@ -641,7 +650,7 @@ static Node *parse_while(Parser *P) {
     int32_t start = P->pos;
     Token *kw = advance(P);
     Node *test = parse_named_expression(P);
-    expect_colon(P);
+    expect_colon(P, COLON_BEFORE_NEWLINE);
     NodeList body = parse_block(P, kw, "'while' statement");
     NodeList orelse = parse_else_block(P);
     Node *n = node_from(P, AST_WHILE, start);
@@ -660,7 +669,7 @@ static Node *parse_for(Parser *P) {
     if (kind(P) != TOK_KW_IN) syntax_error_here(P);
     P->pos++;
     Node *iter = parse_star_expressions(P);
-    expect_colon(P);
+    expect_colon(P, COLON_BEFORE_NEWLINE);
     NodeList body = parse_block(P, kw, "'for' statement");
     NodeList orelse = parse_else_block(P);
     Node *n = node_from(P, is_async ? AST_ASYNC_FOR : AST_FOR, start);
@@ -707,7 +716,7 @@ static Node *parse_with(Parser *P) {
         while (accept(P, TOK_COMMA));
     }
     NodeList items = list_from(P, mark);
-    expect_colon(P);
+    expect_colon(P, COLON_BEFORE_NEWLINE);
     NodeList body = parse_block(P, kw, "'with' statement");
     Node *n = node_from(P, is_async ? AST_ASYNC_WITH : AST_WITH, start);
     n->With.items = items;
@@ -720,7 +729,7 @@ static Node *parse_with(Parser *P) {
 static Node *parse_try(Parser *P) {
     int32_t start = P->pos;
     Token *kw = advance(P);
-    expect_colon(P);
+    expect_colon(P, COLON_FORCED);
     NodeList body = parse_block(P, kw, "'try' statement");
     int32_t mark = P->sp;
     int star = -1;
@@ -746,7 +755,7 @@ static Node *parse_try(Parser *P) {
                 name = ident(P, nt);
             }
         }
-        expect_colon(P);
+        expect_colon(P, COLON_BEFORE_NEWLINE);
         NodeList hbody = parse_block(P, ek, is_star ? "'except*' statement" : "'except' statement");
         Node *h = node_from(P, AST_EXCEPT_HANDLER, hs);
         h->ExceptHandler.type = type;
@@ -759,7 +768,7 @@ static Node *parse_try(Parser *P) {
     NodeList finalbody = EMPTY_LIST;
     if (kind(P) == TOK_KW_FINALLY) {
         Token *fk = advance(P);
-        expect_colon(P);
+        expect_colon(P, COLON_FORCED);
         finalbody = parse_block(P, fk, "'finally' statement");
     }
     if (!handlers.len && !finalbody.len)
@@ -815,7 +824,7 @@ static bool parse_match(Parser *P) {
         Node *mc = node_new(P, AST_MATCH_CASE);
         mc->match_case.pattern = parse_patterns(P);
         if (accept(P, TOK_KW_IF)) mc->match_case.guard = parse_named_expression(P);
-        expect_colon(P);
+        expect_colon(P, COLON_BEFORE_NEWLINE);
         mc->match_case.body = parse_block(P, ck, "'case' statement");
         push(P, mc);
     }

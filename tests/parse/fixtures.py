@@ -4,7 +4,8 @@
     tests/parse/ok/*.py[i]   CPython must accept each (else the fixture itself is wrong) and
                              `deadwood parse --json` must print byte-identical JSON;
     tests/parse/err/*.py     CPython must reject each (else the fixture is wrong) and deadwood must
-                             reject it on the same line.
+                             reject it on the same line; for err/msg_*.py with CPython's message
+                             too (DW000 promises both).
 Inputs too big to commit (100,000-deep expressions) are generated into build/parse-fixtures/ at run
 time, from GENERATED below. Last, `deadwood parse --stats` over all fixture folders must count
 every file, every byte and exactly the files CPython rejects.
@@ -16,7 +17,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [HERE, os.path.join(os.path.dirname(HERE), "lib")]
-from conformance import binary_missing, check_files, references, under_oracle  # noqa: E402
+from conformance import (binary_missing, check_files, references, run_deadwood,  # noqa: E402
+                         under_oracle)
 from suite import ROOT, Suite  # noqa: E402
 
 GEN_DIR = os.path.join(ROOT, "build", "parse-fixtures")
@@ -126,6 +128,18 @@ def check_stats(suite, items):
                 f"(files, bytes, errors) = {got}, expected {want} from the fixtures and CPython")
 
 
+def check_messages(suite, items):
+    """err/msg_*.py: deadwood's message is CPython's, word for word."""
+    msg_items = [(n, p) for n, _, p in items if os.path.basename(n).startswith("msg_")]
+    refs = references([p for _, p in msg_items], "fixtures")
+    timeout = 300 if suite.flavor == "asan" else 30
+    for name, path in msg_items:
+        got = run_deadwood(suite.deadwood, path, timeout)
+        want = refs[path].message
+        suite.check(got[0] == "error" and got[2] == want, f"{name} message",
+                    f"deadwood {got[1:]!r}, CPython line {refs[path].line}: {want!r}")
+
+
 def main():
     suite = Suite(__doc__)
     if not under_oracle(suite, "fixtures"):
@@ -134,6 +148,7 @@ def main():
         suite.finish()
     items = fixture_files()
     tally = check_files(suite, items, "fixtures", expectation)
+    check_messages(suite, items)
     check_stats(suite, items)
     if suite.args.verbose or suite.failed:
         tally.report()
