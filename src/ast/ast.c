@@ -428,3 +428,53 @@ int ast_children(Node *n, AstVisitFn fn, void *ud) {
     }
     return r;
 }
+
+/* ---- height --------------------------------------------------------------------------- */
+
+typedef struct HeightWalk {
+    const Node **stack; /* nodes still to visit, each with its depth in depths */
+    int32_t *depths;
+    int32_t sp, cap, depth;
+    bool failed;
+} HeightWalk;
+
+static int height_push(Node *child, void *ud) {
+    HeightWalk *h = ud;
+    if (h->sp == h->cap) {
+        int32_t ncap = h->cap ? h->cap * 2 : 256;
+        const Node **ns = dw_realloc(h->stack, sizeof *ns * (size_t)ncap);
+        int32_t *nd = ns ? dw_realloc(h->depths, sizeof *nd * (size_t)ncap) : NULL;
+        if (ns) h->stack = ns;
+        if (!nd) {
+            h->failed = true;
+            return 1;
+        }
+        h->depths = nd;
+        h->cap = ncap;
+    }
+    h->stack[h->sp] = child;
+    h->depths[h->sp++] = h->depth + 1;
+    return 0;
+}
+
+const Node *ast_deeper_than(const Node *root, int32_t limit, bool *no_memory) {
+    HeightWalk h = {0};
+    const Node *found = NULL;
+    h.depth = 0;
+    *no_memory = false;
+    if (height_push((Node *)root, &h)) goto out;
+    while (h.sp > 0) {
+        const Node *n = h.stack[--h.sp];
+        h.depth = h.depths[h.sp];
+        if (h.depth > limit) {
+            found = n;
+            break;
+        }
+        if (ast_children((Node *)n, height_push, &h)) break;
+    }
+out:
+    *no_memory = h.failed;
+    dw_free(h.stack);
+    dw_free(h.depths);
+    return found;
+}

@@ -195,4 +195,12 @@ uint64_t ast_list_hash(const NodeList *l);
 typedef int (*AstVisitFn)(Node *child, void *ud);
 int ast_children(Node *n, AstVisitFn fn, void *ud);
 
+/* The deepest tree the parser accepts, in nodes from the Module to a leaf (CPython's). Every
+ * recursive walk over a tree may rely on it. */
+enum { AST_MAX_HEIGHT = 9997 };
+
+/* The first node found more than limit nodes deep (the root is 1 deep), or NULL; iterative.
+ * *no_memory says the walk could not finish. */
+const Node *ast_deeper_than(const Node *root, int32_t limit, bool *no_memory);
+
 #endif

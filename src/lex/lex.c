@@ -10,7 +10,13 @@
 #include "../base/scan16.h"
 #include "unicode.h"
 
-enum { MAXINDENT = 100, MAXLEVEL = 200, MAXFSTRINGLEVEL = 150, MAX_EXPR_NESTING = 3, TABSIZE = 8 };
+enum {
+    MAXINDENT = LEX_MAX_INDENT,
+    MAXLEVEL = 200,
+    MAXFSTRINGLEVEL = 150,
+    MAX_EXPR_NESTING = 3,
+    TABSIZE = 8
+};
 enum { EOF_ = -1 };
 
 typedef struct Mode {
@@ -35,6 +41,7 @@ typedef struct Lexer {
     int32_t pos_line;  /* 0-based index into lines.starts */
     uint32_t pos_next; /* where the line after pos_line starts */
     int indent, pendin;
+    int32_t line_tok0; /* index of the first token of the current logical line */
     int indstack[MAXINDENT], altindstack[MAXINDENT];
     bool atbol, blankline;
     int level;
@@ -203,6 +210,13 @@ __attribute__((always_inline)) static inline int emit_at(Lexer *L, int kind, con
     t->lineno = line_at(L, so);
     t->end_lineno = eo < L->pos_next ? t->lineno : line_at(L, eo);
     return kind;
+}
+
+/* A logical line ends with the token before index end: the longest one bounds how deep an
+ * expression can nest (TokenArray.max_line_tokens). Once per line, not per token. */
+static inline void note_logical_line(Lexer *L, int32_t end) {
+    if (end - L->line_tok0 > L->out->max_line_tokens) L->out->max_line_tokens = end - L->line_tok0;
+    L->line_tok0 = end;
 }
 
 __attribute__((always_inline)) static inline int emit(Lexer *L, int kind, const char *s,
@@ -1019,6 +1033,7 @@ again:
             L->blankline = false;
             goto nextline;
         }
+        note_logical_line(L, L->out->count + 1);
         return emit(L, TOK_NEWLINE, L->start, L->cur);
     }
 
@@ -1265,6 +1280,7 @@ static void lex_fast(Lexer *L) {
         }
         EMIT(kind, s, p);
         if (kind != TOK_NEWLINE) continue;
+        note_logical_line(L, (int32_t)(t - a->toks));
     bol:
         /* A new line: blank and comment-only lines are skipped, an indentation of spaces makes
          * its INDENT or DEDENTs (a tab, a form feed, a backslash, the end, or an error goes to
@@ -1340,6 +1356,7 @@ static bool tokenize(Arena *arena, const SourceText *src, TokenArray *a, bool fa
         if (L->failed) return a->err.kind != LEXERR_NONE;
         if (k == TOK_ENDMARKER) break;
     }
+    note_logical_line(L, a->count);
     return true;
 }
 

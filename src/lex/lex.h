@@ -16,6 +16,9 @@
 #include "../base/arena.h"
 #include "../source/source.h"
 
+/* CPython's limit on indentation levels (its tokenizer's MAXINDENT): blocks nest no deeper. */
+enum { LEX_MAX_INDENT = 100 };
+
 typedef enum TokKind {
 #define TOKEN(K, d) TOK_##K,
 #define OP(K, s)    TOK_##K,
@@ -79,7 +82,8 @@ typedef struct TokenArray {
     /* offsets of the comments that mention "noqa" (any case), in order */
     uint32_t *noqa;
     int32_t nnoqa, cap_noqa;
-    LineIndex lines; /* the text's line starts (built once, shared with later stages) */
+    LineIndex lines;         /* the text's line starts (built once, shared with later stages) */
+    int32_t max_line_tokens; /* the most tokens in one logical line (NEWLINE to NEWLINE) */
 } TokenArray;
 
 /* Tokenizes src into a (allocated in arena a). Returns false only when out of memory; a lexical

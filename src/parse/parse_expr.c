@@ -438,7 +438,7 @@ static Node *parse_binary(Parser *P, int min_prec, Lead lead) {
     int op = 0, prec;
     int saved = P->chain;
     while ((prec = binop_prec(kind(P), &op)) >= min_prec) {
-        if (++P->chain > MAX_CHAIN) enter_deep(P);
+        if (++P->chain > MAX_CHAIN) chain_too_long(P);
         P->pos++;
         Node *right = parse_binary(P, prec + 1, no_lead(P));
         Node *b = node_from(P, AST_BIN_OP, lead.start);
@@ -652,7 +652,7 @@ Node *parse_primary(Parser *P) {
         } else {
             break;
         }
-        if (++P->chain > MAX_CHAIN) enter_deep(P);
+        if (++P->chain > MAX_CHAIN) chain_too_long(P);
     }
     P->chain = saved;
     return e;

@@ -627,6 +627,13 @@ static NodeList parse_else_block(Parser *P) {
 
 /* if_stmt: 'if' named_expression ':' block (elif_stmt | [else_block]) */
 static Node *parse_if(Parser *P) {
+    /* each elif is an If nested in the one before, parsed by a call nested in this one: the
+     * chain's length is bounded like any recursive rule (CPython's elif_stmt recursion takes a
+     * level of its parser stack per arm; its deepest point in the last arm is 5 levels deeper
+     * than deadwood's count, measured: 5,962 arms parse, 5,963 do not) */
+    ENTER(P);
+    if (P->depth + 5 > MAX_DEPTH) enter_deep(P);
+    if (++P->if_nest > P->max_if_nest) P->max_if_nest = P->if_nest;
     int32_t start = P->pos;
     Token *kw = advance(P);
     Node *test = parse_named_expression(P);
@@ -642,6 +649,8 @@ static Node *parse_if(Parser *P) {
     n->If.test = test;
     n->If.body = body;
     n->If.orelse = orelse;
+    P->if_nest--;
+    LEAVE(P);
     return n;
 }
 

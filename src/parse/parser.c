@@ -23,14 +23,25 @@ _Noreturn void parse_no_memory(Parser *P) {
 _Noreturn void parse_lex_error(Parser *P) {
     stop(P, STOP_LEXER);
 }
-_Noreturn void enter_deep(Parser *P) {
+static _Noreturn void too_deep(Parser *P, const char *msg) {
     Token *t = &P->toks[P->pos < P->ntoks ? P->pos : P->ntoks - 1];
     P->err->line = P->err->end_line = t->lineno;
     P->err->col = tcol(P, t);
     P->err->end_col = tend(P, t);
-    snprintf(P->err->msg, sizeof P->err->msg,
-             "too complex to parse: expressions nested too deeply");
+    snprintf(P->err->msg, sizeof P->err->msg, "%s", msg);
     stop(P, STOP_TOO_DEEP);
+}
+
+/* CPython's messages (a MemoryError and a RecursionError, without a line: deadwood names the
+ * line where it stopped). */
+static const char STACK_OVERFLOW[] = "Parser stack overflowed - Python source too complex to parse";
+static const char TREE_TOO_DEEP[] = "maximum recursion depth exceeded during ast construction";
+
+_Noreturn void enter_deep(Parser *P) {
+    too_deep(P, STACK_OVERFLOW);
+}
+_Noreturn void chain_too_long(Parser *P) {
+    too_deep(P, TREE_TOO_DEEP);
 }
 
 static void verror(Parser *P, int32_t line, int32_t col, int32_t end_line, int32_t end_col,
@@ -152,7 +163,7 @@ NodeList list1(Parser *P, Node *n) {
 bool try_parse(Parser *P, void (*fn)(Parser *P, void *ud), void *ud) {
     jmp_buf jb, *outer = P->jb;
     int32_t pos = P->pos, sp = P->sp;
-    int depth = P->depth, chain = P->chain;
+    int depth = P->depth, chain = P->chain, if_nest = P->if_nest;
     ParseError saved = *P->err;
     P->jb = &jb;
     int why = setjmp(jb);
@@ -167,6 +178,7 @@ bool try_parse(Parser *P, void (*fn)(Parser *P, void *ud), void *ud) {
     P->sp = sp;
     P->depth = depth;
     P->chain = chain;
+    P->if_nest = if_nest;
     *P->err = saved;
     return false;
 }
@@ -197,6 +209,32 @@ static void report_lex_error(const LexError *le, ParseError *err) {
     err->decode = is_decode_error(le->msg);
 }
 
+/* CPython turns its tree into Python objects recursively and refuses one deeper than its C
+ * recursion limit (a RecursionError, "maximum recursion depth exceeded during ast
+ * construction": 9,997 nodes from the Module to the deepest leaf, measured). deadwood refuses
+ * the same trees, which is also what bounds every recursive walk after the parser (the JSON
+ * dump, equality and hashing, the control-flow graphs, the rule walk, the summaries): none of
+ * them ever sees a tree deeper than AST_MAX_HEIGHT nodes. */
+static void check_height(Parser *P, const Node *m) {
+    /* Most files cannot be that deep, which is known without walking the tree: on a path from
+     * the Module down, every node but a few kinds without a token of their own (Module, Expr,
+     * arguments, withitem, MatchValue, never two in a row below a statement) owns a token no
+     * other node on the path owns. The expression part of a path lies in one logical line
+     * (at most 2 * max_line_tokens + 1 nodes); above it, statements nest by indentation (at
+     * most 100 levels, each a statement and an except/case clause) or by elif arms (counted). */
+    int32_t bound = 1 + 2 * (LEX_MAX_INDENT + 1) + P->max_if_nest + 2 * P->max_line_tokens + 8;
+    if (bound <= AST_MAX_HEIGHT) return;
+    bool no_memory;
+    const Node *deep = ast_deeper_than(m, AST_MAX_HEIGHT, &no_memory);
+    if (no_memory) parse_no_memory(P);
+    if (!deep) return;
+    P->err->line = P->err->end_line = deep->lineno ? deep->lineno : 1;
+    P->err->col = deep->col_offset;
+    P->err->end_col = deep->end_col_offset;
+    snprintf(P->err->msg, sizeof P->err->msg, "%s", TREE_TOO_DEEP);
+    stop(P, STOP_TOO_DEEP);
+}
+
 ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, ParseError *err) {
     memset(err, 0, sizeof *err);
     TokenArray ta;
@@ -210,6 +248,7 @@ ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, Pars
     P.lines = ta.lines.starts;
     P.ntoks = ta.count;
     P.lexerr = &ta.err;
+    P.max_line_tokens = ta.max_line_tokens;
     P.jb = &jb;
     P.err = err;
     int why = setjmp(jb);
@@ -219,6 +258,7 @@ ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, Pars
         Node *m = node_new(&P, AST_MODULE);
         m->Module.body = list_from(&P, mark);
         m->Module.type_ignores = EMPTY_LIST;
+        check_height(&P, m);
         out->module = m;
         out->noqa = ta.noqa;
         out->nnoqa = ta.nnoqa;

@@ -28,6 +28,10 @@ def nested_blocks(depth):
     return "".join(" " * i + f"if x{i}:\n" for i in range(depth)) + " " * depth + "pass\n"
 
 
+def elif_chain(arms):
+    return "if a:\n    pass\n" + "".join(f"elif a == {i}:\n    pass\n" for i in range(arms))
+
+
 GENERATED = {
     # CPython overflows its parser stack (a MemoryError), deadwood must refuse as cleanly.
     "err/gen_unary_minus_100000.py": "x = 1\ny = " + "-" * 100000 + "1\n",
@@ -39,6 +43,19 @@ GENERATED = {
     "err/gen_power_100000.py": "x = " + "2 ** " * 100000 + "2\n",
     "err/gen_fstring_100000.py": "x = 1\nx = f'{" + "(" * 100000 + "1" + ")" * 100000 + "}'\n",
     "err/gen_nested_blocks_100.py": nested_blocks(100),  # too many levels of indentation
+    # CPython's own limits, at their edge: an elif chain as long as its parser stack allows, and
+    # trees as deep as it turns into Python objects (9,997 nodes from the Module down when
+    # ast.parse is called at a script's top level; a few less from deeper in a call stack, as
+    # in the oracle's worker processes: the ok/ files stay a little below).
+    "err/gen_elif_chain_100000.py": elif_chain(100000),
+    "err/gen_elif_chain_5963.py": elif_chain(5963),
+    "ok/gen_elif_chain_5962.py": elif_chain(5962),
+    "ok/gen_add_chain_9985.py": "x = " + " + ".join(["a"] * 9985) + "\n",
+    "err/gen_add_chain_9996.py": "x = " + " + ".join(["a"] * 9996) + "\n",
+    "ok/gen_attr_chain_9985.py": "x = a" + ".y" * 9985 + "\n",
+    "err/gen_attr_chain_9995.py": "x = a" + ".y" * 9995 + "\n",
+    "ok/gen_call_chain_9985.py": "x = a" + "()" * 9985 + "\n",
+    "err/gen_call_chain_9995.py": "x = a" + "()" * 9995 + "\n",
     # Long but shallow: must parse (each is one flat list or a left-leaning chain of 3,000).
     "ok/gen_long_list.py": "x = [" + ", ".join(str(i) for i in range(20000)) + "]\n",
     "ok/gen_add_chain_3000.py": "x = " + " + ".join(["a"] * 3000) + "\n",
