@@ -229,6 +229,8 @@ bool ast_to_json(Buf *b, const Node *n) {
 }
 
 /* ---- equality, hashing, walking --------------------------------------------------------- */
+/* The JSON dump above and these recurse once per level of the tree: the parser accepts no tree
+ * deeper than AST_MAX_HEIGHT (src/parse/parser.c, check_height), which bounds their depth. */
 /* Each is a switch over the kinds, one case per NODE of ast.def whose body treats every FIELD by
  * its type (the EQ_, HASH_ and KIDS_ macros below): straight-line code per kind, no descriptor
  * loop. Positions, and the OPT_STR fields (a string's `u` prefix, type comments), are style. */

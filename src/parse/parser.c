@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../lex/unicode.h"
@@ -215,6 +216,14 @@ static void report_lex_error(const LexError *le, ParseError *err) {
  * the same trees, which is also what bounds every recursive walk after the parser (the JSON
  * dump, equality and hashing, the control-flow graphs, the rule walk, the summaries): none of
  * them ever sees a tree deeper than AST_MAX_HEIGHT nodes. */
+#if defined(__SANITIZE_ADDRESS__)
+#define DW_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define DW_SANITIZED 1
+#endif
+#endif
+
 static void check_height(Parser *P, const Node *m) {
     /* Most files cannot be that deep, which is known without walking the tree: on a path from
      * the Module down, every node but a few kinds without a token of their own (Module, Expr,
@@ -223,8 +232,12 @@ static void check_height(Parser *P, const Node *m) {
      * (at most 2 * max_line_tokens + 1 nodes); above it, statements nest by indentation (at
      * most 100 levels, each a statement and an except/case clause) or by elif arms (counted). */
     int32_t bound = 1 + 2 * (LEX_MAX_INDENT + 1) + P->max_if_nest + 2 * P->max_line_tokens + 8;
-    if (bound <= AST_MAX_HEIGHT) return;
     bool no_memory;
+#ifdef DW_SANITIZED
+    /* the sanitizer build (every test suite runs under it) proves the bound on every input */
+    if (bound <= AST_MAX_HEIGHT && ast_deeper_than(m, bound, &no_memory)) abort();
+#endif
+    if (bound <= AST_MAX_HEIGHT) return;
     const Node *deep = ast_deeper_than(m, AST_MAX_HEIGHT, &no_memory);
     if (no_memory) parse_no_memory(P);
     if (!deep) return;
