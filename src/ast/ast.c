@@ -2,6 +2,8 @@
  * JSON dump, structural equality, hashing and the child walker. */
 #include "ast.h"
 
+#include "bigint.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -131,9 +133,9 @@ static void json_const(Buf *b, const Const *c) {
     case CONST_ELLIPSIS: buf_puts(b, "{\"_ellipsis\":true}"); break;
     case CONST_INT: buf_printf(b, "%lld", (long long)c->i); break;
     case CONST_BIGINT:
-        buf_puts(b, "{\"_int\":");
-        json_put_str(b, c->s.s, (size_t)c->s.len);
-        buf_putc(b, '}');
+        buf_puts(b, "{\"_int\":\"");
+        if (!bigint_hex_to_decimal(c->s.s, (size_t)c->s.len, b)) b->failed = true;
+        buf_puts(b, "\"}");
         break;
     case CONST_FLOAT:
     case CONST_COMPLEX:

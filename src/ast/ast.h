@@ -38,7 +38,7 @@ typedef enum ConstKind {
     CONST_FALSE,
     CONST_ELLIPSIS,
     CONST_INT,     /* i */
-    CONST_BIGINT,  /* s: decimal digits of an int beyond int64 */
+    CONST_BIGINT,  /* s: lowercase hexadecimal digits of an int beyond int64 (bigint.h) */
     CONST_FLOAT,   /* f */
     CONST_COMPLEX, /* f: the imaginary part */
     CONST_STR,     /* s: WTF-8 (UTF-8, lone surrogates as 3-byte sequences) */

@@ -56,6 +56,13 @@ GENERATED = {
     "err/gen_attr_chain_9995.py": "x = a" + ".y" * 9995 + "\n",
     "ok/gen_call_chain_9985.py": "x = a" + "()" * 9985 + "\n",
     "err/gen_call_chain_9995.py": "x = a" + "()" * 9995 + "\n",
+    # Integer literals past int64: the tree keeps hexadecimal (linear whatever the length), the
+    # JSON prints decimal; a decimal literal stops at CPython's 4,300 digits.
+    "ok/gen_hex_literal_200000.py": "x = 0x" + "9f3c" * 50000 + "\n",
+    "ok/gen_octal_literal_100000.py": "x = 0o" + "7061" * 25000 + "\n",
+    "ok/gen_binary_literal_100000.py": "x = 0b" + "1101" * 25000 + "\n",
+    "ok/gen_decimal_literal_4300.py": "x = " + "9876543210" * 430 + "\n",
+    "err/gen_decimal_literal_4301.py": "x = 1\ny = " + "9876543210" * 430 + "1\n",
     # Long but shallow: must parse (each is one flat list or a left-leaning chain of 3,000).
     "ok/gen_long_list.py": "x = [" + ", ".join(str(i) for i in range(20000)) + "]\n",
     "ok/gen_add_chain_3000.py": "x = " + " + ".join(["a"] * 3000) + "\n",
