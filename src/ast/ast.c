@@ -8,15 +8,17 @@
 #include <string.h>
 
 /* Field descriptors, one array per kind (kinds without fields get a lone terminator). */
-#define NODE(K, N, C)  static const FieldDesc fields_##N[] = {
-#define FIELD(N, f, T) {#f, FT_##T, (uint16_t)offsetof(Node, N.f)},
+#define NODE(K, N, C)           static const FieldDesc fields_##N[] = {
+#define FIELD(N, f, T)          {#f, FT_##T, 0, (uint16_t)offsetof(Node, N.f)},
+#define FIELD_SINCE(N, f, T, V) {#f, FT_##T, V, (uint16_t)offsetof(Node, N.f)},
 #define END(N)                                                                                     \
-    { NULL, 0, 0 }                                                                                 \
+    { NULL, 0, 0, 0 }                                                                              \
     }                                                                                              \
     ;
 #include "ast.def"
 #undef NODE
 #undef FIELD
+#undef FIELD_SINCE
 #undef END
 
 #define NODE(K, N, C)                                                                              \
@@ -158,18 +160,18 @@ static void json_opt_str(Buf *b, Str s) {
         buf_puts(b, "null");
 }
 
-static void json_node(Buf *b, const Node *n);
+static void json_node(Buf *b, const Node *n, int minor);
 
-static void json_field(Buf *b, const Node *n, const FieldDesc *fd) {
+static void json_field(Buf *b, const Node *n, const FieldDesc *fd, int minor) {
     switch ((FieldType)fd->type) {
     case FT_NODE:
-    case FT_OPT: json_node(b, AS(Node *, n, fd)); break;
+    case FT_OPT: json_node(b, AS(Node *, n, fd), minor); break;
     case FT_LIST: {
         const NodeList *l = &AS(NodeList, n, fd);
         buf_putc(b, '[');
         for (int32_t i = 0; i < l->len; i++) {
             if (i) buf_putc(b, ',');
-            json_node(b, l->items[i]);
+            json_node(b, l->items[i], minor);
         }
         buf_putc(b, ']');
         break;
@@ -201,7 +203,7 @@ static void json_field(Buf *b, const Node *n, const FieldDesc *fd) {
     }
 }
 
-static void json_node(Buf *b, const Node *n) {
+static void json_node(Buf *b, const Node *n, int minor) {
     if (!n) {
         buf_puts(b, "null");
         return;
@@ -209,8 +211,9 @@ static void json_node(Buf *b, const Node *n) {
     const KindDesc *k = &ast_kinds[n->kind];
     buf_printf(b, "{\"_type\":\"%s\"", k->name);
     for (const FieldDesc *fd = k->fields; fd->name; fd++) {
+        if (fd->since > minor) continue; /* a field that version's ast does not have */
         buf_printf(b, ",\"%s\":", fd->name);
-        json_field(b, n, fd);
+        json_field(b, n, fd, minor);
     }
     switch ((AstCategory)k->category) {
     case CAT_STMT:
@@ -225,8 +228,8 @@ static void json_node(Buf *b, const Node *n) {
     buf_putc(b, '}');
 }
 
-bool ast_to_json(Buf *b, const Node *n) {
-    json_node(b, n);
+bool ast_to_json(Buf *b, const Node *n, int minor) {
+    json_node(b, n, minor);
     return !b->failed;
 }
 

@@ -129,6 +129,7 @@ typedef enum FieldType {
 typedef struct FieldDesc {
     const char *name;
     uint8_t type;
+    uint8_t since; /* the Python 3 minor version that has the field (0: every one) */
     uint16_t offset;
 } FieldDesc;
 
@@ -177,8 +178,9 @@ static inline Node *ast_new(Arena *a, AstKind kind) {
     return n;
 }
 
-/* Canonical JSON (see README, "The parser's oracle"): appends to b; false when out of memory. */
-bool ast_to_json(Buf *b, const Node *n);
+/* Canonical JSON (see README, "The parser's oracle") of the tree as CPython 3.minor's ast shows
+ * it (fields it does not have left out): appends to b; false when out of memory. */
+bool ast_to_json(Buf *b, const Node *n, int minor);
 /* Appends s as a JSON string literal, as json.dumps(ensure_ascii=True) would. */
 bool json_put_str(Buf *b, const char *s, size_t len);
 

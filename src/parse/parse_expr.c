@@ -86,6 +86,8 @@ const char *expr_description(const Node *e) {
     case AST_SET: return "set display";
     case AST_JOINED_STR:
     case AST_FORMATTED_VALUE: return "f-string expression";
+    case AST_TEMPLATE_STR:
+    case AST_INTERPOLATION: return "t-string expression";
     case AST_CONSTANT:
         switch (e->Constant.value.kind) {
         case CONST_NONE: return "None";
@@ -752,13 +754,17 @@ static bool comp_follows(Parser *P) {
     return kind(P) == TOK_KW_FOR || (kind(P) == TOK_KW_ASYNC && kind_at(P, 1) == TOK_KW_FOR);
 }
 
-/* Whether pegen's SOFT_KEYWORD matches the name: it compares only the name's own length of
- * bytes (strncmp(keyword, name, len)), so any prefix of a soft keyword counts (`c`, `ma`, `t`). */
+/* Whether pegen's SOFT_KEYWORD matches the name: up to 3.13 it compares only the name's own
+ * length of bytes (strncmp(keyword, name, len)), so any prefix of a soft keyword counts (`c`,
+ * `ma`, `t`); 3.14 compares whole names (and knows `lazy` from 3.15). */
 static bool pegen_soft_keyword(Parser *P, const Token *t) {
-    static const char *const soft[] = {"_", "case", "match", "type"};
-    size_t n = t->end - t->start;
-    for (size_t i = 0; i < sizeof soft / sizeof *soft; i++)
-        if (n <= strlen(soft[i]) && memcmp(soft[i], P->text + t->start, n) == 0) return true;
+    static const char *const soft[] = {"_", "case", "match", "type", "lazy"};
+    size_t n = t->end - t->start, nsoft = P->minor >= 15 ? 5 : 4;
+    for (size_t i = 0; i < nsoft; i++) {
+        size_t k = strlen(soft[i]);
+        if ((P->minor >= 14 ? n == k : n <= k) && memcmp(soft[i], P->text + t->start, n) == 0)
+            return true;
+    }
     return false;
 }
 

@@ -754,9 +754,27 @@ static Node *parse_try(Parser *P) {
         if (kind(P) != TOK_COLON || is_star) {
             if (is_star && kind(P) == TOK_COLON)
                 syntax_error_tok(P, peek(P), "expected one or more exception types");
+            int32_t tstart = P->pos;
             type = parse_expression(P);
-            if (kind(P) == TOK_COMMA)
+            if (kind(P) == TOK_COMMA && P->minor < 14)
                 syntax_error_node(P, type, "multiple exception types must be parenthesized");
+            if (kind(P) == TOK_COMMA) {
+                /* 3.14 (PEP 758): 'except' expressions ':', a tuple without parentheses */
+                int32_t emark = P->sp;
+                push(P, type);
+                while (accept(P, TOK_COMMA)) {
+                    if (kind(P) == TOK_COLON || kind(P) == TOK_KW_AS) break;
+                    push(P, parse_expression(P));
+                }
+                Node *first = type;
+                type = node_from(P, AST_TUPLE, tstart);
+                type->Tuple.elts = list_from(P, emark);
+                type->Tuple.ctx = AST_LOAD;
+                if (kind(P) == TOK_KW_AS)
+                    syntax_error_node(P, first,
+                                      "multiple exception types must be parenthesized "
+                                      "when using 'as'");
+            }
             if (accept(P, TOK_KW_AS)) {
                 Token *nt = peek(P);
                 if (nt->kind != TOK_NAME) syntax_error_tok(P, nt, "invalid syntax");

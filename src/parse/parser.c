@@ -249,10 +249,16 @@ static void check_height(Parser *P, const Node *m) {
 }
 
 ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, ParseError *err) {
+    return parse_module_as(a, src, LEX_PY_NEWEST, out, err);
+}
+
+ParseStatus parse_module_as(Arena *a, const SourceText *src, int minor, ParseResult *out,
+                            ParseError *err) {
     memset(err, 0, sizeof *err);
     TokenArray ta;
-    if (!lex_tokenize(a, src, &ta)) return PARSE_NO_MEMORY;
+    if (!lex_tokenize_as(a, src, minor, &ta)) return PARSE_NO_MEMORY;
     Parser P = {0};
+    P.minor = minor;
     jmp_buf jb;
     P.arena = a;
     P.text = src->text;
@@ -309,6 +315,11 @@ ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, Pars
 
 ParseStatus parse_bytes(Arena *a, const char *bytes, size_t len, SourceText *src, ParseResult *out,
                         ParseError *err) {
+    return parse_bytes_as(a, bytes, len, LEX_PY_NEWEST, src, out, err);
+}
+
+ParseStatus parse_bytes_as(Arena *a, const char *bytes, size_t len, int minor, SourceText *src,
+                           ParseResult *out, ParseError *err) {
     SourceError se;
     if (!source_decode(a, bytes, len, src, &se)) {
         memset(err, 0, sizeof *err);
@@ -319,5 +330,16 @@ ParseStatus parse_bytes(Arena *a, const char *bytes, size_t len, SourceText *src
         err->decode = true;
         return strcmp(se.msg, "out of memory") == 0 ? PARSE_NO_MEMORY : PARSE_SYNTAX_ERROR;
     }
-    return parse_module(a, src, out, err);
+    return parse_module_as(a, src, minor, out, err);
+}
+
+int parse_target_minor(const char *name) {
+    if (strncmp(name, "py3", 3) != 0 || !name[3] || strlen(name) > 5) return -1;
+    int minor = 0;
+    for (const char *p = name + 3; *p; p++) {
+        if (*p < '0' || *p > '9') return -1;
+        minor = minor * 10 + (*p - '0');
+    }
+    if (name[3] == '0' || minor < LEX_PY_OLDEST || minor > LEX_PY_NEWEST) return -1;
+    return minor;
 }

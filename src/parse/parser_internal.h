@@ -31,6 +31,7 @@ typedef struct Parser {
     const LexError *lexerr;
     bool valid_utf8;         /* the text is valid UTF-8: string literals need no decoding check */
     bool walrus;             /* a named expression (:=) was parsed */
+    int minor;               /* the Python 3 minor version parsed as (LEX_PY_OLDEST..NEWEST) */
     int32_t ndefs, nclasses; /* function and class definitions parsed */
     jmp_buf *jb;
     ParseError *err;

@@ -6,6 +6,13 @@
     tests/parse/err/*.py     CPython must reject each (else the fixture is wrong) and deadwood must
                              reject it on the same line; for err/msg_*.py with CPython's message
                              too (DW000 promises both).
+  Both with `--target-version py313`, judged by CPython 3.13; ok314/ and err314/ the same with
+  `--target-version py314`, judged by CPython 3.14 (pyodide, see conformance.py).
+    tests/parse/ok315/*.py   3.15 syntax, which no interpreter here runs: `--target-version py315`
+                             must print exactly the JSON of the .json file beside it, written by
+                             hand from CPython 3.15's Grammar/python.gram and Parser/Python.asdl;
+    tests/parse/err315/*.py  must be rejected on the line and with the message that the file's
+                             first line says: `# error: LINE: MESSAGE` (also by hand).
 Inputs too big to commit (100,000-deep expressions) are generated into build/parse-fixtures/ at run
 time, from GENERATED below. Last, `deadwood parse --stats` over all fixture folders must count
 every file, every byte and exactly the files CPython rejects.
@@ -17,8 +24,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [HERE, os.path.join(os.path.dirname(HERE), "lib")]
-from conformance import (binary_missing, check_files, references, run_deadwood,  # noqa: E402
-                         under_oracle)
+from conformance import (binary_missing, check_files, pyodide_modules,  # noqa: E402
+                         pyodide_references, references, run_deadwood, under_oracle)
 from suite import ROOT, Suite  # noqa: E402
 
 GEN_DIR = os.path.join(ROOT, "build", "parse-fixtures")
@@ -100,25 +107,25 @@ def write_generated():
     return paths
 
 
-def fixture_files():
+def fixture_files(groups=("ok", "err"), generated=True):
     """[(name, group, path)]: the committed fixtures, then the generated ones."""
     items = []
-    for group in ("ok", "err"):
+    for group in groups:
         folder = os.path.join(HERE, group)
         for f in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
             if f.endswith((".py", ".pyi")):
                 items.append((f"{group}/{f}", group, os.path.join(folder, f)))
-    for rel, path in write_generated():
+    for rel, path in write_generated() if generated else ():
         items.append((rel, rel.split("/")[0], path))
     return items
 
 
 def expectation(name, ref):
     """Why CPython's own verdict contradicts the fixture's folder, or None."""
-    if name.startswith("ok/") and ref.digest is None:
-        return f"fixture wrong: CPython rejects this ok/ file: line {ref.line}: {ref.message}"
-    if name.startswith("err/") and ref.digest is not None:
-        return "fixture wrong: CPython accepts this err/ file"
+    if name.startswith("ok") and ref.digest is None:
+        return f"fixture wrong: CPython rejects this ok file: line {ref.line}: {ref.message}"
+    if name.startswith("err") and ref.digest is not None:
+        return "fixture wrong: CPython accepts this err file"
     return None
 
 
@@ -136,7 +143,8 @@ def check_stats(suite, items):
             sum(1 for p in paths if refs[p].digest is None))
     timeout = 600 if suite.flavor == "asan" else 120
     try:
-        p = subprocess.run([suite.deadwood, "parse", "--stats"] + folders, stdout=subprocess.PIPE,
+        p = subprocess.run([suite.deadwood, "parse", "--target-version", "py313", "--stats"] +
+                           folders, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True, errors="replace", timeout=timeout)
     except (subprocess.TimeoutExpired, OSError) as e:
         suite.fail("parse --stats", f"cannot run: {e}")
@@ -152,13 +160,44 @@ def check_stats(suite, items):
                 f"(files, bytes, errors) = {got}, expected {want} from the fixtures and CPython")
 
 
-def check_messages(suite, items):
-    """err/msg_*.py: deadwood's message is CPython's, word for word."""
+ERROR_LINE_RE = re.compile(r"# error: (\d+): (.*)")
+
+
+def check_315(suite):
+    """ok315/*.py against their .json, err315/*.py against their `# error:` line."""
+    timeout = 300 if suite.flavor == "asan" else 30
+    for group in ("ok315", "err315"):
+        folder = os.path.join(HERE, group)
+        for f in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+            if not f.endswith(".py"):
+                continue
+            path, name = os.path.join(folder, f), f"{group}/{f}"
+            got = run_deadwood(suite.deadwood, path, timeout, "py315")
+            if group == "ok315":
+                with open(path[:-3] + ".json", encoding="ascii") as j:
+                    want = j.read().strip()
+                suite.check(got[0] == "json" and got[1].decode("ascii").strip() == want, name,
+                            f"deadwood {got[1][:300]!r}\nexpected {want[:300]!r}")
+            else:
+                with open(path, encoding="utf-8") as src:
+                    m = ERROR_LINE_RE.match(src.readline())
+                if not m:
+                    suite.fail(name, "no `# error: LINE: MESSAGE` first line")
+                    continue
+                suite.check(got[0] == "error" and got[1] == int(m.group(1)) and
+                            got[2] == m.group(2), name,
+                            f"deadwood {got[1:]!r}, expected line {m.group(1)}: {m.group(2)!r}")
+
+
+def check_messages(suite, items, target="py313", oracle="cpython"):
+    """err*/msg_*.py: deadwood's message is CPython's, word for word."""
     msg_items = [(n, p) for n, _, p in items if os.path.basename(n).startswith("msg_")]
-    refs = references([p for _, p in msg_items], "fixtures")
+    paths = [p for _, p in msg_items]
+    refs = (pyodide_references(paths, "fixtures") if oracle == "pyodide"
+            else references(paths, "fixtures"))
     timeout = 300 if suite.flavor == "asan" else 30
     for name, path in msg_items:
-        got = run_deadwood(suite.deadwood, path, timeout)
+        got = run_deadwood(suite.deadwood, path, timeout, target)
         want = refs[path].message
         suite.check(got[0] == "error" and got[2] == want, f"{name} message",
                     f"deadwood {got[1:]!r}, CPython line {refs[path].line}: {want!r}")
@@ -174,6 +213,15 @@ def main():
     tally = check_files(suite, items, "fixtures", expectation)
     check_messages(suite, items)
     check_stats(suite, items)
+    if pyodide_modules():
+        items314 = fixture_files(("ok314", "err314"), generated=False)
+        tally314 = check_files(suite, items314, "fixtures", expectation, "py314", "pyodide")
+        check_messages(suite, items314, "py314", "pyodide")
+        if suite.args.verbose or suite.failed:
+            tally314.report()
+    else:
+        suite.skip("fixtures 3.14", "no pyodide (npm) and node: CPython 3.14 is missing")
+    check_315(suite)
     if suite.args.verbose or suite.failed:
         tally.report()
     suite.finish()
