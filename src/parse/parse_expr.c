@@ -506,6 +506,7 @@ static Node *parse_factor(Parser *P, Lead lead) {
 }
 
 static _Noreturn void comma_error(Parser *P, const Node *elt);
+static bool comp_follows(Parser *P);
 static const Node *last_of_tuple(const Node *n);
 static const Node *slice_anchor(const Node *n);
 
@@ -540,8 +541,23 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar) {
                 syntax_error_node(P, s,
                                   "iterable argument unpacking follows keyword argument "
                                   "unpacking");
+            if (P->minor >= 15 && comp_follows(P)) {
+                /* 3.15 (PEP 798): f(*x for x in y), a generator expression of unpacking */
+                NodeList gens = parse_for_if_clauses(P);
+                if (P->sp != amark || nkw || kind(P) != TOK_RPAR || call->kind != AST_CALL)
+                    syntax_error_node(P, s, "Generator expression must be parenthesized");
+                Node *g = node_new(P, AST_GENERATOR_EXP);
+                const Token *lp = &P->toks[lpar], *rp = peek(P);
+                g->lineno = lp->lineno;
+                g->col_offset = tcol(P, lp);
+                g->end_lineno = rp->end_lineno;
+                g->end_col_offset = tend(P, rp);
+                g->GeneratorExp.elt = s;
+                g->GeneratorExp.generators = gens;
+                s = g;
+            }
             push(P, s);
-            last = s;
+            last = s->kind == AST_GENERATOR_EXP ? NULL : s;
         } else if (kind(P) == TOK_NAME && kind_at(P, 1) == TOK_EQUAL) {
             Token *name = advance(P);
             P->pos++;
@@ -833,7 +849,7 @@ static _Noreturn void comma_error(Parser *P, const Node *elt) {
 
 /* The rest of a comprehension after its element: the for/if clauses, then the closer. */
 static NodeList comprehension_tail(Parser *P, const Node *elt, int closer) {
-    if (elt->kind == AST_STARRED)
+    if (elt->kind == AST_STARRED && P->minor < 15) /* 3.15 (PEP 798) unpacks it */
         syntax_error_node(P, elt, "iterable unpacking cannot be used in comprehension");
     NodeList gens = parse_for_if_clauses(P);
     if (kind(P) != closer) comma_error(P, NULL);
@@ -929,9 +945,21 @@ static Node *parse_brace(Parser *P) {
     if (kind(P) == TOK_DOUBLESTAR) {
         const Token *dstar = advance(P);
         key = NULL;
-        value = parse_bitwise_or(P);
+        value = P->minor >= 15 ? parse_expression(P) : parse_bitwise_or(P);
+        if (P->minor >= 15 && !comp_follows(P) && value->kind == AST_IF_EXP)
+            syntax_error_tok(P, dstar,
+                             "invalid double starred expression. Did you forget to wrap "
+                             "the conditional expression in parentheses?");
         is_dict = true;
         if (comp_follows(P)) {
+            if (P->minor >= 15) {
+                /* 3.15 (PEP 798): '{' '**' expression for_if_clauses '}', value None */
+                NodeList gens = comprehension_tail(P, value, TOK_RBRACE);
+                Node *c = node_from(P, AST_DICT_COMP, start);
+                c->DictComp.key = value;
+                c->DictComp.generators = gens;
+                return c;
+            }
             /* invalid_dict_comprehension: '{' '**' bitwise_or for_if_clauses '}' */
             parse_for_if_clauses(P);
             if (kind(P) == TOK_RBRACE)

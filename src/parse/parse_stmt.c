@@ -229,6 +229,32 @@ static Node *parse_import_from(Parser *P) {
     return n;
 }
 
+/* 3.15 (PEP 810): "lazy"? import_name | "lazy"? import_from, with is_lazy 1. CPython refuses
+ * it outside module scope and in a try block (its compiler's errors, reported here as the file's
+ * syntax error), with `*` and from __future__. */
+static Node *parse_lazy_import(Parser *P) {
+    const Token *lazy = advance(P);
+    const char *where = P->in_def     ? "functions"
+                        : P->in_class ? "classes"
+                        : P->in_try   ? "try/except blocks"
+                                      : NULL;
+    if (where) syntax_error_tok(P, lazy, "lazy import not allowed inside %s", where);
+    bool from = kind(P) == TOK_KW_FROM;
+    Node *n = from ? parse_import_from(P) : parse_import(P);
+    n->lineno = lazy->lineno;
+    n->col_offset = tcol(P, lazy);
+    if (!from) {
+        n->Import.is_lazy = 1;
+        return n;
+    }
+    n->ImportFrom.is_lazy = 1;
+    if (n->ImportFrom.level == 0 && str_eq_c(n->ImportFrom.module, "__future__"))
+        syntax_error_tok(P, lazy, "lazy from __future__ import is not allowed");
+    if (n->ImportFrom.names.len == 1 && str_eq_c(n->ImportFrom.names.items[0]->alias.name, "*"))
+        syntax_error_node(P, n, "lazy from ... import * is not allowed");
+    return n;
+}
+
 static StrList name_list(Parser *P) {
     int32_t first = P->pos, n = 0;
     do {
@@ -325,6 +351,9 @@ static Node *parse_simple_stmt(Parser *P) {
     case TOK_KW_IMPORT: return parse_import(P);
     case TOK_KW_FROM: return parse_import_from(P);
     case TOK_NAME:
+        if (P->minor >= 15 && at_name(P, "lazy") &&
+            (kind_at(P, 1) == TOK_KW_IMPORT || kind_at(P, 1) == TOK_KW_FROM))
+            return parse_lazy_import(P);
         if (at_name(P, "type") && kind_at(P, 1) == TOK_NAME &&
             (kind_at(P, 2) == TOK_EQUAL || kind_at(P, 2) == TOK_LSQB))
             return parse_type_alias(P);
@@ -563,7 +592,9 @@ static Node *parse_funcdef(Parser *P, NodeList decorators) {
     Node *returns = NULL;
     if (accept(P, TOK_RARROW)) returns = parse_expression(P);
     expect_colon(P, COLON_FORCED);
+    P->in_def++;
     NodeList body = parse_block(P, def, "function definition");
+    P->in_def--;
     Node *f = node_from(P, is_async ? AST_ASYNC_FUNCTION_DEF : AST_FUNCTION_DEF, start);
     P->ndefs++;
     f->FunctionDef.name = ident(P, nt);
@@ -591,7 +622,9 @@ static Node *parse_classdef(Parser *P, NodeList decorators) {
         parse_call_args(P, &call, lpar);
     }
     expect_colon(P, COLON_BEFORE_NEWLINE);
+    P->in_class++;
     NodeList body = parse_block(P, kw, "class definition");
+    P->in_class--;
     Node *c = node_from(P, AST_CLASS_DEF, start);
     P->nclasses++;
     c->ClassDef.name = ident(P, nt);
@@ -739,6 +772,7 @@ static Node *parse_try(Parser *P) {
     int32_t start = P->pos;
     Token *kw = advance(P);
     expect_colon(P, COLON_FORCED);
+    P->in_try++;
     NodeList body = parse_block(P, kw, "'try' statement");
     int32_t mark = P->sp;
     int star = -1;
@@ -791,6 +825,7 @@ static Node *parse_try(Parser *P) {
         push(P, h);
     }
     NodeList handlers = list_from(P, mark);
+    P->in_try--;
     NodeList orelse = handlers.len ? parse_else_block(P) : EMPTY_LIST;
     NodeList finalbody = EMPTY_LIST;
     if (kind(P) == TOK_KW_FINALLY) {

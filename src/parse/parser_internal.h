@@ -29,10 +29,11 @@ typedef struct Parser {
     const uint32_t *lines; /* line starts, for the tokens' columns */
     int32_t pos;
     const LexError *lexerr;
-    bool valid_utf8;         /* the text is valid UTF-8: string literals need no decoding check */
-    bool walrus;             /* a named expression (:=) was parsed */
-    int minor;               /* the Python 3 minor version parsed as (LEX_PY_OLDEST..NEWEST) */
-    int32_t ndefs, nclasses; /* function and class definitions parsed */
+    bool valid_utf8; /* the text is valid UTF-8: string literals need no decoding check */
+    bool walrus;     /* a named expression (:=) was parsed */
+    int minor;       /* the Python 3 minor version parsed as (LEX_PY_OLDEST..NEWEST) */
+    int in_def, in_class, in_try; /* bodies being parsed around: where `lazy import` may not be */
+    int32_t ndefs, nclasses;      /* function and class definitions parsed */
     jmp_buf *jb;
     ParseError *err;
     int depth;
