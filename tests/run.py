@@ -37,6 +37,7 @@ SUITES = [
     ("tests/toml/run.py", ("release", "asan")),
     ("tests/discover/run.py", ("release", "asan")),
     ("tests/checks/run.py", ("release", "asan")),
+    ("tests/checks/dw002_versions.py", ("release",)),
     ("tests/index/run.py", ("release", "asan")),
     ("tests/cli/run.py", ("release", "asan")),
     ("tests/robust/run.py", ("release", "asan")),

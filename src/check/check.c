@@ -389,6 +389,7 @@ static bool flow_trigger(const Node *n) {
     }
 }
 
+/* Recursive: its depth is bounded by the tree's height, at most AST_MAX_HEIGHT (the parser's). */
 static int walk(Node *n, void *ud) {
     Walk *W = ud;
     uint8_t todo = W->todo[n->kind];

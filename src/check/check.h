@@ -67,6 +67,7 @@ int check_index(const Check *c);
 typedef struct CheckOptions {
     const bool *enabled;    /* by registry index; NULL: each rule's default */
     double drift_threshold; /* DW301: minimum share of equal statements (0..1) */
+    int target_minor;       /* DW002: the oldest Python 3 minor version supported; 0: none */
 } CheckOptions;
 
 struct CheckCtx {
