@@ -16,6 +16,22 @@ static const char usage[] =
     "  --output-format FMT  text (default) or json\n"
     "  -h, --help           this help\n";
 
+/* Why a class has no MRO (MroWhy): in JSON, and in words. */
+static const char *const why[] = {
+    [MRO_OK] = NULL,
+    [MRO_UNRESOLVED] = "unresolved-base",
+    [MRO_CYCLE] = "cycle",
+    [MRO_INCONSISTENT] = "inconsistent",
+    [MRO_TOO_LONG] = "too-long",
+};
+static const char *const why_text[] = {
+    [MRO_OK] = NULL,
+    [MRO_UNRESOLVED] = NULL, /* (the bases outside the tree are listed) */
+    [MRO_CYCLE] = "its bases lead back to it (an import cycle Python could not run)",
+    [MRO_INCONSISTENT] = "its bases have no consistent order (Python raises TypeError)",
+    [MRO_TOO_LONG] = "longer than the " MRO_MAX_TEXT " classes deadwood follows",
+};
+
 static int run(int argc, char **argv) {
     Query q;
     int rc = cli_query_begin(argc, argv, usage, false, &q);
@@ -37,33 +53,44 @@ static int run(int argc, char **argv) {
         const ClassSum *cs = &ms->classes[c.cls];
         const ClassInfo *ci = index_class_info(ix, c);
         /* the order: the MRO when complete, else depth-first over resolved bases */
-        ClassRef order[256];
+        ClassRef *order = malloc(sizeof *order * MRO_MAX);
+        if (!order) {
+            fprintf(stderr, "deadwood: out of memory\n");
+            rc = EXIT_USAGE;
+            break;
+        }
         int no = 0;
         if (ci->mro_complete) {
-            for (int32_t i = 0; i < ci->nmro && no < 256; i++) order[no++] = ci->mro[i];
+            ClassRef x;
+            for (MroIter it = mro_begin(ix, c); no < MRO_MAX && mro_next(&it, &x);) order[no++] = x;
         } else {
-            ClassRef stack[256];
+            ClassRef *stack = malloc(sizeof *stack * MRO_MAX);
             int sp = 0;
-            stack[sp++] = c;
-            while (sp && no < 256) {
+            if (stack) stack[sp++] = c;
+            while (sp && no < MRO_MAX) {
                 ClassRef x = stack[--sp];
                 bool seen = false;
-                for (int i = 0; i < no; i++)
-                    if (order[i].module == x.module && order[i].cls == x.cls) seen = true;
+                for (int i = 0; i < no && !seen; i++) seen = class_same(order[i], x);
                 if (seen) continue;
                 order[no++] = x;
                 const ClassInfo *xi = index_class_info(ix, x);
-                for (int32_t i = xi->nbases - 1; i >= 0 && sp < 256; i--)
+                for (int32_t i = xi->nbases - 1; i >= 0 && sp < MRO_MAX; i--)
                     if (xi->bases[i].module >= 0) stack[sp++] = xi->bases[i];
             }
+            free(stack);
         }
         if (json) {
             printf("%s\n  {\"class\": ", k ? "," : "");
             cli_json_str(stdout, cs->qualname);
             printf(", \"filename\": ");
             cli_json_str(stdout, ms->path);
-            printf(", \"line\": %d, \"mro_complete\": %s, \"mro\": [", cs->line,
+            printf(", \"line\": %d, \"mro_complete\": %s, \"no_mro\": ", cs->line,
                    ci->mro_complete ? "true" : "false");
+            if (why[ci->mro_why])
+                cli_json_str(stdout, why[ci->mro_why]);
+            else
+                printf("null");
+            printf(", \"mro\": [");
             for (int i = 0; i < no; i++) {
                 if (i) printf(", ");
                 cli_json_str(stdout, index_class(ix, order[i])->qualname);
@@ -74,6 +101,7 @@ static int run(int argc, char **argv) {
             for (int i = 0; i < no; i++)
                 printf("%s%s", i ? " -> " : "", index_class(ix, order[i])->qualname);
             printf("%s\n", ci->mro_complete ? " -> object" : "");
+            if (why_text[ci->mro_why]) printf("no MRO: %s\n", why_text[ci->mro_why]);
         }
         /* bases outside the tree */
         int next = 0;
@@ -132,6 +160,7 @@ static int run(int argc, char **argv) {
             }
         }
         if (json) printf("%s]}", nm ? "\n  " : "");
+        free(order);
     }
     if (json) printf("%s]\n", n ? "\n" : "");
     cli_query_end(&q);

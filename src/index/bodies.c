@@ -7,22 +7,25 @@
  * conditions that need no hash hold (flags; statement counts and shapes, which the walk takes
  * without hashing: see summary.c). In the 3.13 stdlib that is about 300 pairs, against 51,111
  * methods. So summaries record each method's span, statement count and shape, and once the
- * index knows which method overrides which, only the methods of those pairs are read again and
- * parsed: a method's lines, from its first decorator to its last line, read alone (pread at the
- * offsets the walk recorded, when the file's bytes are its text; otherwise the file is decoded
- * again) and parsed on their own as the body of an `if 1:` (which makes any indentation legal;
- * a def at column 0 needs none), give the same tree as in the whole file. The def found there
- * must have the method's name and span; a file that changed since, or cannot be read, leaves
- * its methods without hashes: the rules skip them, and the CLI warns.
+ * index knows which method overrides which, only the files of those pairs are read again, and
+ * only those methods parsed: a method's lines, from its first decorator to its last line, parsed
+ * on their own as the body of an `if 1:` (which makes any indentation legal; a def at column 0
+ * needs none), give the same tree as in the whole file.
+ *
+ * A file read again must hold the text that was analyzed: its length and hash (taken when it
+ * was parsed, ModuleSummary.text_len and text_hash) must be the same, or nothing is made from
+ * it: its methods stay without hashes, the rules skip them, and the CLI warns that files
+ * changed during the run. Findings never mix two versions of a file (a file rewritten between
+ * the walk and the re-read is not analyzed again: the run reports what it read first).
  *
  * The same reading again answers DW203's question whether a name is a local of a function
- * (index_bound_locally), asked only of the calls it would otherwise report.
+ * (index_bound_locally), asked only of the calls it would otherwise report, and DW302's which
+ * names a module binds (index_module_bindings), asked only of the modules of identical methods
+ * that read global names.
  */
-#include <fcntl.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "base/threads.h"
 #include "index.h"
@@ -33,6 +36,36 @@ static const char PREFIX[] = "if 1:\n";
 enum { PREFIX_LEN = sizeof PREFIX - 1 };
 static const char NO_PREFIX[] = "#    \n"; /* (as long, and no code) */
 _Static_assert(sizeof NO_PREFIX == sizeof PREFIX, "the prefixes are as long");
+
+uint64_t index_text_hash(const char *text, size_t len) {
+    uint64_t h = HASH_SEED ^ (len * 0x9e3779b97f4a7c15ull);
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, text + i, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+    }
+    return hash_bytes(text + i, len - i, h);
+}
+
+/* The module's text as it was parsed, read and decoded again into `a` (*owned: the bytes read,
+ * for dw_free), or NULL when it cannot be read or is no longer that text. */
+static const SourceText *text_again(const ModuleSummary *m, const char *bytes, size_t len, Arena *a,
+                                    char **owned) {
+    *owned = NULL;
+    if (!bytes) {
+        SourceError se;
+        if (!source_read_file(m->path, owned, &len, &se)) return NULL;
+        bytes = *owned;
+    }
+    SourceText *st = arena_alloc(a, sizeof *st);
+    SourceError se;
+    if (!st || !source_decode(a, bytes, len, st, &se) || st->len != m->text_len ||
+        index_text_hash(st->text, st->len) != m->text_hash)
+        return NULL;
+    return st;
+}
 
 /* The def in the tree of one method's lines, if it is the method summarized as f. */
 static const Node *the_def(const Node *module, const FuncSum *f, int32_t offset) {
@@ -51,26 +84,23 @@ static const Node *the_def(const Node *module, const FuncSum *f, int32_t offset)
     return d;
 }
 
-/* A method's fragment: PREFIX, then n bytes of its text (which the caller puts at the returned
- * buffer + PREFIX_LEN), then room for a newline and the three NULs the tokenizer wants. */
-static char *fragment(Arena *scratch, size_t n) {
-    char *text = arena_alloc(scratch, PREFIX_LEN + n + 4);
-    if (text) memcpy(text, PREFIX, PREFIX_LEN);
-    return text;
-}
-
-/* Parses function i's fragment holding n bytes of text: its def, with *offset set to what its
- * lines are short of the file's; NULL when it is not this function's text (*oom: or when out of
- * memory). `raw`: the bytes are the file's, not checked by decoding yet. */
-static const Node *parse_def(const ModuleSummary *m, int32_t i, char *text, size_t n, bool raw,
+/* Parses function i's lines, from the text as parsed: its def, with *offset set to what its
+ * lines are short of the file's; NULL when it cannot (*oom: out of memory). */
+static const Node *parse_def(const ModuleSummary *m, int32_t i, const SourceText *st,
                              Arena *scratch, int32_t *offset, bool *oom) {
     const FuncSum *f = &m->functions[i];
-    const char *s = text + PREFIX_LEN, *why;
     *oom = false;
-    if (n && s[0] != ' ' && s[0] != '\t') /* a def at column 0 needs no `if 1:` around it */
-        memcpy(text, NO_PREFIX, PREFIX_LEN);
-    if (raw && (memchr(s, 0, n) || memchr(s, '\r', n) || utf8_find_invalid(s, n, &why) >= 0))
-        return NULL; /* the file changed: it no longer holds the method's text as parsed */
+    if (f->text_to <= f->text_from || f->first_line < 1 || f->text_to > st->len) return NULL;
+    size_t n = f->text_to - f->text_from;
+    /* PREFIX, the text, room for a newline and the three NULs the tokenizer wants */
+    char *text = arena_alloc(scratch, PREFIX_LEN + n + 4);
+    if (!text) {
+        *oom = true;
+        return NULL;
+    }
+    const char *s = st->text + f->text_from;
+    memcpy(text, n && s[0] != ' ' && s[0] != '\t' ? NO_PREFIX : PREFIX, PREFIX_LEN);
+    memcpy(text + PREFIX_LEN, s, n);
     size_t len = PREFIX_LEN + n;
     if (text[len - 1] != '\n') text[len++] = '\n';
     memset(text + len, 0, 3);
@@ -86,109 +116,26 @@ static const Node *parse_def(const ModuleSummary *m, int32_t i, char *text, size
     return ps == PARSE_OK ? the_def(pr.module, f, *offset) : NULL;
 }
 
-/* Makes function i's code from its fragment holding n bytes of text: 1: made, 0: not this
- * method's text, -1: out of memory. */
-static int fill_one(ModuleSummary *m, int32_t i, char *text, size_t n, bool raw, Arena *out,
-                    Arena *scratch) {
-    int32_t offset;
-    bool oom;
-    const Node *d = parse_def(m, i, text, n, raw, scratch, &offset, &oom);
-    if (!d) return oom ? -1 : 0;
-    const MethodCode *c = summary_method_hashes(out, scratch, d, offset);
-    return c && summary_set_code(out, m, i, c) ? 1 : -1;
-}
-
-static bool readable_span(const ModuleSummary *m, int32_t i, uint8_t need) {
-    const FuncSum *f = &m->functions[i];
-    return need && !func_code(m, i) && f->text_to > f->text_from && f->first_line >= 1;
-}
-
-/* Makes the code of the methods wanted from `text`, which holds bytes [from, from + have) of
- * the text as parsed. Returns how many stay unmade, or -1 when out of memory. */
-static int32_t fill_from_text(ModuleSummary *m, const uint8_t *need, int32_t wanted,
-                              const char *text, size_t from, size_t have, bool raw, Arena *out,
-                              Arena *scratch) {
-    int32_t missed = wanted;
-    for (int32_t i = 0; i < m->nfunctions && missed >= 0; i++) {
-        const FuncSum *f = &m->functions[i];
-        if (!readable_span(m, i, need[i]) || f->text_from < from) continue;
-        size_t at = f->text_from - from, n = f->text_to - f->text_from;
-        size_t got = have <= at ? 0 : have - at < n ? have - at : n;
-        /* (the last line of a file without a final newline is one byte short) */
-        if (!got || got + 1 < n) continue;
-        char *frag = fragment(scratch, got);
-        if (!frag) return -1;
-        memcpy(frag + PREFIX_LEN, text + at, got);
-        int r = fill_one(m, i, frag, got, raw, out, scratch);
-        missed = r < 0 ? -1 : missed - r;
-    }
-    return missed;
-}
-
-/* Bytes [from, to) of the text as parsed, read from the file (whose bytes are its text, from
- * m->text_skip on) into `into`: how many could be read. */
-static size_t read_span(const ModuleSummary *m, size_t from, size_t to, char *into) {
-    int fd = open(m->path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return 0;
-    size_t got = 0;
-    while (got < to - from) {
-        ssize_t r = pread(fd, into + got, to - from - got, m->text_skip + (off_t)(from + got));
-        if (r <= 0) break;
-        got += (size_t)r;
-    }
-    close(fd);
-    return got;
-}
-
-/* The methods' texts read from the file where they lie (the file's bytes are its text): the
- * span from the first to the last, in one read; the rest of the file is not read. */
-static int32_t fill_from_file(ModuleSummary *m, const uint8_t *need, int32_t wanted, Arena *out,
-                              Arena *scratch) {
-    size_t from = SIZE_MAX, to = 0;
-    for (int32_t i = 0; i < m->nfunctions; i++) {
-        const FuncSum *f = &m->functions[i];
-        if (!readable_span(m, i, need[i])) continue;
-        if (f->text_from < from) from = f->text_from;
-        if (f->text_to > to) to = f->text_to;
-    }
-    if (from >= to) return wanted;
-    char *span = arena_alloc(scratch, to - from);
-    if (!span) return -1;
-    size_t got = read_span(m, from, to, span);
-    return fill_from_text(m, need, wanted, span, from, got, true, out, scratch);
-}
-
 int32_t index_fill_module_bodies(ModuleSummary *m, const uint8_t *need, const char *bytes,
                                  size_t len, Arena *out, Arena *scratch) {
     int32_t wanted = 0;
     for (int32_t i = 0; i < m->nfunctions; i++) wanted += need[i] && !func_code(m, i);
     if (!wanted) return 0;
-    if (!bytes && m->text_skip >= 0) return fill_from_file(m, need, wanted, out, scratch);
-    char *data = NULL;
-    if (!bytes) {
-        SourceError se;
-        if (!source_read_file(m->path, &data, &len, &se)) return wanted;
-        bytes = data;
+    char *owned;
+    const SourceText *st = text_again(m, bytes, len, scratch, &owned);
+    int32_t missed = wanted;
+    for (int32_t i = 0; st && i < m->nfunctions && missed >= 0; i++) {
+        if (!need[i] || func_code(m, i)) continue;
+        int32_t offset;
+        bool oom;
+        const Node *d = parse_def(m, i, st, scratch, &offset, &oom);
+        const MethodCode *c = d ? summary_method_hashes(out, scratch, d, offset) : NULL;
+        if (oom || (d && (!c || !summary_set_code(out, m, i, c))))
+            missed = -1;
+        else if (c)
+            missed--;
     }
-    /* the text as parsed: the bytes themselves (after a BOM), which then need only the checks
-     * decoding makes, on the methods' lines; or decoded again */
-    const char *text = bytes;
-    size_t tlen = len;
-    bool raw = m->text_skip >= 0 && (size_t)m->text_skip <= len;
-    if (raw) {
-        text += m->text_skip;
-        tlen -= (size_t)m->text_skip;
-    } else {
-        SourceText st;
-        SourceError se;
-        if (!source_decode(scratch, bytes, len, &st, &se)) {
-            dw_free(data);
-            return wanted;
-        }
-        text = st.text, tlen = st.len;
-    }
-    int32_t missed = fill_from_text(m, need, wanted, text, 0, tlen, raw, out, scratch);
-    dw_free(data);
+    dw_free(owned);
     return missed;
 }
 
@@ -375,33 +322,14 @@ bool index_bound_locally(const ProjectIndex *ix, int32_t m, int32_t fn, const ch
         if (depth > 64 || ms->functions[top].outer >= ms->nfunctions) return true;
         top = ms->functions[top].outer;
     }
-    const FuncSum *t = &ms->functions[top];
-    if (t->text_to <= t->text_from || t->first_line < 1) return true;
     Arena scratch;
     arena_init(&scratch);
-    size_t n = t->text_to - t->text_from;
-    char *frag = fragment(&scratch, n);
-    char *data = NULL;
-    size_t got = 0;
-    bool raw = ms->text_skip >= 0;
-    if (frag && raw) {
-        got = read_span(ms, t->text_from, t->text_to, frag + PREFIX_LEN);
-    } else if (frag) { /* the text had to be decoded: decode it again */
-        size_t len;
-        SourceError se;
-        SourceText st;
-        if (source_read_file(ms->path, &data, &len, &se) &&
-            source_decode(&scratch, data, len, &st, &se) && st.len >= t->text_from) {
-            got = st.len - t->text_from < n ? st.len - t->text_from : n;
-            memcpy(frag + PREFIX_LEN, st.text + t->text_from, got);
-        }
-    }
-    /* (the last line of a file without a final newline is one byte short) */
+    char *data;
+    const SourceText *st = text_again(ms, NULL, 0, &scratch, &data);
     bool bound = true; /* unless shown otherwise: such a call is not reported */
     int32_t offset;
     bool oom;
-    const Node *def =
-        got && got + 1 >= n ? parse_def(ms, top, frag, got, raw, &scratch, &offset, &oom) : NULL;
+    const Node *def = st ? parse_def(ms, top, st, &scratch, &offset, &oom) : NULL;
     for (int32_t f = fn, depth = 0; def && f >= 0 && depth < 64; depth++) {
         DefFind df = {&ms->functions[f], offset, NULL};
         find_def((Node *)def, &df);
@@ -416,4 +344,276 @@ bool index_bound_locally(const ProjectIndex *ix, int32_t m, int32_t fn, const ch
     dw_free(data);
     arena_free(&scratch);
     return bound;
+}
+
+/* ---- what a method's code names, for DW302 ------------------------------------------------- */
+
+/* A set of names (open addressing), each with flags. */
+typedef struct NameSet {
+    Arena *a;
+    Str *names;
+    uint8_t *flags;
+    int32_t cap, len;
+    bool failed;
+} NameSet;
+
+static uint32_t set_slot(const NameSet *t, Str name) {
+    uint32_t h = (uint32_t)hash_bytes(name.s, (size_t)name.len, HASH_SEED) & (uint32_t)(t->cap - 1);
+    while (t->names[h].s && !str_eq(t->names[h], name)) h = (h + 1) & (uint32_t)(t->cap - 1);
+    return h;
+}
+
+/* Adds `name`; returns its flags' slot (NULL when out of memory), *fresh when it is new. */
+static uint8_t *set_add(NameSet *t, Str name, bool *fresh) {
+    if (t->len * 2 >= t->cap) {
+        NameSet n = {t->a, NULL, NULL, t->cap ? t->cap * 2 : 32, 0, false};
+        n.names = arena_zalloc(t->a, sizeof(Str) * (size_t)n.cap);
+        n.flags = arena_zalloc(t->a, (size_t)n.cap);
+        if (!n.names || !n.flags) {
+            t->failed = true;
+            return NULL;
+        }
+        for (int32_t i = 0; i < t->cap; i++)
+            if (t->names[i].s) {
+                uint32_t h = set_slot(&n, t->names[i]);
+                n.names[h] = t->names[i], n.flags[h] = t->flags[i], n.len++;
+            }
+        *t = n;
+    }
+    uint32_t h = set_slot(t, name);
+    *fresh = !t->names[h].s;
+    if (*fresh) t->names[h] = name, t->len++;
+    return &t->flags[h];
+}
+
+static const uint8_t *set_find(const NameSet *t, Str name) {
+    if (!t->cap) return NULL;
+    uint32_t h = set_slot(t, name);
+    return t->names[h].s ? &t->flags[h] : NULL;
+}
+
+/* A private name, which Python mangles with the name of the class it is written in. */
+static bool private_name(Str s) {
+    return s.s && s.len > 2 && s.s[0] == '_' && s.s[1] == '_' &&
+           !(s.len > 4 && s.s[s.len - 1] == '_' && s.s[s.len - 2] == '_');
+}
+
+typedef struct Facts {
+    NameSet loads;
+    uint8_t facts;
+} Facts;
+
+static int facts_walk(Node *n, void *ud) {
+    Facts *fx = ud;
+    if (n->kind == AST_NAME) {
+        if (private_name(n->Name.id)) fx->facts |= CODE_PRIVATE;
+        bool fresh;
+        if (n->Name.ctx == AST_LOAD) {
+            if (str_eq_c(n->Name.id, "__class__")) fx->facts |= CODE_DUNDER_CLASS;
+            set_add(&fx->loads, n->Name.id, &fresh);
+        }
+        return 0;
+    }
+    if (n->kind == AST_ATTRIBUTE && private_name(n->Attribute.attr)) fx->facts |= CODE_PRIVATE;
+    return ast_children(n, facts_walk, ud);
+}
+
+/* Decorators that neither act on the class being made nor keep the function anywhere else (a
+ * registry): deleting an override decorated with them changes nothing its copy would not. */
+static bool harmless_decorator(const Node *d) {
+    static const char *const known[] = {
+        "staticmethod",
+        "classmethod",
+        "property",
+        "abstractmethod",
+        "abstractproperty",
+        "abstractclassmethod",
+        "cached_property",
+        "override",
+        "abstractstaticmethod",
+        "final",
+        "overload",
+        "cache",
+        "lru_cache",
+        "wraps",
+        "no_type_check",
+    };
+    if (d->kind == AST_CALL) d = d->Call.func; /* lru_cache(maxsize=8) */
+    Str last;
+    if (d->kind == AST_NAME) {
+        last = d->Name.id;
+    } else if (d->kind == AST_ATTRIBUTE) {
+        last = d->Attribute.attr;
+        if (str_eq_c(last, "setter") || str_eq_c(last, "getter") || str_eq_c(last, "deleter"))
+            return true; /* @x.setter: the property the class defines just above */
+    } else {
+        return false;
+    }
+    for (size_t i = 0; i < sizeof known / sizeof *known; i++)
+        if (str_eq_c(last, known[i])) return true;
+    return false;
+}
+
+static int by_name(const void *x, const void *y) {
+    return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+bool index_code_facts(Arena *out, Arena *scratch, const Node *fn, MethodCode *c) {
+    /* decorators, defaults and annotations run where the def does (the class body): every name
+     * they read counts; the body's, unless a local of the method */
+    Facts outside = {{scratch, NULL, NULL, 0, 0, false}, 0};
+    Facts body = {{scratch, NULL, NULL, 0, 0, false}, 0};
+    const NodeList *decos = &fn->FunctionDef.decorator_list;
+    for (int32_t i = 0; i < decos->len; i++) {
+        if (!harmless_decorator(decos->items[i])) outside.facts |= CODE_DECORATOR;
+        facts_walk(decos->items[i], &outside);
+    }
+    const Node *a = fn->FunctionDef.args;
+    const NodeList *lists[] = {&a->arguments.posonlyargs, &a->arguments.args,
+                               &a->arguments.kwonlyargs, &a->arguments.defaults,
+                               &a->arguments.kw_defaults};
+    for (int l = 0; l < 5; l++)
+        for (int32_t i = 0; i < lists[l]->len; i++) {
+            Node *x = lists[l]->items[i];
+            if (!x) continue; /* (a keyword-only argument without a default) */
+            if (x->kind == AST_ARG) {
+                if (x->arg.annotation) facts_walk(x->arg.annotation, &outside);
+            } else {
+                facts_walk(x, &outside);
+            }
+        }
+    const Node *star[] = {a->arguments.vararg, a->arguments.kwarg};
+    for (int k = 0; k < 2; k++)
+        if (star[k] && star[k]->arg.annotation) facts_walk(star[k]->arg.annotation, &outside);
+    if (fn->FunctionDef.returns) facts_walk(fn->FunctionDef.returns, &outside);
+    const NodeList *stmts = &fn->FunctionDef.body;
+    for (int32_t i = 0; i < stmts->len; i++) facts_walk(stmts->items[i], &body);
+    const Bindings *locals = body.loads.len ? summary_bindings(scratch, fn) : NULL;
+    if (outside.loads.failed || body.loads.failed || (body.loads.len && !locals)) return false;
+    int32_t n = 0;
+    const char **g = arena_alloc(out, sizeof *g * (size_t)(outside.loads.len + body.loads.len + 1));
+    if (!g) return false;
+    const NameSet *sets[] = {&outside.loads, &body.loads};
+    NameSet all = {scratch, NULL, NULL, 0, 0, false};
+    for (int k = 0; k < 2; k++)
+        for (int32_t i = 0; i < sets[k]->cap; i++) {
+            Str name = sets[k]->names[i];
+            bool fresh;
+            if (!name.s || (k == 1 && summary_binding_in(locals, name) == BINDING_LOCAL) ||
+                !set_add(&all, name, &fresh) || !fresh)
+                continue;
+            if (!(g[n++] = arena_strndup(out, name.s, (size_t)name.len))) return false;
+        }
+    if (all.failed) return false;
+    qsort(g, (size_t)n, sizeof *g, by_name);
+    c->globals = g;
+    c->nglobals = n;
+    c->facts = outside.facts | body.facts;
+    return true;
+}
+
+/* ---- what a module binds, for DW302 ------------------------------------------------------- */
+
+enum { BOUND_PLAIN = 1, BOUND_OTHER = 2 }; /* (a def, class or import; anything else) */
+
+struct ModuleBindings {
+    NameSet names;
+    bool star; /* a star import: any name may be bound */
+};
+
+typedef struct BindWalk {
+    ModuleBindings *b;
+    int depth; /* 0: module level */
+} BindWalk;
+
+static void bind_name(ModuleBindings *b, Str name, uint8_t how) {
+    bool fresh;
+    uint8_t *f = name.s ? set_add(&b->names, name, &fresh) : NULL;
+    if (f) *f = fresh ? how : BOUND_OTHER; /* (twice: the index cannot say which) */
+}
+
+static int bind_walk(Node *n, void *ud) {
+    BindWalk *w = ud;
+    bool top = w->depth == 0;
+    switch (n->kind) {
+    case AST_FUNCTION_DEF:
+    case AST_ASYNC_FUNCTION_DEF:
+    case AST_CLASS_DEF:
+    case AST_LAMBDA: {
+        if (top && n->kind != AST_LAMBDA)
+            bind_name(w->b, n->kind == AST_CLASS_DEF ? n->ClassDef.name : n->FunctionDef.name,
+                      BOUND_PLAIN);
+        w->depth++;
+        ast_children(n, bind_walk, ud);
+        w->depth--;
+        return 0;
+    }
+    case AST_NAME:
+        if (top && n->Name.ctx != AST_LOAD) bind_name(w->b, n->Name.id, BOUND_OTHER);
+        return 0;
+    case AST_ALIAS:
+        if (top) {
+            Str bound = n->alias.asname.s ? n->alias.asname : n->alias.name;
+            if (str_eq_c(bound, "*")) {
+                w->b->star = true;
+            } else {
+                const char *dot =
+                    n->alias.asname.s ? NULL : memchr(bound.s, '.', (size_t)bound.len);
+                if (dot) bound.len = (int32_t)(dot - bound.s);
+                bind_name(w->b, bound, BOUND_PLAIN);
+            }
+        }
+        return 0;
+    case AST_GLOBAL: /* (assigned in a def: a module-level binding) */
+        for (int32_t i = 0; i < n->Global.names.len; i++)
+            bind_name(w->b, n->Global.names.items[i], BOUND_OTHER);
+        return 0;
+    case AST_EXCEPT_HANDLER:
+        if (top) bind_name(w->b, n->ExceptHandler.name, BOUND_OTHER);
+        break;
+    case AST_MATCH_AS:
+        if (top) bind_name(w->b, n->MatchAs.name, BOUND_OTHER);
+        break;
+    case AST_MATCH_STAR:
+        if (top) bind_name(w->b, n->MatchStar.name, BOUND_OTHER);
+        break;
+    case AST_MATCH_MAPPING:
+        if (top) bind_name(w->b, n->MatchMapping.rest, BOUND_OTHER);
+        break;
+    default: break;
+    }
+    return ast_children(n, bind_walk, ud);
+}
+
+const ModuleBindings *index_module_bindings(const ProjectIndex *ix, int32_t m, Arena *a) {
+    const ModuleSummary *ms = ix->modules[m];
+    ModuleBindings *b = arena_zalloc(a, sizeof *b);
+    if (!b) return NULL;
+    b->names.a = a;
+    Arena scratch;
+    arena_init(&scratch);
+    char *data;
+    const SourceText *st = text_again(ms, NULL, 0, &scratch, &data);
+    ParseResult pr;
+    ParseError err;
+    bool ok = st && parse_module(&scratch, st, &pr, &err) == PARSE_OK;
+    if (ok) {
+        BindWalk w = {b, 0};
+        bind_walk(pr.module, &w);
+        /* the names point into the text: copied */
+        for (int32_t i = 0; i < b->names.cap && !b->names.failed; i++) {
+            Str *s = &b->names.names[i];
+            if (s->s && !(s->s = arena_strndup(a, s->s, (size_t)s->len))) b->names.failed = true;
+        }
+        ok = !b->names.failed;
+    }
+    dw_free(data);
+    arena_free(&scratch);
+    return ok ? b : NULL;
+}
+
+int module_binding(const ModuleBindings *b, const char *name) {
+    const uint8_t *f = set_find(&b->names, (Str){name, (int32_t)strlen(name)});
+    if (!f) return b->star ? MODULE_BOUND_OTHER : MODULE_UNBOUND;
+    return *f == BOUND_PLAIN ? MODULE_BOUND_ONCE : MODULE_BOUND_OTHER;
 }
