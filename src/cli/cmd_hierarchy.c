@@ -16,21 +16,18 @@ static const char usage[] =
     "  --output-format FMT  text (default) or json\n"
     "  -h, --help           this help\n";
 
-/* Why a class has no MRO (MroWhy): in JSON, and in words. */
-static const char *const why[] = {
-    [MRO_OK] = NULL,
-    [MRO_UNRESOLVED] = "unresolved-base",
-    [MRO_CYCLE] = "cycle",
-    [MRO_INCONSISTENT] = "inconsistent",
-    [MRO_TOO_LONG] = "too-long",
-};
-static const char *const why_text[] = {
-    [MRO_OK] = NULL,
-    [MRO_UNRESOLVED] = NULL, /* (the bases outside the tree are listed) */
-    [MRO_CYCLE] = "its bases lead back to it (an import cycle Python could not run)",
-    [MRO_INCONSISTENT] = "its bases have no consistent order (Python raises TypeError)",
-    [MRO_TOO_LONG] = "longer than the " MRO_MAX_TEXT " classes deadwood follows",
-};
+/* Entry i of an MRO as shown: its qualified name, with its module when another entry has the
+ * same (`class Plugin(Plugin)` deriving from an imported Plugin). */
+static const char *entry_name(const ProjectIndex *ix, const ClassRef *order, int no, int i,
+                              char *buf, size_t size) {
+    const char *q = index_class(ix, order[i])->qualname;
+    for (int j = 0; j < no; j++)
+        if (j != i && strcmp(index_class(ix, order[j])->qualname, q) == 0) {
+            snprintf(buf, size, "%s.%s", ix->modules[order[i].module]->module, q);
+            return buf;
+        }
+    return q;
+}
 
 static int run(int argc, char **argv) {
     Query q;
@@ -52,6 +49,7 @@ static int run(int argc, char **argv) {
         const ModuleSummary *ms = ix->modules[c.module];
         const ClassSum *cs = &ms->classes[c.cls];
         const ClassInfo *ci = index_class_info(ix, c);
+        char buf[1024];
         /* the order: the MRO when complete, else depth-first over resolved bases */
         ClassRef *order = malloc(sizeof *order * MRO_MAX);
         if (!order) {
@@ -86,22 +84,25 @@ static int run(int argc, char **argv) {
             cli_json_str(stdout, ms->path);
             printf(", \"line\": %d, \"mro_complete\": %s, \"no_mro\": ", cs->line,
                    ci->mro_complete ? "true" : "false");
-            if (why[ci->mro_why])
-                cli_json_str(stdout, why[ci->mro_why]);
+            if (cli_no_mro_code(ci->mro_why))
+                cli_json_str(stdout, cli_no_mro_code(ci->mro_why));
             else
                 printf("null");
             printf(", \"mro\": [");
             for (int i = 0; i < no; i++) {
                 if (i) printf(", ");
-                cli_json_str(stdout, index_class(ix, order[i])->qualname);
+                cli_json_str(stdout, entry_name(ix, order, no, i, buf, sizeof buf));
             }
             printf("], \"external_bases\": [");
         } else {
             printf("%s (%s:%d)\nMRO: ", cs->qualname, ms->path, cs->line);
             for (int i = 0; i < no; i++)
-                printf("%s%s", i ? " -> " : "", index_class(ix, order[i])->qualname);
+                printf("%s%s", i ? " -> " : "", entry_name(ix, order, no, i, buf, sizeof buf));
             printf("%s\n", ci->mro_complete ? " -> object" : "");
-            if (why_text[ci->mro_why]) printf("no MRO: %s\n", why_text[ci->mro_why]);
+            if (cli_no_mro_text(ci->mro_why)) printf("no MRO: %s\n", cli_no_mro_text(ci->mro_why));
+            for (int32_t b = 0; b < ci->nbases; b++)
+                if (ci->bases[b].module == -2)
+                    printf("base in the cycle: %s\n", cs->bases[ci->bases[b].cls]);
         }
         /* bases outside the tree */
         int next = 0;
@@ -109,7 +110,7 @@ static int run(int argc, char **argv) {
             const ClassInfo *xi = index_class_info(ix, order[i]);
             const ClassSum *xs = index_class(ix, order[i]);
             for (int32_t b = 0; b < xi->nbases; b++) {
-                if (xi->bases[b].module >= 0) continue;
+                if (xi->bases[b].module != -1) continue; /* (-2: listed below) */
                 const char *bn = xs->bases[xi->bases[b].cls];
                 if (json) {
                     printf("%s", next ? ", " : "");

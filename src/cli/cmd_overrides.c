@@ -93,6 +93,9 @@ static int run(int argc, char **argv) {
                     printf("\n      overrides ");
                     print_def(ix, owner, bf, false);
                     if (unc) printf(" (a base outside the tree comes first: it may override that)");
+                } else if (unc && cli_no_mro_text(index_class_info(ix, cr)->mro_why)) {
+                    printf("\n      overrides nothing known: no MRO, %s",
+                           cli_no_mro_text(index_class_info(ix, cr)->mro_why));
                 } else if (unc) {
                     printf("\n      may override a method of a base class outside the tree");
                 } else {

@@ -202,42 +202,118 @@ static int32_t alike_at_most(const FuncSum *f, const FuncSum *b) {
     return alike < few ? alike : few;
 }
 
+/* A class's defs by name: its methods sorted by name (then place), made when first asked. */
+typedef struct NamedDef {
+    const char *name;
+    int32_t fn;
+} NamedDef;
+
+typedef struct Defs {
+    const ProjectIndex *ix;
+    Arena *a;
+    NamedDef **sorted; /* per class_id */
+} Defs;
+
+static int by_def_name(const void *x, const void *y) {
+    const NamedDef *a = x, *b = y;
+    int c = strcmp(a->name, b->name);
+    return c ? c : (a->fn > b->fn) - (a->fn < b->fn);
+}
+
+/* The defs of `name` in class r, in source order, into out (DEFS_MAX at most); how many there
+ * are (0 when out of memory). */
+static int32_t defs_of(Defs *d, ClassRef r, const char *name, int32_t *out) {
+    const ModuleSummary *ms = d->ix->modules[r.module];
+    const ClassSum *cs = &ms->classes[r.cls];
+    NamedDef **sorted = &d->sorted[class_id(d->ix, r)];
+    if (!*sorted) {
+        if (!(*sorted = arena_alloc(d->a, sizeof(NamedDef) * (size_t)(cs->nmethods + 1)))) return 0;
+        for (int32_t k = 0; k < cs->nmethods; k++)
+            (*sorted)[k] = (NamedDef){ms->functions[cs->methods[k]].name, cs->methods[k]};
+        qsort(*sorted, (size_t)cs->nmethods, sizeof(NamedDef), by_def_name);
+    }
+    const NamedDef *s = *sorted;
+    int32_t lo = 0, hi = cs->nmethods; /* the first def of `name` */
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (strcmp(s[mid].name, name) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    int32_t n = 0;
+    for (; lo < cs->nmethods && strcmp(s[lo].name, name) == 0; lo++, n++)
+        if (n < DEFS_MAX) out[n] = s[lo].fn;
+    return n;
+}
+
+/* What the rules could report of a pair of defs, by their conditions that need no hash: DW302
+ * wants as many statements on both sides and equal shapes, DW301 enough statements that can be
+ * alike. */
+static bool may_be_same(const FuncSum *f, const FuncSum *b) {
+    return f->size == b->size && f->shape == b->shape &&
+           (f->flags & FN_ASYNC) == (b->flags & FN_ASYNC);
+}
+
+static bool may_be_near(const SummaryOptions *opt, const FuncSum *f, const FuncSum *b) {
+    int32_t nf = f->size, nb = b->size, few = alike_at_most(f, b);
+    return opt->similar > 0 && !(f->flags & FN_CALLS_SUPER) &&
+           !(b->flags & (FN_STUB | FN_ABSTRACT)) && few >= DRIFT_MIN_COMMON &&
+           nf <= DRIFT_MAX_UNITS && nb <= DRIFT_MAX_UNITS && 2.0 * few / (nf + nb) >= opt->similar;
+}
+
 /* Resolves every method's base method, and keeps (in ix->pairs) and marks the pairs DW301 and
- * DW302 could report, by their conditions that need no hash: flags, statement counts and shapes
- * (DW302 wants as many statements on both sides and equal shapes, DW301 enough statements that
- * can be alike). */
+ * DW302 could report, by their conditions that need no hash. A name defined more than once in a
+ * class (a property's getter and setter) is compared as a whole: its defs one by one with the
+ * base's, in order. */
 static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Arena *a) {
     for (int32_t m = 0; m < ix->nmodules; m++)
         if (!(need[m] = arena_zalloc(a, (size_t)ix->modules[m]->nfunctions + 1))) return false;
+    Defs defs = {ix, a, arena_zalloc(a, sizeof(NamedDef *) * (size_t)(ix->nclasses + 1))};
+    if (!defs.sorted) return false;
     VEC(OverridePair) pairs = {0};
     for (int32_t m = 0; m < ix->nmodules; m++) {
         const ModuleSummary *ms = ix->modules[m];
         for (int32_t c = 0; c < ms->nclasses; c++) {
+            ClassRef cr = {m, c};
             const ClassSum *cs = &ms->classes[c];
-            if (!index_has_base(ix, (ClassRef){m, c})) continue; /* (its methods override none) */
+            if (!index_has_base(ix, cr)) continue; /* (its methods override none) */
             for (int32_t k = 0; k < cs->nmethods; k++) {
                 int32_t i = cs->methods[k];
                 const FuncSum *f = &ms->functions[i];
                 /* what the method alone rules out, before its base is looked up */
-                bool may_same = opt->identical && !(f->flags & FN_STUB);
-                bool may_near =
-                    opt->similar > 0 && f->size >= DRIFT_MIN_COMMON && f->size <= DRIFT_MAX_UNITS;
+                bool may_same = opt->identical && !(f->flags & FN_CALLS_SUPER);
+                bool may_near = opt->similar > 0;
                 FuncRef r;
-                if ((f->flags & FN_CALLS_SUPER) || !(may_same || may_near) ||
+                if (!(may_same || may_near) || index_class_method(ix, cr, f->name) != i ||
                     !overridden(ix, m, i, &r))
-                    continue;
-                const FuncSum *b = &ix->modules[r.module]->functions[r.fn];
-                int32_t nf = f->size, nb = b->size, few = alike_at_most(f, b);
-                bool same = opt->identical && nf == nb && f->shape == b->shape &&
-                            !(f->flags & FN_STUB) &&
-                            (f->flags & FN_ASYNC) == (b->flags & FN_ASYNC); /* DW302 */
-                bool near = opt->similar > 0 && !(b->flags & (FN_STUB | FN_ABSTRACT)) &&
-                            few >= DRIFT_MIN_COMMON && nf <= DRIFT_MAX_UNITS &&
-                            nb <= DRIFT_MAX_UNITS && 2.0 * few / (nf + nb) >= opt->similar;
-                if (!same && !near) continue; /* (near: DW301) */
-                need[m][i] = 1;
-                need[r.module][r.fn] = 1;
-                if (VEC_PUSH(&ix->arena, pairs, ((OverridePair){{m, i}, r}))) return false;
+                    continue; /* (a name defined twice: its last def stands for all) */
+                const ModuleSummary *bm = ix->modules[r.module];
+                int32_t mine[DEFS_MAX], theirs[DEFS_MAX];
+                int32_t n = defs_of(&defs, cr, f->name, mine);
+                int32_t nb =
+                    defs_of(&defs, (ClassRef){r.module, bm->functions[r.fn].cls}, f->name, theirs);
+                if (!n || !nb || n > DEFS_MAX || nb > DEFS_MAX) continue;
+                bool same = may_same && n == nb, stubs = true, near = false;
+                for (int32_t j = 0; j < n; j++) {
+                    const FuncSum *x = &ms->functions[mine[j]];
+                    stubs &= (x->flags & FN_STUB) != 0;
+                    if (j >= nb) continue;
+                    const FuncSum *y = &bm->functions[theirs[j]];
+                    same &= may_be_same(x, y) && !(x->flags & FN_CALLS_SUPER);
+                    near |= may_be_near(opt, x, y);
+                }
+                same &= !stubs; /* (`pass` over `pass` says "nothing", twice) */
+                if (!same && !near) continue;
+                for (int32_t j = 0; j < n; j++) need[m][mine[j]] = 1;
+                for (int32_t j = 0; j < nb; j++) need[r.module][theirs[j]] = 1;
+                OverridePair p = {{m, i},
+                                  r,
+                                  arena_memdup(&ix->arena, mine, sizeof(int32_t) * (size_t)n),
+                                  arena_memdup(&ix->arena, theirs, sizeof(int32_t) * (size_t)nb),
+                                  n,
+                                  nb};
+                if (!p.defs || !p.base_defs || VEC_PUSH(&ix->arena, pairs, p)) return false;
             }
         }
     }

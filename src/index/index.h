@@ -131,6 +131,7 @@ typedef struct ClassSum {
     int32_t nmethods;
     const NameEntry *byname; /* its methods by name (NAME_FUNCTION) */
     int32_t nbyname;         /* (the table's slots) */
+    bool decorated;          /* a class decorator (it may add methods the class lacks) */
 } ClassSum;
 
 /* A name bound by an import at module level (in an `if` or a `try` too, not in a def or class). */
@@ -327,13 +328,15 @@ enum { MRO_MAX = 1000 };
 /* A class's bases and MRO. The index's class graph has no cycle: a base that would close one is
  * made unresolved (MRO_CYCLE), so every walk along bases or subclasses ends. */
 typedef struct ClassInfo {
-    ClassRef *bases; /* resolved bases ({-1, i} for an unresolved one, i its place in the
-                        ClassSum's bases) */
+    ClassRef *bases; /* resolved bases ({-1, i} for an unresolved one, {-2, i} for one that
+                        closes a cycle, i its place in the ClassSum's bases) */
     int32_t nbases;
     /* The MRO (C3, the class first), when mro_complete: the `nown` classes of `own`, then the
      * whole MRO of `rest` ({-1, -1}: none). A class with one base shares that base's MRO (own is
      * the class alone), so a chain of n classes holds n entries, not n(n+1)/2. Read it with
-     * mro_begin / mro_next. */
+     * mro_begin / mro_next. When a chain of single bases ends in one outside the tree
+     * (MRO_UNRESOLVED, not mro_complete), the part known, up to that base, is kept the same way
+     * (nown is 0 when nothing is known: no MRO, or several bases with one outside the tree). */
     ClassRef *own;
     int32_t nown;
     ClassRef rest;
@@ -349,10 +352,15 @@ typedef struct FuncRef {
     int32_t module, fn;
 } FuncRef;
 
-/* A method and the base method it overrides. */
+/* A method and the base method it overrides: the definitions that win in each class, and every
+ * definition of the name there, in source order (a property's getter, setter and deleter are
+ * three defs of one name; so are overloads), which the override rules compare one by one. */
 typedef struct OverridePair {
     FuncRef method, base;
+    const int32_t *defs, *base_defs; /* (functions of method.module, of base.module) */
+    int32_t ndefs, nbase_defs;
 } OverridePair;
+enum { DEFS_MAX = 8 }; /* (a name defined more often in one class is not compared) */
 
 typedef struct ProjectIndex {
     Arena arena;
@@ -396,6 +404,8 @@ int32_t index_find_module(const ProjectIndex *ix, const char *name);
 int32_t index_find_module_from(const ProjectIndex *ix, int32_t m, const char *name);
 /* What `name` means at module level in module m (following imports and re-exports). */
 Entity index_resolve_name(const ProjectIndex *ix, int32_t m, const char *name);
+/* The import that binds `name` at module m's top level (the binding that wins), or NULL. */
+const ImportSum *index_import_of(const ProjectIndex *ix, int32_t m, const char *name);
 /* A dotted name ("a.b.C") from module m's scope. */
 Entity index_resolve_dotted(const ProjectIndex *ix, int32_t m, const char *dotted);
 
@@ -412,7 +422,8 @@ static inline bool class_same(ClassRef a, ClassRef b) {
     return a.module == b.module && a.cls == b.cls;
 }
 
-/* Reading a complete MRO: `for (MroIter it = mro_begin(ix, r); mro_next(&it, &c);)`. */
+/* Reading an MRO (or the part known of it): `for (MroIter it = mro_begin(ix, r);
+ * mro_next(&it, &c);)`. */
 typedef struct MroIter {
     const ProjectIndex *ix;
     const ClassInfo *seg; /* the class whose own part is being read; NULL at the end */
@@ -420,7 +431,7 @@ typedef struct MroIter {
 } MroIter;
 static inline MroIter mro_begin(const ProjectIndex *ix, ClassRef r) {
     const ClassInfo *ci = index_class_info(ix, r);
-    return (MroIter){ix, ci->mro_complete ? ci : NULL, 0};
+    return (MroIter){ix, ci->nown ? ci : NULL, 0};
 }
 static inline bool mro_next(MroIter *it, ClassRef *out) {
     while (it->seg) {
@@ -433,7 +444,7 @@ static inline bool mro_next(MroIter *it, ClassRef *out) {
     }
     return false;
 }
-/* The place of class k in r's complete MRO, or -1. */
+/* The place of class k in r's MRO (or the part known of it), or -1. */
 int32_t index_mro_position(const ProjectIndex *ix, ClassRef r, ClassRef k);
 /* Whether class d derives from class k (or is k): along its MRO, or when it has none along its
  * resolved bases (each class once, MRO_MAX of them at most). */

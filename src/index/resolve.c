@@ -208,6 +208,12 @@ Entity index_resolve_name(const ProjectIndex *ix, int32_t m, const char *name) {
     return resolve_in(ix, m, name, 0);
 }
 
+const ImportSum *index_import_of(const ProjectIndex *ix, int32_t m, const char *name) {
+    const ModuleSummary *ms = ix->modules[m];
+    const NameEntry *sym = find_name(ms, ms->names, ms->nnames, name, name_hash(name));
+    return sym && (sym->what & 3) == NAME_IMPORT ? &ms->imports[sym->what >> 2] : NULL;
+}
+
 /* The rest of a dotted name ("b.C" of "a.b.C"), from what its first part is. */
 static Entity dotted_from(const ProjectIndex *ix, Entity e, const char *p) {
     char part[512];
@@ -460,7 +466,7 @@ static bool order_classes(ProjectIndex *ix) {
         ClassInfo *ci = info_of(ix, ref[v]);
         for (int32_t b = 0; b < ci->nbases; b++)
             if (ci->bases[b].module >= 0 && comp[class_id(ix, ci->bases[b])] == comp[v]) {
-                ci->bases[b] = (ClassRef){-1, base_text_index(index_class(ix, ref[v]), b)};
+                ci->bases[b] = (ClassRef){-2, base_text_index(index_class(ix, ref[v]), b)};
                 ci->mro_why = MRO_CYCLE;
             }
     }
@@ -563,6 +569,7 @@ static bool linearize(ProjectIndex *ix) {
         ClassInfo *ci = info_of(ix, r);
         ci->rest = (ClassRef){-1, -1};
         MroWhy why = (MroWhy)ci->mro_why; /* (MRO_CYCLE, or nothing yet) */
+        const ClassInfo *one_base = NULL; /* (the resolved base of a class with one base) */
         for (int32_t b = 0; b < ci->nbases && !why; b++) {
             if (ci->bases[b].module < 0) {
                 why = MRO_UNRESOLVED;
@@ -570,25 +577,29 @@ static bool linearize(ProjectIndex *ix) {
             }
             const ClassInfo *bi = index_class_info(ix, ci->bases[b]);
             why = bi->mro_complete ? MRO_OK : (MroWhy)bi->mro_why;
+            if (ci->nbases == 1) one_base = bi;
         }
         if (!why && ci->nbases >= 2) {
             why = merge(ix, &c3, r);
             arena_reset(&one, KEEP_BETWEEN_FILES);
-        } else if (!why) {
+        } else if (!why ||
+                   (why == MRO_UNRESOLVED && ci->nbases == 1 && (!one_base || one_base->nown))) {
+            /* no base, or one: the class, then the base's MRO, or the part known of it when a
+             * base outside the tree ends it (where DW203 and the queries look first) */
             ci->own = arena_alloc(&ix->arena, sizeof(ClassRef));
             if (!(ok = ci->own != NULL)) break;
             ci->own[0] = r;
             ci->nown = 1;
             ci->nmro = 1;
-            if (ci->nbases == 1) {
+            if (one_base) {
                 ci->rest = ci->bases[0];
-                ci->nmro += index_class_info(ix, ci->rest)->nmro;
+                ci->nmro += one_base->nmro;
                 if (ci->nmro > MRO_MAX) why = MRO_TOO_LONG;
             }
         }
         ci->mro_why = (uint8_t)why;
         ci->mro_complete = why == MRO_OK;
-        if (!ci->mro_complete) ci->nown = ci->nmro = 0;
+        if (why != MRO_OK && why != MRO_UNRESOLVED) ci->nown = ci->nmro = 0;
     }
     arena_free(&tmp), arena_free(&one);
     return ok;
@@ -730,7 +741,9 @@ static bool walk_next(AncestorWalk *w, ClassRef *out) {
 
 bool index_derives(const ProjectIndex *ix, ClassRef d, ClassRef k) {
     if (class_same(d, k)) return true;
-    if (index_class_info(ix, d)->mro_complete) return index_mro_position(ix, d, k) >= 0;
+    const ClassInfo *di = index_class_info(ix, d);
+    if (di->mro_complete) return index_mro_position(ix, d, k) >= 0;
+    if (!di->nown && di->mro_why != MRO_UNRESOLVED) return false;
     AncestorWalk *w = malloc(sizeof *w);
     if (!w) return false;
     walk_begin(w, ix, d);
@@ -743,11 +756,11 @@ bool index_derives(const ProjectIndex *ix, ClassRef d, ClassRef k) {
 
 bool index_lookup_method(const ProjectIndex *ix, ClassRef r, const char *name, int from,
                          ClassRef *owner, int32_t *fn, bool *uncertain) {
-    *uncertain = false;
     const ClassInfo *ci = index_class_info(ix, r);
-    if (ci->mro_complete && ci->nmro <= from) return false; /* (most classes: no base) */
+    *uncertain = !ci->mro_complete;
+    if (ci->nmro <= from && (ci->mro_complete || ci->nown)) return false;
     uint32_t h = name_hash(name);
-    if (ci->mro_complete) {
+    if (ci->nown) { /* the MRO, or its part known (a base outside the tree ends it) */
         ClassRef c;
         int i = 0;
         for (MroIter it = mro_begin(ix, r); mro_next(&it, &c); i++) {
@@ -756,19 +769,17 @@ bool index_lookup_method(const ProjectIndex *ix, ClassRef r, const char *name, i
             if (f >= 0) {
                 *owner = c;
                 *fn = f;
+                *uncertain = false;
                 return true;
             }
         }
         return false;
     }
-    /* no MRO: depth-first, left to right; the answer is uncertain when an unresolved base comes
-     * before it (the method may be defined there), and always when the class has no MRO for
-     * another reason */
+    if (ci->mro_why != MRO_UNRESOLVED) return false; /* (no MRO Python could make, or too long) */
+    /* several bases, one outside the tree: depth-first, left to right; the answer is uncertain
+     * when an unresolved base comes before it (the method may be defined there) */
     AncestorWalk *w = malloc(sizeof *w);
-    if (!w) {
-        *uncertain = true;
-        return false;
-    }
+    if (!w) return false;
     walk_begin(w, ix, r);
     int skip = from;
     bool found = false;
@@ -781,7 +792,7 @@ bool index_lookup_method(const ProjectIndex *ix, ClassRef r, const char *name, i
         int32_t f = class_method(ix, c, name, h);
         if (f >= 0) *owner = c, *fn = f, found = true;
     }
-    *uncertain = !found || w->unresolved_seen || w->cut || ci->mro_why != MRO_UNRESOLVED;
+    *uncertain = !found || w->unresolved_seen || w->cut;
     free(w);
     return found;
 }

@@ -614,6 +614,7 @@ NOINLINE static void add_class(SumBuilder *sb, const Node *n) {
     c.end_line = n->end_lineno;
     c.def =
         loc_span(sb, n->lineno, n->col_offset, n->lineno, n->col_offset + 6 + n->ClassDef.name.len);
+    c.decorated = n->ClassDef.decorator_list.len > 0;
     c.nbases = n->ClassDef.bases.len;
     c.bases = arena_alloc(sb->out, sizeof(char *) * (size_t)(c.nbases ? c.nbases : 1));
     if (!c.bases) {

@@ -48,6 +48,7 @@ void summary_encode(Buf *b, const ModuleSummary *m) {
         wire_i32(b, c->line), wire_i32(b, c->end_line);
         put_loc(b, c->def);
         put_strs(b, c->bases, c->nbases);
+        wire_u64(b, c->decorated);
         wire_i32(b, c->nmethods);
         for (int32_t k = 0; k < c->nmethods; k++) wire_i32(b, c->methods[k]);
     }
@@ -182,7 +183,7 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
         const MethodCode *c = method_code(&d);
         if (c && !summary_set_code(a, m, i, c)) d.r.bad = true;
     }
-    m->nclasses = count(&d, 10);
+    m->nclasses = count(&d, 11);
     m->classes = items(&d, m->nclasses, sizeof *m->classes);
     for (int32_t i = 0; i < m->nclasses && !d.r.bad; i++) {
         ClassSum *c = &m->classes[i];
@@ -190,6 +191,7 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
         c->line = wire_get_i32(&d.r), c->end_line = wire_get_i32(&d.r);
         c->def = loc(&d);
         c->bases = strs(&d, &c->nbases);
+        c->decorated = wire_get_u64(&d.r) != 0;
         c->nmethods = count(&d, 1);
         c->methods = items(&d, c->nmethods, sizeof *c->methods);
         for (int32_t k = 0; c->methods && k < c->nmethods && !d.r.bad; k++)

@@ -11,6 +11,10 @@ Fixture packages (each folder is a tree the binary is run on, from inside that f
                    overrides calling super(), bases outside the tree, same-named look-alikes.
   guards/          the conditions the callers query reports, and --after; columns in a file
                    that is not ASCII (characters, not bytes).
+  cycles/          bases that lead back to their class: a class named as the base it imports
+                   (which is the imported class), an inheritance cycle across modules, a module
+                   importing its own class as its base, `class B(B)` with no B before (the hang
+                   of issue 20).
 
 What is asserted:
   - expected/*.json: {"cwd", "args", "output"}: `deadwood ARGS --output-format json` run in
@@ -37,7 +41,7 @@ from suite import Suite, run  # noqa: E402
 s = Suite(__doc__)
 DW = os.path.abspath(s.deadwood)
 HERE = os.path.dirname(os.path.abspath(__file__))
-PACKAGES = {"seed": "deepspeed", "shapes": "shapes", "guards": "."}
+PACKAGES = {"seed": "deepspeed", "shapes": "shapes", "guards": ".", "cycles": "."}
 MARK = re.compile(r'#\s*(expect:\s*(?P<spec>DW\d{3}.*?)|ok(?::.*)?)\s*$')
 ITEM = re.compile(r'\s*(DW\d{3})(?:\s+"([^"]*)")?\s*')
 
