@@ -42,14 +42,20 @@
  *     mangled with the class's name) in classes whose names mangle differently.
  *   - a copy decorated with anything but staticmethod, classmethod, property and its setter,
  *     getter and deleter, abstractmethod, cached_property, override, final, overload,
- *     functools' cache, lru_cache and wraps: a decorator runs again for the copy, and may
- *     register it or act on the class (a classmethod/staticmethod mismatch differs as text).
- *   - a dunder method in a class with a class decorator: dataclass and attrs generate
- *     `__eq__`, `__init__`, `__repr__`, `__hash__`, order methods when the class lacks them.
- *   - where `super()` or a method lookup goes through another MRO below: when a class deriving
- *     from the override's class with several bases would, without the copy, get another
- *     definition than the base's (class J(Left, Right): deleting Left's copy of Base.f gives J
- *     Right.f).
+ *     functools' cache, lru_cache and wraps, contextmanager, Twisted's inlineCallbacks, and the
+ *     test decorators of unittest, mock and pytest: an unknown decorator runs again for the copy,
+ *     and may register it, or depend on the class (through the function's qualified name, or a
+ *     descriptor's `__set_name__`). A classmethod/staticmethod mismatch differs as text.
+ *   - in a class with a class decorator, the methods dataclass and attrs make when the class
+ *     lacks them (`__init__`, `__repr__`, `__eq__`, `__hash__`, the order methods,
+ *     `__setattr__`, `__delattr__`, ...).
+ *   - where a lookup goes through another MRO below: a class deriving from the override's class
+ *     that has several bases and gets the method from it (or through super()) would, without the
+ *     copy, get another definition than the base's when one of its other bases derives from a
+ *     class between the two: class J(Left, Right), Left and Right deriving from Base: deleting
+ *     Left's copy of Base.f gives J Right.f.
+ *   - a copy of a method in a class defined in a def, reading a variable of that def (a
+ *     closure's), unless both classes are in that def.
  *   - a method identical to itself (a class whose bases lead back to it: none has an MRO).
  * Not reported either: stubs (`pass`, `...`, a docstring, `raise NotImplementedError`) repeated
  * over a stub; a base found only past a base class outside the tree. The other methods of the
@@ -81,32 +87,45 @@ static const ModuleBindings *bindings(Globals *g, int32_t m) {
     return g->of[m];
 }
 
-/* Module m binds `name` by `from other import name`. */
-static bool imported_from(const ProjectIndex *ix, int32_t m, const char *name, int32_t other) {
-    const ImportSum *im = index_import_of(ix, m, name);
-    return im && im->name && strcmp(im->name, name) == 0 &&
-           index_find_module_from(ix, m, im->module) == other;
+static bool same_origin(Origin a, Origin b) {
+    if (a.module != b.module || (a.module < 0 && strcmp(a.module_text, b.module_text) != 0))
+        return false;
+    return a.name && b.name ? strcmp(a.name, b.name) == 0 : a.name == b.name;
 }
 
-/* Whether global `name` read in module a and in module b is the same object. */
+/* Whether global `name` read in module a and in module b is the same object: neither binds it
+ * (a builtin), or both get it, through their imports, from the same statement. */
 static bool same_global(Globals *g, int32_t a, int32_t b, const char *name) {
-    const ProjectIndex *ix = g->ix;
     if (a == b) return true;
     const ModuleBindings *ba = bindings(g, a), *bb = bindings(g, b);
     if (!ba || !bb) return false; /* (a file that changed, or cannot be read) */
     int ka = module_binding(ba, name), kb = module_binding(bb, name);
-    if (ka == MODULE_UNBOUND && kb == MODULE_UNBOUND) return true; /* a builtin in both */
-    if ((kb != MODULE_UNBOUND && imported_from(ix, a, name, b)) ||
-        (ka != MODULE_UNBOUND && imported_from(ix, b, name, a)))
-        return true;
-    if (ka != MODULE_BOUND_ONCE || kb != MODULE_BOUND_ONCE) return false;
-    Entity ea = index_resolve_name(ix, a, name), eb = index_resolve_name(ix, b, name);
-    if (ea.kind != ENT_NONE)
-        return ea.kind == eb.kind && ea.module == eb.module && ea.item == eb.item;
-    /* an import of the same thing from outside the tree (`import os` in both) */
-    const ImportSum *ia = index_import_of(ix, a, name), *ib = index_import_of(ix, b, name);
-    return eb.kind == ENT_NONE && ia && ib && strcmp(ia->module, ib->module) == 0 &&
-           (ia->name && ib->name ? strcmp(ia->name, ib->name) == 0 : ia->name == ib->name);
+    if (ka == MODULE_UNBOUND || kb == MODULE_UNBOUND) return ka == kb;
+    /* a module binding it otherwise than by one import is where it comes from */
+    Origin oa = ka == MODULE_BOUND_ONCE ? index_origin(g->ix, a, name) : (Origin){a, "", name};
+    Origin ob = kb == MODULE_BOUND_ONCE ? index_origin(g->ix, b, name) : (Origin){b, "", name};
+    return same_origin(oa, ob);
+}
+
+/* The def a class defined in a def (its qualified name holds "<locals>") is in: the innermost
+ * def of its module around its lines; -1 when none. */
+static int32_t enclosing_def(const ModuleSummary *ms, const ClassSum *cs) {
+    int32_t best = -1;
+    for (int32_t i = 0; i < ms->nfunctions; i++) {
+        const FuncSum *f = &ms->functions[i];
+        if (f->line < cs->line && f->end_line >= cs->end_line &&
+            (best < 0 || f->line > ms->functions[best].line))
+            best = i;
+    }
+    return best;
+}
+
+/* Whether `name`, read in a method of class cs (of module m), is a local of a def around the
+ * class (a closure's variable) rather than the module's. */
+static bool closure_name(const ProjectIndex *ix, int32_t m, const ClassSum *cs, const char *name) {
+    if (!strstr(cs->qualname, "<locals>")) return false;
+    int32_t fn = enclosing_def(ix->modules[m], cs);
+    return fn < 0 || index_bound_locally(ix, m, fn, name);
 }
 
 /* A class's name as Python mangles private names with it: its leading underscores dropped. */
@@ -129,42 +148,94 @@ static bool same_def(Globals *g, const OverridePair *p, int32_t mine, int32_t th
     if ((fc->facts | bc->facts) & CODE_PRIVATE &&
         strcmp(mangled(ms->classes[f->cls].name), mangled(bm->classes[b->cls].name)) != 0)
         return false;
-    /* the globals: the same names (the same text), each the same object in both modules */
-    bool closure = strstr(ms->classes[f->cls].qualname, "<locals>") ||
-                   strstr(bm->classes[b->cls].qualname, "<locals>");
-    if (fc->nglobals != bc->nglobals || (closure && fc->nglobals)) return false;
-    for (int32_t i = 0; i < fc->nglobals; i++)
-        if (strcmp(fc->globals[i], bc->globals[i]) != 0 ||
-            !same_global(g, p->method.module, p->base.module, fc->globals[i]))
+    /* the globals: the same names (the same text), each the same object in both modules, and
+     * none a closure's variable (in a class defined in a def), unless both classes are in one */
+    const ClassSum *fcs = &ms->classes[f->cls], *bcs = &bm->classes[b->cls];
+    bool one_scope =
+        p->method.module == p->base.module && enclosing_def(ms, fcs) == enclosing_def(bm, bcs);
+    if (fc->nglobals != bc->nglobals) return false;
+    for (int32_t i = 0; i < fc->nglobals; i++) {
+        const char *name = fc->globals[i];
+        if (strcmp(name, bc->globals[i]) != 0 ||
+            !same_global(g, p->method.module, p->base.module, name))
             return false;
+        if (!one_scope && (closure_name(ix, p->method.module, fcs, name) ||
+                           closure_name(ix, p->base.module, bcs, name)))
+            return false;
+    }
     return true;
 }
 
 /* Whether Python's data model gives the method a meaning in its class that the base's copy
  * does not have there. */
 static bool data_model_differs(const ProjectIndex *ix, ClassRef c, const char *name) {
-    const ClassSum *cs = index_class(ix, c);
-    if (strcmp(name, "__hash__") == 0) return index_class_method(ix, c, "__eq__") >= 0;
-    if (strcmp(name, "__eq__") == 0) return index_class_method(ix, c, "__hash__") < 0;
-    size_t n = strlen(name);
-    return cs->decorated && n > 4 && strncmp(name, "__", 2) == 0 && strcmp(name + n - 2, "__") == 0;
+    /* what dataclass and attrs make for a class that lacks it */
+    static const char *const generated[] = {
+        "__init__",    "__repr__",     "__eq__",       "__ne__",      "__hash__",
+        "__lt__",      "__le__",       "__gt__",       "__ge__",      "__setattr__",
+        "__delattr__", "__getstate__", "__setstate__", "__replace__", "__match_args__",
+    };
+    if (strcmp(name, "__hash__") == 0 && index_class_method(ix, c, "__eq__") >= 0) return true;
+    if (strcmp(name, "__eq__") == 0 && index_class_method(ix, c, "__hash__") < 0) return true;
+    if (!index_class(ix, c)->decorated) return false;
+    for (size_t i = 0; i < sizeof generated / sizeof *generated; i++)
+        if (strcmp(name, generated[i]) == 0) return true;
+    return false;
 }
 
-/* Whether, without the override, every class deriving from its class c still gets the base
- * method: only a class with several bases can find another definition after c in its MRO. */
+/* The classes after c up to the base method's class `owner`, in c's MRO (or, when c has
+ * none, along its bases depth first, as the base method was found), into *out; how many, or -1
+ * when owner is not found there. */
+static int32_t between(const ProjectIndex *ix, ClassRef c, ClassRef owner, Arena *a,
+                       ClassRef **out) {
+    int32_t n = index_class_info(ix, c)->nown ? MRO_MAX : index_ancestors(ix, c, a, out);
+    if (n == MRO_MAX) {
+        if (!(*out = arena_alloc(a, sizeof(ClassRef) * MRO_MAX))) return -1;
+        n = 0;
+        ClassRef y;
+        for (MroIter it = mro_begin(ix, c); mro_next(&it, &y);) (*out)[n++] = y;
+    }
+    for (int32_t i = 1; i < n; i++)
+        if (class_same((*out)[i], owner)) {
+            (*out)++; /* (c itself is first) */
+            return i;
+        }
+    return -1;
+}
+
+/* Whether, without the override in class c, every class deriving from c still gets the base
+ * method where it got c's. Only a class d with several bases can find another definition after
+ * c in its MRO, and only one of a class x that is not in c's MRO but derives from a class of it
+ * up to the base method's (C3 puts x after c only then): a diamond. And only where d gets c's
+ * method: not where a class before c in d's MRO defines it without calling super(). When d has
+ * no MRO (a base outside the tree), its ancestors are looked at in any order. */
 static bool same_below(const ProjectIndex *ix, ClassRef c, const char *name, FuncRef base) {
+    ClassRef owner = {base.module, ix->modules[base.module]->functions[base.fn].cls};
     Arena a;
     arena_init(&a);
-    ClassRef *mi;
+    ClassRef *mi, *up, *mid = NULL;
     int32_t n = index_descendants(ix, c, true, &a, &mi);
-    bool same = n >= 0;
+    int32_t nmid = n > 0 ? between(ix, c, owner, &a, &mid) : 0;
+    bool same = n >= 0 && nmid >= 0;
     for (int32_t i = 0; i < n && same; i++) {
-        int32_t at = index_mro_position(ix, mi[i], c);
-        ClassRef owner;
-        int32_t fn;
-        bool uncertain;
-        same = at >= 0 && index_lookup_method(ix, mi[i], name, at + 1, &owner, &fn, &uncertain) &&
-               !uncertain && owner.module == base.module && fn == base.fn;
+        int32_t k = index_ancestors(ix, mi[i], &a, &up);
+        same = k >= 0;
+        /* shielded: a class before c defines it without calling super() (a chain of super()
+         * calls stops there) */
+        bool shielded = false;
+        for (int32_t j = 0; j < k && !shielded; j++) {
+            int32_t f = index_class_method(ix, up[j], name);
+            shielded = f >= 0 && !class_same(up[j], c) && index_derives(ix, up[j], c) &&
+                       !(ix->modules[up[j].module]->functions[f].flags & FN_CALLS_SUPER);
+        }
+        for (int32_t j = 0; j < k && same && !shielded; j++) {
+            ClassRef x = up[j];
+            if (index_class_method(ix, x, name) < 0 || index_derives(ix, c, x) ||
+                index_derives(ix, x, c))
+                continue;                              /* (c's MRO, or before c) */
+            for (int32_t m = 0; m < nmid && same; m++) /* a diamond */
+                same = !index_derives(ix, x, mid[m]);
+        }
     }
     arena_free(&a);
     return same;

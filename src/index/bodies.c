@@ -495,7 +495,9 @@ static int facts_walk(Node *n, void *ud) {
 }
 
 /* Decorators that neither act on the class being made nor keep the function anywhere else (a
- * registry): deleting an override decorated with them changes nothing its copy would not. */
+ * registry): deleting an override decorated with them changes nothing its copy would not. (The
+ * test decorators: mock.patch, patch.object, patch.dict, patch.multiple; pytest.fixture, and
+ * pytest.mark's, which only mark the function.) */
 static bool harmless_decorator(const Node *d) {
     static const char *const known[] = {
         "staticmethod",
@@ -504,15 +506,25 @@ static bool harmless_decorator(const Node *d) {
         "abstractmethod",
         "abstractproperty",
         "abstractclassmethod",
+        "abstractstaticmethod",
         "cached_property",
         "override",
-        "abstractstaticmethod",
         "final",
         "overload",
         "cache",
         "lru_cache",
         "wraps",
         "no_type_check",
+        "contextmanager",
+        "asynccontextmanager",
+        "inlineCallbacks",
+        "skip",
+        "skipIf",
+        "skipUnless",
+        "expectedFailure",
+        "patch",
+        "fixture",
+        "parametrize",
     };
     if (d->kind == AST_CALL) d = d->Call.func; /* lru_cache(maxsize=8) */
     Str last;
@@ -522,6 +534,14 @@ static bool harmless_decorator(const Node *d) {
         last = d->Attribute.attr;
         if (str_eq_c(last, "setter") || str_eq_c(last, "getter") || str_eq_c(last, "deleter"))
             return true; /* @x.setter: the property the class defines just above */
+        const Node *v = d->Attribute.value; /* @pytest.mark.slow, @mock.patch.object(...) */
+        Str of = v->kind == AST_ATTRIBUTE ? v->Attribute.attr
+                 : v->kind == AST_NAME    ? v->Name.id
+                                          : (Str){0};
+        if (str_eq_c(of, "mark")) return true;
+        if (str_eq_c(of, "patch") &&
+            (str_eq_c(last, "object") || str_eq_c(last, "dict") || str_eq_c(last, "multiple")))
+            return true;
     } else {
         return false;
     }

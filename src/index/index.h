@@ -404,8 +404,19 @@ int32_t index_find_module(const ProjectIndex *ix, const char *name);
 int32_t index_find_module_from(const ProjectIndex *ix, int32_t m, const char *name);
 /* What `name` means at module level in module m (following imports and re-exports). */
 Entity index_resolve_name(const ProjectIndex *ix, int32_t m, const char *name);
-/* The import that binds `name` at module m's top level (the binding that wins), or NULL. */
-const ImportSum *index_import_of(const ProjectIndex *ix, int32_t m, const char *name);
+/* Where the object `name` names at module m's top level comes from: following the imports that
+ * bind it (re-exports), the module whose own statement binds it (module; -1 when that is
+ * outside the tree: then module_text is the module imported from), and the name it has there
+ * (NULL: the module itself, `import os`). */
+typedef struct Origin {
+    int32_t module;
+    const char *module_text;
+    const char *name;
+} Origin;
+Origin index_origin(const ProjectIndex *ix, int32_t m, const char *name);
+/* The ancestors of class r along resolved bases (r first), each once, MRO_MAX at most, into
+ * *out (in `a`); how many, or -1 when out of memory or there are more. */
+int32_t index_ancestors(const ProjectIndex *ix, ClassRef r, Arena *a, ClassRef **out);
 /* A dotted name ("a.b.C") from module m's scope. */
 Entity index_resolve_dotted(const ProjectIndex *ix, int32_t m, const char *dotted);
 

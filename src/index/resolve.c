@@ -208,10 +208,18 @@ Entity index_resolve_name(const ProjectIndex *ix, int32_t m, const char *name) {
     return resolve_in(ix, m, name, 0);
 }
 
-const ImportSum *index_import_of(const ProjectIndex *ix, int32_t m, const char *name) {
-    const ModuleSummary *ms = ix->modules[m];
-    const NameEntry *sym = find_name(ms, ms->names, ms->nnames, name, name_hash(name));
-    return sym && (sym->what & 3) == NAME_IMPORT ? &ms->imports[sym->what >> 2] : NULL;
+Origin index_origin(const ProjectIndex *ix, int32_t m, const char *name) {
+    Origin o = {m, ix->modules[m]->module, name};
+    for (int depth = 0; depth < 32 && o.module >= 0 && o.name; depth++) {
+        const ModuleSummary *ms = ix->modules[o.module];
+        const NameEntry *sym = find_name(ms, ms->names, ms->nnames, o.name, name_hash(o.name));
+        if (!sym || (sym->what & 3) != NAME_IMPORT) break; /* bound here, by its own statement */
+        const ImportSum *im = &ms->imports[sym->what >> 2];
+        int32_t from = index_find_module_from(ix, o.module, im->module);
+        o = (Origin){from, im->module, im->name};
+        if (from >= 0) o.module_text = ix->modules[from]->module;
+    }
+    return o;
 }
 
 /* The rest of a dotted name ("b.C" of "a.b.C"), from what its first part is. */
@@ -795,6 +803,22 @@ bool index_lookup_method(const ProjectIndex *ix, ClassRef r, const char *name, i
     *uncertain = !found || w->unresolved_seen || w->cut;
     free(w);
     return found;
+}
+
+int32_t index_ancestors(const ProjectIndex *ix, ClassRef r, Arena *a, ClassRef **out) {
+    AncestorWalk *w = malloc(sizeof *w);
+    *out = arena_alloc(a, sizeof(ClassRef) * MRO_MAX);
+    if (!w || !*out) {
+        free(w);
+        return -1;
+    }
+    walk_begin(w, ix, r);
+    int32_t n = 0;
+    ClassRef c;
+    while (walk_next(w, &c)) (*out)[n++] = c;
+    if (w->cut) n = -1;
+    free(w);
+    return n;
 }
 
 int32_t index_descendants(const ProjectIndex *ix, ClassRef r, bool mi_only, Arena *a,
