@@ -97,3 +97,23 @@ class Straight(Base):
 
 class Below(Straight):
     pass
+
+
+class Root:
+    def f(self):
+        return 1
+
+
+class Near(Root):
+    def f(self):  # expect: DW302 "Near.f"
+        return 1
+
+
+class Far(Root):
+    def f(self):
+        return 2
+
+
+class Shielded(Near, Far):
+    def f(self):  # (its own: a class deriving from it never gets Near.f, with or without it)
+        return 3
