@@ -19,7 +19,7 @@ asan_obj = $(patsubst %.c,build/asan/%.o,$(1))
 DRIVERS      := $(patsubst tests/drivers/%.c,build/release/bin/%,$(DRIVER_SRC))
 ASAN_DRIVERS := $(patsubst tests/drivers/%.c,build/asan/bin/%,$(DRIVER_SRC))
 
-.PHONY: all test demo bench conformance fuzz install clean format regen help drivers
+.PHONY: all test demo bench robustness conformance fuzz install clean format regen help drivers
 all: deadwood
 
 deadwood: $(call rel_obj,$(LIB_SRC) $(CLI_SRC))
@@ -67,6 +67,10 @@ demo: deadwood
 bench: deadwood
 	bench/run.sh
 
+# How the work grows with hostile input (bench/robustness/): fails past n log n.
+robustness: deadwood
+	$(PYTHON) bench/robustness/run.py
+
 fuzz:
 	$(MAKE) -C fuzz SECONDS=$(or $(SECONDS),60)
 
@@ -92,6 +96,7 @@ help:
 	@echo "make conformance  parser against CPython on every installed stdlib, and the"
 	@echo "                  override rules' on-demand method hashes on the same files"
 	@echo "make bench      benchmarks (writes bench/RESULTS.md)"
+	@echo "make robustness growth with hostile input, at most n log n (bench/robustness/)"
 	@echo "make fuzz SECONDS=N  libFuzzer targets"
 	@echo "make install PREFIX=...  binary and man page"
 

@@ -203,39 +203,74 @@ static int32_t between(const ProjectIndex *ix, ClassRef c, ClassRef owner, Arena
     return -1;
 }
 
+/* Whether definition f of class x ends a lookup: found first, it is what runs, and a chain of
+ * super() calls stops there. */
+static bool stops(const ProjectIndex *ix, ClassRef x, int32_t f) {
+    return f >= 0 && !(ix->modules[x.module]->functions[f].flags & FN_CALLS_SUPER);
+}
+
+/* For class d, with an MRO holding c: true when d gets the base method past c, or never gets to
+ * c (a class before c defines the method and does not call super()); false when it gets another
+ * definition. -1: d's MRO does not hold c (it has no MRO). */
+static int same_in_mro(const ProjectIndex *ix, ClassRef d, ClassRef c, const char *name,
+                       FuncRef base) {
+    ClassRef x;
+    int32_t at = 0;
+    for (MroIter it = mro_begin(ix, d); mro_next(&it, &x); at++) {
+        if (class_same(x, c)) {
+            ClassRef owner;
+            int32_t fn;
+            bool uncertain;
+            return index_lookup_method(ix, d, name, at + 1, &owner, &fn, &uncertain) &&
+                   !uncertain && owner.module == base.module && fn == base.fn;
+        }
+        if (stops(ix, x, index_class_method(ix, x, name))) return 1; /* (shielded) */
+    }
+    return -1;
+}
+
+/* The same for a class d without an MRO (a base outside the tree), from its ancestors in any
+ * order: it may get another definition only from a class x that is neither c's ancestor nor its
+ * descendant, derives from a class after c up to the base method's (`mid`: C3 puts x after c
+ * only then) and defines it; unless a class deriving from c defines it and does not call super. */
+static bool same_by_ancestors(const ProjectIndex *ix, ClassRef d, ClassRef c, const char *name,
+                              const ClassRef *mid, int32_t nmid, Arena *a) {
+    ClassRef *up;
+    int32_t k = index_ancestors(ix, d, a, &up);
+    if (k < 0) return false;
+    for (int32_t j = 0; j < k; j++)
+        if (!class_same(up[j], c) && index_derives(ix, up[j], c) &&
+            stops(ix, up[j], index_class_method(ix, up[j], name)))
+            return true;
+    for (int32_t j = 0; j < k; j++) {
+        ClassRef x = up[j];
+        if (index_class_method(ix, x, name) < 0 || index_derives(ix, c, x) ||
+            index_derives(ix, x, c))
+            continue;                      /* (c's MRO, or before c) */
+        for (int32_t m = 0; m < nmid; m++) /* a diamond */
+            if (index_derives(ix, x, mid[m])) return false;
+    }
+    return true;
+}
+
 /* Whether, without the override in class c, every class deriving from c still gets the base
- * method where it got c's. Only a class d with several bases can find another definition after
- * c in its MRO, and only one of a class x that is not in c's MRO but derives from a class of it
- * up to the base method's (C3 puts x after c only then): a diamond. And only where d gets c's
- * method: not where a class before c in d's MRO defines it without calling super(). When d has
- * no MRO (a base outside the tree), its ancestors are looked at in any order. */
+ * method where it got c's. Only a class with several bases can find another definition after c
+ * in its MRO (a diamond), and only one that gets to c's method. */
 static bool same_below(const ProjectIndex *ix, ClassRef c, const char *name, FuncRef base) {
     ClassRef owner = {base.module, ix->modules[base.module]->functions[base.fn].cls};
     Arena a;
     arena_init(&a);
-    ClassRef *mi, *up, *mid = NULL;
-    int32_t n = index_descendants(ix, c, true, &a, &mi);
-    int32_t nmid = n > 0 ? between(ix, c, owner, &a, &mid) : 0;
-    bool same = n >= 0 && nmid >= 0;
+    ClassRef *mi, *mid = NULL;
+    int32_t nmid = 0, n = index_descendants(ix, c, true, &a, &mi);
+    bool same = n >= 0;
     for (int32_t i = 0; i < n && same; i++) {
-        int32_t k = index_ancestors(ix, mi[i], &a, &up);
-        same = k >= 0;
-        /* shielded: a class before c defines it without calling super() (a chain of super()
-         * calls stops there) */
-        bool shielded = false;
-        for (int32_t j = 0; j < k && !shielded; j++) {
-            int32_t f = index_class_method(ix, up[j], name);
-            shielded = f >= 0 && !class_same(up[j], c) && index_derives(ix, up[j], c) &&
-                       !(ix->modules[up[j].module]->functions[f].flags & FN_CALLS_SUPER);
+        int in_mro = same_in_mro(ix, mi[i], c, name, base);
+        if (in_mro >= 0) {
+            same = in_mro;
+            continue;
         }
-        for (int32_t j = 0; j < k && same && !shielded; j++) {
-            ClassRef x = up[j];
-            if (index_class_method(ix, x, name) < 0 || index_derives(ix, c, x) ||
-                index_derives(ix, x, c))
-                continue;                              /* (c's MRO, or before c) */
-            for (int32_t m = 0; m < nmid && same; m++) /* a diamond */
-                same = !index_derives(ix, x, mid[m]);
-        }
+        if (!mid && (nmid = between(ix, c, owner, &a, &mid)) < 0) same = false;
+        if (same) same = same_by_ancestors(ix, mi[i], c, name, mid, nmid, &a);
     }
     arena_free(&a);
     return same;
