@@ -320,8 +320,8 @@ typedef enum MroWhy {
  * classes has MROs of n(n+1)/2 classes in all, and every lookup along one costs its length: past
  * this bound a class has no MRO (MRO_TOO_LONG) and lookups in it are uncertain, which keeps the
  * index's work linear in the number of classes. The longest MRO in the 3.13 standard library
- * has 11 classes, in the 31 trees measured 23 (see the README): the bound is far from real
- * hierarchies. */
+ * has 17 classes, in the 31 real trees measured 32 (SQLAlchemy's TextualSelect): the bound is
+ * thirty times the deepest real hierarchy. */
 enum { MRO_MAX = 1000 };
 #define MRO_MAX_TEXT "1000"
 
