@@ -37,20 +37,33 @@ enum { PREFIX_LEN = sizeof PREFIX - 1 };
 static const char NO_PREFIX[] = "#    \n"; /* (as long, and no code) */
 _Static_assert(sizeof NO_PREFIX == sizeof PREFIX, "the prefixes are as long");
 
+static uint64_t word(const char *p) {
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return w;
+}
+
 uint64_t index_text_hash(const char *text, size_t len) {
-    uint64_t h = HASH_SEED ^ (len * 0x9e3779b97f4a7c15ull);
+    /* four lanes over 32 bytes a step (independent, so they run side by side), each step a
+     * bijection of the lane ((h ^ w) * odd): a text differing in one place leaves its lane, and
+     * so the hash, different; then the rest byte by byte. Every file is hashed while parsed. */
+    const uint64_t k = 0xff51afd7ed558ccdull;
+    uint64_t a = HASH_SEED, b = len * 0x9e3779b97f4a7c15ull, c = ~HASH_SEED, d = len;
     size_t i = 0;
-    for (; i + 8 <= len; i += 8) {
-        uint64_t w;
-        memcpy(&w, text + i, 8);
-        h = (h ^ w) * 0xff51afd7ed558ccdull;
-        h ^= h >> 32;
+    for (; i + 32 <= len; i += 32) {
+        a = (a ^ word(text + i)) * k;
+        b = (b ^ word(text + i + 8)) * k;
+        c = (c ^ word(text + i + 16)) * k;
+        d = (d ^ word(text + i + 24)) * k;
     }
-    return hash_bytes(text + i, len - i, h);
+    uint64_t all = a ^ (b ^ b >> 31) * 3 ^ (c ^ c >> 29) * 5 ^ (d ^ d >> 27) * 7;
+    return hash_bytes(text + i, len - i, all * k);
 }
 
 /* The module's text as it was parsed, read and decoded again into `a` (*owned: the bytes read,
- * for dw_free), or NULL when it cannot be read or is no longer that text. */
+ * for dw_free), or NULL when it cannot be read or is no longer that text. A file whose bytes
+ * were its text (ModuleSummary.text_skip) needs no decoding: its text is its bytes, with the
+ * final newline the tokenizer adds, and the hash tells whether they are the same. */
 static const SourceText *text_again(const ModuleSummary *m, const char *bytes, size_t len, Arena *a,
                                     char **owned) {
     *owned = NULL;
@@ -59,12 +72,23 @@ static const SourceText *text_again(const ModuleSummary *m, const char *bytes, s
         if (!source_read_file(m->path, owned, &len, &se)) return NULL;
         bytes = *owned;
     }
-    SourceText *st = arena_alloc(a, sizeof *st);
-    SourceError se;
-    if (!st || !source_decode(a, bytes, len, st, &se) || st->len != m->text_len ||
-        index_text_hash(st->text, st->len) != m->text_hash)
-        return NULL;
-    return st;
+    SourceText *st = arena_zalloc(a, sizeof *st);
+    if (!st) return NULL;
+    size_t skip = m->text_skip >= 0 ? (size_t)m->text_skip : 0;
+    if (m->text_skip >= 0 && skip <= len && len - skip + 1 >= m->text_len &&
+        len - skip <= m->text_len) {
+        size_t n = len - skip;
+        char *t = arena_alloc(a, n + 4);
+        if (!t) return NULL;
+        memcpy(t, bytes + skip, n);
+        if (n == 0 || t[n - 1] != '\n') t[n++] = '\n';
+        t[n] = t[n + 1] = t[n + 2] = 0;
+        st->text = t, st->len = n, st->valid_utf8 = true;
+    } else {
+        SourceError se;
+        if (!source_decode(a, bytes, len, st, &se)) return NULL;
+    }
+    return st->len == m->text_len && index_text_hash(st->text, st->len) == m->text_hash ? st : NULL;
 }
 
 /* The def in the tree of one method's lines, if it is the method summarized as f. */
@@ -212,6 +236,7 @@ typedef struct Defs {
     const ProjectIndex *ix;
     Arena *a;
     NamedDef **sorted; /* per class_id */
+    uint8_t *dups;     /* per class_id: 0 not known yet, 1 each def its own name, 2 not */
 } Defs;
 
 static int by_def_name(const void *x, const void *y) {
@@ -226,6 +251,16 @@ static int32_t defs_of(Defs *d, ClassRef r, const char *name, int32_t *out) {
     const ModuleSummary *ms = d->ix->modules[r.module];
     const ClassSum *cs = &ms->classes[r.cls];
     NamedDef **sorted = &d->sorted[class_id(d->ix, r)];
+    if (!*sorted && !d->dups[class_id(d->ix, r)]) { /* (a name defined twice in it?) */
+        int32_t distinct = 0;
+        for (int32_t i = 0; i < cs->nbyname; i++) distinct += cs->byname[i].what != 0;
+        d->dups[class_id(d->ix, r)] = distinct < cs->nmethods ? 2 : 1;
+    }
+    if (d->dups[class_id(d->ix, r)] == 1) { /* (most classes: each def its own name) */
+        int32_t f = index_class_method(d->ix, r, name);
+        if (f >= 0) out[0] = f;
+        return f >= 0;
+    }
     if (!*sorted) {
         if (!(*sorted = arena_alloc(d->a, sizeof(NamedDef) * (size_t)(cs->nmethods + 1)))) return 0;
         for (int32_t k = 0; k < cs->nmethods; k++)
@@ -269,8 +304,9 @@ static bool may_be_near(const SummaryOptions *opt, const FuncSum *f, const FuncS
 static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Arena *a) {
     for (int32_t m = 0; m < ix->nmodules; m++)
         if (!(need[m] = arena_zalloc(a, (size_t)ix->modules[m]->nfunctions + 1))) return false;
-    Defs defs = {ix, a, arena_zalloc(a, sizeof(NamedDef *) * (size_t)(ix->nclasses + 1))};
-    if (!defs.sorted) return false;
+    Defs defs = {ix, a, arena_zalloc(a, sizeof(NamedDef *) * (size_t)(ix->nclasses + 1)),
+                 arena_zalloc(a, (size_t)ix->nclasses + 1)};
+    if (!defs.sorted || !defs.dups) return false;
     VEC(OverridePair) pairs = {0};
     for (int32_t m = 0; m < ix->nmodules; m++) {
         const ModuleSummary *ms = ix->modules[m];
