@@ -235,7 +235,7 @@ static const FuncSum *resolve(const ProjectIndex *ix, Below *below, int32_t m, c
 
 /* Whether the name the call was resolved through (f in f(), a in a.b.m()) is, where the call
  * is, a local name rather than the module's. */
-static bool shadowed(const ProjectIndex *ix, int32_t m, const CallSum *c) {
+static bool shadowed(const ProjectIndex *ix, ReadAgain *ra, int32_t m, const CallSum *c) {
     if (c->local != LOCAL_UNCHECKED) return c->local == LOCAL_YES;
     char root[256];
     const char *name = c->kind == RECV_DOTTED ? c->receiver : c->callee;
@@ -243,7 +243,7 @@ static bool shadowed(const ProjectIndex *ix, int32_t m, const CallSum *c) {
     if (n >= sizeof root) return true;
     memcpy(root, name, n);
     root[n] = 0;
-    return index_bound_locally(ix, m, c->func, root);
+    return index_bound_locally(ix, ra, m, c->func, root);
 }
 
 static const char *what_raises(uint8_t flags) {
@@ -258,6 +258,8 @@ void none_result_dereference_run(TreeCtx *tx) {
     const ProjectIndex *ix = tx->ix;
     Below below = {0};
     arena_init(&below.a);
+    ReadAgain ra;
+    index_read_again_init(&ra);
     for (int32_t m = 0; m < ix->nmodules; m++) {
         const ModuleSummary *ms = ix->modules[m];
         for (int32_t i = 0; i < ms->ncalls; i++) {
@@ -265,7 +267,7 @@ void none_result_dereference_run(TreeCtx *tx) {
             if (!c->deref) continue;
             const ModuleSummary *where = NULL;
             const FuncSum *f = resolve(ix, &below, m, c, &where);
-            if (!f || !only_none(f) || shadowed(ix, m, c)) continue;
+            if (!f || !only_none(f) || shadowed(ix, &ra, m, c)) continue;
             const char *file = strrchr(where->path, '/');
             file = file ? file + 1 : where->path;
             SumLoc def = func_def(f);
@@ -279,6 +281,7 @@ void none_result_dereference_run(TreeCtx *tx) {
     }
     if (below.failed) tx->failed = true;
     arena_free(&below.a);
+    index_read_again_free(&ra);
 }
 
 const Check check_none_result_dereference = {

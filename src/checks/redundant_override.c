@@ -77,6 +77,7 @@ typedef struct Globals {
     const ModuleBindings **of;
     bool *tried;
     Arena a;
+    ReadAgain read; /* (for closures' variables) */
 } Globals;
 
 static const ModuleBindings *bindings(Globals *g, int32_t m) {
@@ -122,10 +123,10 @@ static int32_t enclosing_def(const ModuleSummary *ms, const ClassSum *cs) {
 
 /* Whether `name`, read in a method of class cs (of module m), is a local of a def around the
  * class (a closure's variable) rather than the module's. */
-static bool closure_name(const ProjectIndex *ix, int32_t m, const ClassSum *cs, const char *name) {
+static bool closure_name(Globals *g, int32_t m, const ClassSum *cs, const char *name) {
     if (!strstr(cs->qualname, "<locals>")) return false;
-    int32_t fn = enclosing_def(ix->modules[m], cs);
-    return fn < 0 || index_bound_locally(ix, m, fn, name);
+    int32_t fn = enclosing_def(g->ix->modules[m], cs);
+    return fn < 0 || index_bound_locally(g->ix, &g->read, m, fn, name);
 }
 
 /* A class's name as Python mangles private names with it: its leading underscores dropped. */
@@ -159,8 +160,8 @@ static bool same_def(Globals *g, const OverridePair *p, int32_t mine, int32_t th
         if (strcmp(name, bc->globals[i]) != 0 ||
             !same_global(g, p->method.module, p->base.module, name))
             return false;
-        if (!one_scope && (closure_name(ix, p->method.module, fcs, name) ||
-                           closure_name(ix, p->base.module, bcs, name)))
+        if (!one_scope && (closure_name(g, p->method.module, fcs, name) ||
+                           closure_name(g, p->base.module, bcs, name)))
             return false;
     }
     return true;
@@ -281,8 +282,10 @@ void redundant_override_run(TreeCtx *tx) {
     Globals g = {ix,
                  calloc((size_t)ix->nmodules + 1, sizeof *g.of),
                  calloc((size_t)ix->nmodules + 1, sizeof *g.tried),
+                 {0},
                  {0}};
     arena_init(&g.a);
+    index_read_again_init(&g.read);
     if (!g.of || !g.tried) tx->failed = true;
     for (int32_t i = 0; i < ix->npairs && !tx->failed; i++) {
         const OverridePair *p = &ix->pairs[i];
@@ -313,6 +316,7 @@ void redundant_override_run(TreeCtx *tx) {
     free(g.of);
     free(g.tried);
     arena_free(&g.a);
+    index_read_again_free(&g.read);
 }
 
 const Check check_redundant_override = {

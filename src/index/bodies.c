@@ -426,7 +426,32 @@ static int find_def(Node *n, void *ud) {
     return ast_children(n, find_def, ud);
 }
 
-bool index_bound_locally(const ProjectIndex *ix, int32_t m, int32_t fn, const char *name) {
+void index_read_again_init(ReadAgain *ra) {
+    memset(ra, 0, sizeof *ra);
+    ra->module = -1;
+    arena_init(&ra->arena);
+}
+
+void index_read_again_free(ReadAgain *ra) {
+    dw_free(ra->owned);
+    arena_free(&ra->arena);
+    index_read_again_init(ra);
+}
+
+/* Module m's text, read again (and checked) unless it is the one read last. */
+static const SourceText *module_text(const ProjectIndex *ix, ReadAgain *ra, int32_t m) {
+    if (ra->module != m) {
+        dw_free(ra->owned);
+        ra->owned = NULL;
+        arena_reset(&ra->arena, KEEP_BETWEEN_FILES);
+        ra->module = m;
+        ra->text = text_again(ix->modules[m], NULL, 0, &ra->arena, &ra->owned);
+    }
+    return ra->text;
+}
+
+bool index_bound_locally(const ProjectIndex *ix, ReadAgain *ra, int32_t m, int32_t fn,
+                         const char *name) {
     const ModuleSummary *ms = ix->modules[m];
     if (fn < 0 || fn >= ms->nfunctions) return false; /* module or class level */
     int32_t top = fn;
@@ -434,10 +459,9 @@ bool index_bound_locally(const ProjectIndex *ix, int32_t m, int32_t fn, const ch
         if (depth > 64 || ms->functions[top].outer >= ms->nfunctions) return true;
         top = ms->functions[top].outer;
     }
+    const SourceText *st = module_text(ix, ra, m);
     Arena scratch;
     arena_init(&scratch);
-    char *data;
-    const SourceText *st = text_again(ms, NULL, 0, &scratch, &data);
     bool bound = true; /* unless shown otherwise: such a call is not reported */
     int32_t offset;
     bool oom;
@@ -453,7 +477,6 @@ bool index_bound_locally(const ProjectIndex *ix, int32_t m, int32_t fn, const ch
         }
         f = ms->functions[f].outer;
     }
-    dw_free(data);
     arena_free(&scratch);
     return bound;
 }

@@ -473,11 +473,23 @@ bool index_fill_bodies(ProjectIndex *ix, const SummaryOptions *opt, int jobs, in
 int32_t index_fill_module_bodies(ModuleSummary *m, const uint8_t *need, const char *bytes,
                                  size_t len, Arena *out, Arena *scratch);
 
+/* The text of the file read last by a rule's questions about code (a rule asks them module by
+ * module: each file is read again once, not once per question). */
+typedef struct ReadAgain {
+    int32_t module; /* -1: none yet */
+    const SourceText *text;
+    char *owned;
+    Arena arena;
+} ReadAgain;
+void index_read_again_init(ReadAgain *ra);
+void index_read_again_free(ReadAgain *ra);
+
 /* Whether `name` is a local of function fn of module m (a parameter, or bound in its body) or
  * of a function it is nested in, the nearest deciding (a `global` declaration: no): what
  * summaries leave unchecked for the calls DW203 may report (LOCAL_UNCHECKED). The functions are
  * read and parsed again (bodies.c). True too when they cannot be read as they were. */
-bool index_bound_locally(const ProjectIndex *ix, int32_t m, int32_t fn, const char *name);
+bool index_bound_locally(const ProjectIndex *ix, ReadAgain *ra, int32_t m, int32_t fn,
+                         const char *name);
 
 /* What a module binds at module level by any statement (assignments, loops, `with`, `global` in
  * a def, imports, defs, classes), read from the file again (bodies.c): for DW302, which
