@@ -21,6 +21,7 @@ import importlib.util
 import math
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -54,21 +55,32 @@ def families():
 
 
 def measure(argv, cwd, limit):
-    """(cpu seconds, max rss in KiB, exit status) of one run, from the kernel's account of that
-    child (wait4); None for the time on a timeout."""
-    p = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    """(cpu seconds, max rss in KiB, exit status) of one run; None for the time on a timeout.
+    The CPU time is the kernel's account of the child and what it waited for (wait4, to the
+    microsecond). The peak memory is GNU time's account of deadwood alone: the child of a fork
+    of this process starts with this process's pages, which its own peak would count."""
+    fd, out = tempfile.mkstemp(prefix="dw-rss-")
+    os.close(fd)
+    p = subprocess.Popen(["/usr/bin/time", "-f", "%M", "-o", out] + argv, cwd=cwd,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         start_new_session=True)  # (its own group: a hang is killed whole)
     deadline = time.time() + limit
-    while True:
-        pid, status, ru = os.wait4(p.pid, os.WNOHANG)
-        if pid:
-            p.returncode = os.waitstatus_to_exitcode(status)
-            return ru.ru_utime + ru.ru_stime, ru.ru_maxrss, p.returncode
-        if time.time() > deadline:
-            p.kill()
-            os.wait4(p.pid, 0)
-            p.returncode = -9
-            return None, 0, "timeout"
-        time.sleep(0.002)
+    try:
+        while True:
+            pid, status, ru = os.wait4(p.pid, os.WNOHANG)
+            if pid:
+                p.returncode = os.waitstatus_to_exitcode(status)
+                with open(out) as f:
+                    rss = int(f.read().split()[-1])
+                return ru.ru_utime + ru.ru_stime, rss, p.returncode
+            if time.time() > deadline:
+                os.killpg(p.pid, signal.SIGKILL)
+                os.wait4(p.pid, 0)
+                p.returncode = -9
+                return None, 0, "timeout"
+            time.sleep(0.002)
+    finally:
+        os.unlink(out)
 
 
 def slope(points, at):
