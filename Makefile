@@ -19,7 +19,7 @@ asan_obj = $(patsubst %.c,build/asan/%.o,$(1))
 DRIVERS      := $(patsubst tests/drivers/%.c,build/release/bin/%,$(DRIVER_SRC))
 ASAN_DRIVERS := $(patsubst tests/drivers/%.c,build/asan/bin/%,$(DRIVER_SRC))
 
-.PHONY: all test demo bench bench-growth conformance fuzz install clean format regen help drivers ecosystem
+.PHONY: all test demo bench bench-growth robustness conformance fuzz install clean format regen help drivers ecosystem
 all: deadwood
 
 deadwood: $(call rel_obj,$(LIB_SRC) $(CLI_SRC))
@@ -76,6 +76,10 @@ ecosystem: deadwood
 bench-growth: deadwood
 	$(PYTHON) bench/growth.py
 
+# How the work grows with hostile input (bench/robustness/): fails past n log n.
+robustness: deadwood
+	$(PYTHON) bench/robustness/run.py
+
 fuzz:
 	$(MAKE) -C fuzz SECONDS=$(or $(SECONDS),60)
 
@@ -103,8 +107,8 @@ help:
 	@echo "                  override rules' on-demand method hashes on the same files"
 	@echo "make bench      benchmarks (writes bench/RESULTS.md)"
 	@echo "make ecosystem [BASE=rev]  deadwood on real projects; with BASE, the change in findings"
-
 	@echo "make bench-growth  time against size on hostile inputs (at most n log n)"
+	@echo "make robustness growth with hostile input, at most n log n (bench/robustness/)"
 	@echo "make fuzz SECONDS=N  libFuzzer targets"
 	@echo "make install PREFIX=...  binary and man page"
 

@@ -41,6 +41,8 @@ SUITES = [
     ("tests/index/run.py", ("release", "asan")),
     ("tests/cli/run.py", ("release", "asan")),
     ("tests/robust/run.py", ("release", "asan")),
+    ("tests/robust/hierarchies.py", ("release", "asan")),
+    ("tests/robust/rewritten.py", ("release", "asan")),
     ("tests/fuzz/run.py", ("release",)),
 ]
 

@@ -517,6 +517,8 @@ static const char *cache_dir(const Ctx *x) {
 typedef struct RunTotals {
     int32_t cached, written, reparsed, unread;
     const char *cache_dir, *cache_warning;
+    int32_t ambiguous; /* module names found in several roots (ProjectIndex.nambiguous) */
+    char ambiguous_names[160];
 } RunTotals;
 
 /* Runs the analysis once per DW301 threshold and DW002 target in use (nearly always one pair),
@@ -567,6 +569,11 @@ static bool analyze(Ctx *x, FindingList *out, RunTotals *t) {
         t->cached += rr.cached;
         t->reparsed += rr.reparsed;
         t->unread += rr.unread;
+        if (ok && rr.has_index && !t->ambiguous && (t->ambiguous = rr.index.nambiguous))
+            for (int k = 0; k < 4 && k < t->ambiguous; k++)
+                snprintf(t->ambiguous_names + strlen(t->ambiguous_names),
+                         sizeof t->ambiguous_names - strlen(t->ambiguous_names), "%s%s",
+                         k ? ", " : "", rr.index.ambiguous[k]);
         if (rc) {
             CacheStats s = cache_stats(rc);
             t->written += s.stores;
@@ -680,6 +687,12 @@ static void report_verbose(const Ctx *x, const RunTotals *t) {
                 (int)t->reparsed);
     else
         fprintf(stderr, "deadwood: cache: off\n");
+    if (t->ambiguous)
+        fprintf(stderr,
+                "deadwood: index: %d module name%s found in more than one root (%s%s): an import "
+                "of one from another root is left unresolved\n",
+                (int)t->ambiguous, t->ambiguous == 1 ? "" : "s", t->ambiguous_names,
+                t->ambiguous > 4 ? ", ..." : "");
 }
 
 /* ---- the command -------------------------------------------------------------------------- */

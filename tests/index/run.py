@@ -15,6 +15,14 @@ Fixture packages (each folder is a tree the binary is run on, from inside that f
                    no longer hold at the call (stale.py), calls in finally bodies (finally_.py);
                    each call of `target` says `# when: CONJUNCTION` (`-`: none), `# called:
                    CONJUNCTION` (what a call since may have changed), `# finally`.
+  cycles/          bases that lead back to their class: a class named as the base it imports
+                   (which is the imported class), an inheritance cycle across modules, a module
+                   importing its own class as its base, `class B(B)` with no B before (the hang
+                   of issue 20).
+  imports/         modules Python's import system finds from each file's root: a package over
+                   a module of the same name beside it; two top-level modules of one name in
+                   two directories (each file imports its own directory's; from a third
+                   directory the import is ambiguous: unresolved).
 
 What is asserted:
   - expected/*.json: {"cwd", "args", "output"}: `deadwood ARGS --output-format json` run in
@@ -42,7 +50,9 @@ import glob
 import json
 import os
 import re
+import shutil
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from markers import Marks, fragments_label  # noqa: E402
@@ -51,10 +61,16 @@ from suite import Suite, find_python, run  # noqa: E402
 s = Suite(__doc__)
 DW = os.path.abspath(s.deadwood)
 HERE = os.path.dirname(os.path.abspath(__file__))
-PACKAGES = {"seed": "deepspeed", "shapes": "shapes", "guards": "."}
+PACKAGES = {"seed": "deepspeed", "shapes": "shapes", "guards": ".", "cycles": ".",
+            "imports": "."}
 # The cases of expected/, run in this order: each named file must exist, and a file there that
 # this list does not name is a failure too (it would never run).
 EXPECTED = [
+    "cycles_hierarchy_a.json",
+    "cycles_hierarchy_plugin_text.txt",
+    "cycles_hierarchy_three_text.txt",
+    "cycles_overrides_h_text.txt",
+    "cycles_overrides_run_text.txt",
     "guards_callers_columns.json",
     "guards_callers_target_after_prepare.json",
     "seed_callers_async_copy_after_restore.json",
@@ -242,6 +258,39 @@ def check_determinism():
         s.check(len(outs) == 1, f"{args[0]} {args[1]}: repeated runs agree", "\n---\n".join(outs))
 
 
+def check_renames():
+    """Which module an import finds does not depend on the directories' names: the findings of
+    imports/ are the same (up to the renames) with its directories renamed so that their order
+    is reversed."""
+    src = os.path.join(HERE, "imports")
+    tmp = tempfile.mkdtemp(prefix="dw-index-renames-")
+    names = {"one": "zz_one", "two": "aa_two", "other": "mm_other"}
+    for top in os.listdir(src):
+        shutil.copytree(os.path.join(src, top), os.path.join(tmp, names.get(top, top))) \
+            if os.path.isdir(os.path.join(src, top)) else \
+            shutil.copy(os.path.join(src, top), os.path.join(tmp, top))
+    argv = ["check", "--output-format", "json", "--no-cache", "--select", "DW2", "."]
+
+    def findings(cwd):
+        p = run([DW] + argv, cwd=cwd)
+        try:
+            return sorted((f["filename"], f["location"]["row"], f["message"])
+                          for f in json.loads(p.stdout))
+        except ValueError:
+            return None
+
+    before, after = findings(src), findings(tmp)
+    renamed = None if before is None else sorted(
+        (re.sub(r"^\./(\w+)/", lambda m: "./" + names.get(m.group(1), m.group(1)) + "/", f), r, m)
+        for f, r, m in before)
+    s.check(before and after == renamed, "imports: the same findings with directories renamed",
+            f"{before}\n  vs\n{after}")
+    shutil.rmtree(tmp, ignore_errors=True)
+    rc, out, err = dw(["check", "--no-cache", "--select", "DW2", "-v", "."], "imports")
+    s.check("2 module names found in more than one root (conf, run)" in err,
+            "imports: -v names the module names found in several roots", err)
+
+
 def check_errors():
     rc, out, err = dw(["callers"], "seed")
     s.check(rc == 2 and "Usage" in err, "callers without NAME: usage error", f"exit {rc}: {err}")
@@ -401,6 +450,7 @@ def main():
     for pkg, target in PACKAGES.items():
         check_findings(pkg, target)
     check_equivalences()
+    check_renames()
     check_determinism()
     check_errors()
     check_conditions()
