@@ -850,6 +850,12 @@ FuncSum *summary_function(SumBuilder *sb, int32_t f) {
 const Node *summary_module(const SumBuilder *sb) {
     return sb->scopes[0].node;
 }
+bool summary_in_lambda(const SumBuilder *sb) {
+    return sb->lambdas > 0;
+}
+const char *summary_text(SumBuilder *sb, const Node *n) {
+    return node_text(sb, n);
+}
 
 SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const Node *module,
                           const SourceText *src, const ParseResult *pr, const SummaryOptions *opt) {

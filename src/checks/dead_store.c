@@ -1,0 +1,448 @@
+/* DW108 dead-store
+ *
+ * What it does: finds a value assigned to a local variable of a function that is never read:
+ * on every path from the assignment, the variable is assigned again, or the function returns,
+ * before anything reads it. Reading includes every use of the name in the function's own code
+ * (an attribute, a subscript, a call with it as argument, an f-string, `del`); an augmented
+ * assignment (`x += 1`) reads the variable and assigns it. Exceptions are followed: a value
+ * that a handler may read, after a statement of the `try` raised, is read.
+ *
+ * Why is this a bug: the computation is thrown away. Either the second assignment was meant for
+ * another variable, or the value was meant to be used before it is replaced, or the first
+ * assignment is left over and misleads the reader about where the value comes from.
+ *
+ * Example:
+ *     def load(path, **kwargs):
+ *         quantization = kwargs.get("quantization", False)   # never read
+ *         quantization = True
+ *         return Model(path, quantization=quantization)
+ *
+ * Use instead: use the value, or delete the assignment.
+ *
+ * Reported at the assigned name, with the assignment that replaces the value (if one does) as
+ * a related location.
+ *
+ * Not reported: values that initialize a variable by convention (`None`, `True`, `False`, `0`,
+ * `1`, `-1`, `""`, `b""`, `[]`, `{}`, `()`, and `list()`, `dict()`, `set()`, `tuple()` with no
+ * argument); names starting with `_`; names declared `global` or `nonlocal`; names that a
+ * nested function, lambda, class or comprehension mentions; functions that call `locals()`,
+ * `vars()`, `exec` or `eval`; unpacking targets (`a, b = f()`), `for`, `with`, `except`,
+ * `import` and `match` targets, walrus targets and augmented assignments (they are assignments
+ * that replace a value, but are not reported themselves); a variable that is never read at all
+ * (pyflakes' F841 reports those); assignments no path reaches (DW105 reports those); module and
+ * class bodies.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cfg/names.h"
+#include "check/check.h"
+#include "flow/flow.h"
+#include "rule_docs.h"
+
+enum { MAX_STORES = 256 }; /* reported assignments followed per function (the first ones) */
+_Static_assert(AST_FUNCTION_DEF < 64 && AST_ASYNC_FUNCTION_DEF < 64, "kinds[0]");
+
+/* An assignment that may be reported. */
+typedef struct Store {
+    const Node *target; /* the Name node */
+    const Node *stmt;
+    int32_t name; /* its variable, in Scan.names */
+} Store;
+
+/* A variable the function assigns. */
+typedef struct Var {
+    Str name;
+    int32_t stores; /* assignments of any kind, its parameter counting as one */
+    bool reported;  /* one assignment at least may be reported */
+    bool excluded;  /* global, nonlocal, or mentioned in a nested scope */
+    bool read;      /* read in the function's own code */
+} Var;
+
+typedef struct Scan {
+    Arena *a;
+    VEC(Var) vars;
+    int32_t *slots; /* open addressing over vars, by name */
+    int32_t cap;
+    VEC(Store) stores;
+    bool dynamic; /* calls locals(), vars(), exec or eval */
+    bool failed;
+    int raising; /* `with` blocks the statement is in that expect an exception */
+} Scan;
+
+static uint32_t slot_of(const Scan *sc, Str name) {
+    uint32_t k = (uint32_t)hash_bytes(name.s, (size_t)name.len, HASH_SEED) & (uint32_t)(sc->cap - 1);
+    while (sc->slots[k] >= 0 && !str_eq(sc->vars.items[sc->slots[k]].name, name))
+        k = (k + 1) & (uint32_t)(sc->cap - 1);
+    return k;
+}
+
+static int32_t var_of(Scan *sc, Str name, bool add) {
+    if (sc->cap && sc->slots[slot_of(sc, name)] >= 0) return sc->slots[slot_of(sc, name)];
+    if (!add || sc->failed) return -1;
+    if ((sc->vars.len + 1) * 2 > sc->cap) { /* grow the table */
+        int32_t cap = sc->cap ? sc->cap * 2 : 32;
+        int32_t *slots = arena_alloc(sc->a, sizeof(int32_t) * (size_t)cap);
+        if (!slots) {
+            sc->failed = true;
+            return -1;
+        }
+        memset(slots, 0xff, sizeof(int32_t) * (size_t)cap);
+        sc->slots = slots, sc->cap = cap;
+        for (int32_t i = 0; i < sc->vars.len; i++) slots[slot_of(sc, sc->vars.items[i].name)] = i;
+    }
+    Var v = {name, 0, false, false, false};
+    if (VEC_PUSH(sc->a, sc->vars, v)) {
+        sc->failed = true;
+        return -1;
+    }
+    sc->slots[slot_of(sc, name)] = sc->vars.len - 1;
+    return sc->vars.len - 1;
+}
+
+/* ---- the assignments: a scan of the statements -------------------------------------------- */
+
+/* A value that initializes by convention: None, True, False, 0, 1, -1, "", b"", [], {}, (), and
+ * list(), dict(), set(), tuple(). */
+static bool initializer(const Node *v) {
+    switch (v->kind) {
+    case AST_CONSTANT: {
+        const Const *c = &v->Constant.value;
+        switch (c->kind) {
+        case CONST_NONE:
+        case CONST_TRUE:
+        case CONST_FALSE: return true;
+        case CONST_INT: return c->i == 0 || c->i == 1;
+        case CONST_STR:
+        case CONST_BYTES: return c->s.len == 0;
+        default: return false;
+        }
+    }
+    case AST_UNARY_OP:
+        return v->UnaryOp.op == AST_USUB && v->UnaryOp.operand->kind == AST_CONSTANT &&
+               v->UnaryOp.operand->Constant.value.kind == CONST_INT &&
+               v->UnaryOp.operand->Constant.value.i == 1;
+    case AST_LIST: return v->List.elts.len == 0;
+    case AST_TUPLE: return v->Tuple.elts.len == 0;
+    case AST_DICT: return v->Dict.keys.len == 0;
+    case AST_CALL: {
+        const Node *f = v->Call.func;
+        if (v->Call.args.len || v->Call.keywords.len || f->kind != AST_NAME) return false;
+        return str_eq_c(f->Name.id, "list") || str_eq_c(f->Name.id, "dict") ||
+               str_eq_c(f->Name.id, "set") || str_eq_c(f->Name.id, "tuple");
+    }
+    default: return false;
+    }
+}
+
+static void count_store(Scan *sc, Str name) {
+    int32_t v = var_of(sc, name, true);
+    if (v >= 0) sc->vars.items[v].stores++;
+}
+
+/* Every name a target binds (an unpacking's, a starred one's): assignments not reported. */
+static void count_target(Scan *sc, const Node *t) {
+    switch (t->kind) {
+    case AST_NAME: count_store(sc, t->Name.id); return;
+    case AST_STARRED: count_target(sc, t->Starred.value); return;
+    case AST_TUPLE:
+    case AST_LIST: {
+        const NodeList *l = t->kind == AST_TUPLE ? &t->Tuple.elts : &t->List.elts;
+        for (int32_t i = 0; i < l->len; i++) count_target(sc, l->items[i]);
+        return;
+    }
+    default: return;
+    }
+}
+
+static void assigned(Scan *sc, const Node *stmt, const Node *target, const Node *value) {
+    if (target->kind != AST_NAME) {
+        count_target(sc, target);
+        return;
+    }
+    count_store(sc, target->Name.id);
+    Str name = target->Name.id;
+    if (!value || initializer(value) || (name.len && name.s[0] == '_') || sc->raising) return;
+    int32_t v = var_of(sc, name, false);
+    if (v < 0 || sc->stores.len >= MAX_STORES) return;
+    sc->vars.items[v].reported = true;
+    if (VEC_PUSH(sc->a, sc->stores, ((Store){target, stmt, v}))) sc->failed = true;
+}
+
+static void exclude(Scan *sc, Str name) {
+    int32_t v = var_of(sc, name, true);
+    if (v >= 0) sc->vars.items[v].excluded = true;
+}
+
+static void scan_stmts(Scan *sc, const NodeList *l);
+
+/* `pytest.raises(...)`, `self.assertRaises(...)`: the block is expected to raise, most often in
+ * the call whose result it assigns (which then never assigns). */
+static bool expects_exception(const Node *e) {
+    if (e->kind != AST_CALL) return false;
+    const Node *f = e->Call.func;
+    Str name = f->kind == AST_NAME ? f->Name.id : f->kind == AST_ATTRIBUTE ? f->Attribute.attr
+                                                                            : (Str){NULL, 0};
+    return name.s && (str_eq_c(name, "raises") || str_eq_c(name, "assertRaises") ||
+                      str_eq_c(name, "assertRaisesRegex"));
+}
+
+static void scan_stmt(Scan *sc, const Node *s) {
+    switch (s->kind) {
+    case AST_ASSIGN:
+        for (int32_t i = 0; i < s->Assign.targets.len; i++)
+            assigned(sc, s, s->Assign.targets.items[i], s->Assign.value);
+        return;
+    case AST_ANN_ASSIGN:
+        if (s->AnnAssign.value) assigned(sc, s, s->AnnAssign.target, s->AnnAssign.value);
+        return;
+    case AST_AUG_ASSIGN: count_target(sc, s->AugAssign.target); return;
+    case AST_FOR:
+    case AST_ASYNC_FOR:
+        count_target(sc, s->For.target);
+        scan_stmts(sc, &s->For.body);
+        scan_stmts(sc, &s->For.orelse);
+        return;
+    case AST_WHILE:
+    case AST_IF:
+        scan_stmts(sc, &s->If.body);
+        scan_stmts(sc, &s->If.orelse);
+        return;
+    case AST_WITH:
+    case AST_ASYNC_WITH: {
+        bool raising = false;
+        for (int32_t i = 0; i < s->With.items.len; i++) {
+            const Node *v = s->With.items.items[i]->withitem.optional_vars;
+            if (v) count_target(sc, v);
+            raising |= expects_exception(s->With.items.items[i]->withitem.context_expr);
+        }
+        sc->raising += raising;
+        scan_stmts(sc, &s->With.body);
+        sc->raising -= raising;
+        return;
+    }
+    case AST_TRY:
+    case AST_TRY_STAR:
+        scan_stmts(sc, &s->Try.body);
+        for (int32_t i = 0; i < s->Try.handlers.len; i++) {
+            const Node *h = s->Try.handlers.items[i];
+            if (h->ExceptHandler.name.s) count_store(sc, h->ExceptHandler.name);
+            scan_stmts(sc, &h->ExceptHandler.body);
+        }
+        scan_stmts(sc, &s->Try.orelse);
+        scan_stmts(sc, &s->Try.finalbody);
+        return;
+    case AST_MATCH:
+        for (int32_t i = 0; i < s->Match.cases.len; i++)
+            scan_stmts(sc, &s->Match.cases.items[i]->match_case.body);
+        return;
+    case AST_GLOBAL:
+    case AST_NONLOCAL:
+        for (int32_t i = 0; i < s->Global.names.len; i++) exclude(sc, s->Global.names.items[i]);
+        return;
+    default: return; /* (a nested def or class binds its name: not a value of ours) */
+    }
+}
+
+static void scan_stmts(Scan *sc, const NodeList *l) {
+    for (int32_t i = 0; i < l->len; i++) scan_stmt(sc, l->items[i]);
+}
+
+/* ---- the reads: a walk of the whole function, for the few that have candidates ---------- */
+
+typedef struct Reads {
+    Scan *sc;
+    int nested; /* scopes of their own the walk is in */
+} Reads;
+
+static int reads(Node *n, void *ud) {
+    Reads *r = ud;
+    Scan *sc = r->sc;
+    switch (n->kind) {
+    case AST_NAME: {
+        int32_t v = var_of(sc, n->Name.id, false);
+        if (v >= 0 && r->nested) sc->vars.items[v].excluded = true;
+        if (v >= 0 && !r->nested && n->Name.ctx == AST_LOAD) sc->vars.items[v].read = true;
+        return 0;
+    }
+    case AST_CALL: {
+        const Node *f = n->Call.func;
+        if (f->kind == AST_NAME &&
+            (str_eq_c(f->Name.id, "locals") || str_eq_c(f->Name.id, "vars") ||
+             str_eq_c(f->Name.id, "exec") || str_eq_c(f->Name.id, "eval")))
+            sc->dynamic = true;
+        break;
+    }
+    case AST_GLOBAL:
+    case AST_NONLOCAL:
+        for (int32_t i = 0; i < n->Global.names.len; i++) exclude(sc, n->Global.names.items[i]);
+        return 0;
+    case AST_FUNCTION_DEF:
+    case AST_ASYNC_FUNCTION_DEF:
+    case AST_CLASS_DEF:
+    case AST_LAMBDA:
+    case AST_LIST_COMP:
+    case AST_SET_COMP:
+    case AST_DICT_COMP:
+    case AST_GENERATOR_EXP:
+        r->nested++;
+        ast_children(n, reads, ud);
+        r->nested--;
+        return 0;
+    default: break;
+    }
+    return ast_children(n, reads, ud);
+}
+
+/* ---- the flow: which assigned values may still be read ------------------------------------ */
+
+typedef struct Flow {
+    const Scan *sc;
+    const Cfg *g;
+    int32_t *var_of_path; /* per path: its variable (a candidate), or -1 */
+    int32_t words;
+    bool *used, *reached;
+    const Node **replaced_by; /* per store: an assignment that replaces its value */
+} Flow;
+
+static uint64_t *bits(void *s) {
+    return s;
+}
+
+static void fl_empty(void *s, void *ud) {
+    const Flow *f = ud;
+    memset(s, 0, sizeof(uint64_t) * (size_t)f->words);
+}
+
+static bool fl_join(void *dst, const void *src, void *ud) {
+    const Flow *f = ud;
+    bool changed = false;
+    for (int32_t w = 0; w < f->words; w++) {
+        uint64_t v = bits(dst)[w] | ((const uint64_t *)src)[w];
+        changed |= v != bits(dst)[w];
+        bits(dst)[w] = v;
+    }
+    return changed;
+}
+
+/* The variable an event is about: its path's root. */
+static int32_t event_var(const Flow *f, const CfgEvent *ev) {
+    int32_t p = ev->path;
+    for (int depth = 0; p >= 0 && f->g->paths[p].parent >= 0 && depth < 16; depth++)
+        p = f->g->paths[p].parent;
+    return p >= 0 ? f->var_of_path[p] : -1;
+}
+
+static void fl_event(void *s, const CfgEvent *ev, void *ud) {
+    Flow *f = ud;
+    const Scan *sc = f->sc;
+    int32_t v = ev->path >= 0 ? event_var(f, ev) : -1;
+    if (v < 0) return;
+    switch ((CfgEventKind)ev->kind) {
+    case EV_LOAD:
+    case EV_DEREF:
+    case EV_DEL: /* a read: every value of v that may still be there is read */
+        for (int32_t i = 0; i < sc->stores.len; i++)
+            if (sc->stores.items[i].name == v && (bits(s)[i / 64] >> (i % 64) & 1))
+                f->used[i] = true;
+        return;
+    case EV_ASSIGN:
+    case EV_ASSIGN_NONE:
+        if (f->g->paths[ev->path].parent >= 0) return; /* (an attribute of it) */
+        for (int32_t i = 0; i < sc->stores.len; i++) {
+            if (sc->stores.items[i].name != v) continue;
+            if ((bits(s)[i / 64] >> (i % 64) & 1) &&
+                (!f->replaced_by[i] || ev->node->lineno < f->replaced_by[i]->lineno))
+                f->replaced_by[i] = ev->node; /* (the first one, to name in the message) */
+            bits(s)[i / 64] &= ~(1ull << (i % 64));
+        }
+        for (int32_t i = 0; i < sc->stores.len; i++)
+            if (sc->stores.items[i].target == ev->node) {
+                bits(s)[i / 64] |= 1ull << (i % 64);
+                f->reached[i] = true;
+            }
+        return;
+    default: return;
+    }
+}
+
+static void fl_edge(void *s, const CfgEdge *e, void *ud) {
+    (void)s, (void)e, (void)ud;
+}
+
+static void report(CheckCtx *cx, const Flow *f) {
+    const Scan *sc = f->sc;
+    for (int32_t i = 0; i < sc->stores.len; i++) {
+        const Store *st = &sc->stores.items[i];
+        const Var *v = &sc->vars.items[st->name];
+        if (!f->reached[i] || f->used[i] || v->excluded || !v->read) continue;
+        char text[120];
+        check_node_text(cx, st->stmt, text, sizeof text);
+        const Node *by = f->replaced_by[i];
+        if (by) {
+            CheckRelated rel = {by, "assigned again here"};
+            check_report(cx, st->target, &rel, 1,
+                         "dead store: the value `%s` assigns is never read: `%.*s` is assigned "
+                         "again on line %d first",
+                         text, (int)v->name.len, v->name.s, by->lineno);
+        } else {
+            check_report(cx, st->target, NULL, 0,
+                         "dead store: the value `%s` assigns is never read: the function "
+                         "returns first",
+                         text);
+        }
+    }
+}
+
+static void visit(CheckCtx *cx, const Node *fn, const Node *parent) {
+    (void)parent;
+    Scan sc = {cx->arena, {0}, NULL, 0, {0}, false, false, 0};
+    const Node *args = fn->FunctionDef.args;
+    const NodeList *params[] = {&args->arguments.posonlyargs, &args->arguments.args,
+                                &args->arguments.kwonlyargs};
+    for (int k = 0; k < 3; k++)
+        for (int32_t i = 0; i < params[k]->len; i++) count_store(&sc, params[k]->items[i]->arg.arg);
+    if (args->arguments.vararg) count_store(&sc, args->arguments.vararg->arg.arg);
+    if (args->arguments.kwarg) count_store(&sc, args->arguments.kwarg->arg.arg);
+    scan_stmts(&sc, &fn->FunctionDef.body);
+    /* candidates: assigned more than once, once at least with a value that is reported */
+    NameSet loads = {0};
+    bool any = false;
+    for (int32_t i = 0; i < sc.vars.len && !sc.failed; i++) {
+        const Var *v = &sc.vars.items[i];
+        if (!v->reported || v->excluded || v->stores < 2) continue;
+        any = true;
+        if (!name_set_add(cx->arena, &loads, v->name)) sc.failed = true;
+    }
+    if (!any || sc.failed) return;
+    Reads r = {&sc, 0};
+    for (int32_t i = 0; i < fn->FunctionDef.body.len; i++)
+        reads(fn->FunctionDef.body.items[i], &r);
+    if (sc.dynamic) return;
+    Cfg *g = cfg_build_loads(cx->arena, fn, &loads);
+    if (!g) return;
+    Flow f = {&sc, g, NULL, (sc.stores.len + 63) / 64, NULL, NULL, NULL};
+    f.var_of_path = arena_alloc(cx->arena, sizeof(int32_t) * (size_t)(g->npaths + 1));
+    f.used = arena_zalloc(cx->arena, (size_t)sc.stores.len + 1);
+    f.reached = arena_zalloc(cx->arena, (size_t)sc.stores.len + 1);
+    f.replaced_by = arena_zalloc(cx->arena, sizeof(Node *) * (size_t)(sc.stores.len + 1));
+    if (!f.var_of_path || !f.used || !f.reached || !f.replaced_by) return;
+    for (int32_t p = 0; p < g->npaths; p++) {
+        const CfgPath *cp = &g->paths[p];
+        int32_t v = cp->parent < 0 && name_set_has(&loads, cp->name) ? var_of(&sc, cp->name, false)
+                                                                     : -1;
+        f.var_of_path[p] = v;
+    }
+    FlowLattice L = {sizeof(uint64_t) * (size_t)(f.words ? f.words : 1), fl_empty, fl_empty,
+                     fl_join, fl_event, fl_edge};
+    FlowResult res;
+    if (!flow_solve(cx->arena, g, &L, &f, &res)) return;
+    report(cx, &f);
+}
+
+const Check check_dead_store = {
+    .info = {"DW108", "dead-store", "A value assigned to a local variable is never read.",
+             DOC_DW108, true, "warning"},
+    .kinds = {1ull << AST_FUNCTION_DEF | 1ull << AST_ASYNC_FUNCTION_DEF, 0},
+    .visit = visit,
+};

@@ -1,0 +1,641 @@
+/* DW106 redundant-condition
+ *
+ * What it does: finds a test whose outcome is already decided where it runs, by an earlier test
+ * or assignment of the same, unchanged value, on every path: `if x is None:` inside `if x is
+ * None:`; `if x is not None:` after `if x is None: return`; `items is None` after `items = []`
+ * (a literal, a display or a comprehension); `isinstance(v, T)` inside `isinstance(v, T)`;
+ * `a and not a`; `mode == "fast"` inside `mode == "fast"` (or inside `mode == "slow"`: another
+ * constant of the same type). What a test decides about a value follows: `x` true means `x is
+ * None` is false, as `isinstance(x, T)` true and `x == "a"` true do. Values are local names and
+ * attribute chains rooted at them (`self.conn`), as DW201 tracks them.
+ *
+ * Why is this a bug: the test cannot go the other way, so one of its branches is dead code; most
+ * often the author believed the value could be something it cannot be at that point, or meant
+ * to test another value.
+ *
+ * Example:
+ *     def close(self, conn):
+ *         if conn is None:
+ *             return
+ *         conn.flush()
+ *         if conn is not None:          # always true here
+ *             conn.close()
+ *
+ * Use instead: drop the test (and its dead branch), or test what was meant.
+ *
+ * Reported at the test, naming the line that decided it.
+ *
+ * Not reported: a value a call or store could have changed since it was decided (an attribute
+ * chain or a global, a name or an object any call may change: what DW201 forgets, it forgets;
+ * truthiness and equality of a name are forgotten too when it is handed to a call, as a receiver
+ * or an argument, or stored into: `items.append(x)`); tests of `sys.version_info`,
+ * `sys.platform`, `os.name` and TYPE_CHECKING (they differ between environments); `assert`
+ * statements (they document); `while` conditions (a loop re-tests its condition after its body);
+ * an `elif` that repeats an earlier test of its chain (DW104 reports it); `x == None` (it calls
+ * `__eq__`); code inside nested functions, lambdas and comprehensions; module and class bodies.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check/check.h"
+#include "flow/flow.h"
+#include "rule_docs.h"
+
+enum { MAX_PREDS = 256 }; /* predicates followed per function */
+
+typedef enum PredKind { P_NONE, P_TRUTH, P_ISINST, P_EQ } PredKind;
+
+/* A question a test asks about a value: `p is None`, `p` (truthiness), `isinstance(p, T)`,
+ * `p == c` (c a str, bytes or int constant). */
+typedef struct Pred {
+    uint8_t kind;
+    int32_t path;
+    const Node *arg; /* T or c */
+    uint64_t hash;   /* ast_hash of arg */
+    uint8_t ckind;   /* for P_EQ: the constant's kind */
+} Pred;
+
+/* What the analysis knows of a test node or a literal assignment: its predicate and whether the
+ * node's truth is the predicate's (or its negation: `is not`, `!=`). */
+typedef struct Ask {
+    const Node *node;
+    int32_t pred;
+    bool negated;
+} Ask;
+
+/* Nodes to small numbers, by address (open addressing). */
+typedef struct NodeMap {
+    const Node **keys;
+    int32_t *vals;
+    uint32_t cap;
+} NodeMap;
+
+static uint32_t node_hash(const Node *n) {
+    uintptr_t v = (uintptr_t)n;
+    return (uint32_t)((v >> 3) * 2654435761u);
+}
+
+static bool map_make(Arena *a, NodeMap *m, int32_t n) {
+    m->cap = 16;
+    while (m->cap < (uint32_t)n * 2 + 2) m->cap *= 2;
+    m->keys = arena_zalloc(a, sizeof(Node *) * m->cap);
+    m->vals = arena_alloc(a, sizeof(int32_t) * m->cap);
+    return m->keys && m->vals;
+}
+
+static void map_put(NodeMap *m, const Node *k, int32_t v) {
+    uint32_t at = node_hash(k) & (m->cap - 1);
+    while (m->keys[at] && m->keys[at] != k) at = (at + 1) & (m->cap - 1);
+    m->keys[at] = k, m->vals[at] = v;
+}
+
+static int32_t map_get(const NodeMap *m, const Node *k) {
+    if (!m->cap) return -1;
+    for (uint32_t at = node_hash(k) & (m->cap - 1); m->keys[at]; at = (at + 1) & (m->cap - 1))
+        if (m->keys[at] == k) return m->vals[at];
+    return -1;
+}
+
+typedef struct Ctx {
+    CheckCtx *cx;
+    Cfg *g;
+    VEC(Pred) preds;
+    VEC(Ask) asks; /* the tests on edges */
+    NodeMap ask_of; /* test node -> index in asks */
+    int32_t words;
+    /* the statement scan */
+    VEC(const Node *) quiet; /* the tests of `assert` and `while` statements */
+    VEC(const Node *) tested; /* every test, and value, that may hold a test (for subjects) */
+    VEC(const Node *) chain_tests; /* If tests, with the first test of their chain beside */
+    VEC(const Node *) chain_first;
+    VEC(const Node *) lit_targets; /* `x = <literal>`: the target, then the value */
+    VEC(const Node *) lit_values;
+    NodeMap lit_of; /* target -> index in lit_values */
+    bool failed;
+} Ctx;
+
+/* ---- the function's statements: its tests and literal assignments ---------------------- */
+
+static bool is_literal(const Node *v) {
+    switch (v->kind) {
+    case AST_CONSTANT:
+    case AST_LIST:
+    case AST_TUPLE:
+    case AST_DICT:
+    case AST_SET:
+    case AST_LIST_COMP:
+    case AST_SET_COMP:
+    case AST_DICT_COMP:
+    case AST_JOINED_STR: return true;
+    default: return false;
+    }
+}
+
+static void scan(Ctx *c, const NodeList *l, const Node *chain);
+
+/* `flag = True` (or False): a switch, tested afterwards on purpose. */
+static bool is_flag(const Node *v) {
+    return v->kind == AST_CONSTANT &&
+           (v->Constant.value.kind == CONST_TRUE || v->Constant.value.kind == CONST_FALSE);
+}
+
+/* A value that holds tests: `a and b`, `not a`, `x if a else y`. */
+static void tested_value(Ctx *c, const Node *v) {
+    if (!v) return;
+    if (v->kind == AST_IF_EXP) {
+        if (VEC_PUSH(c->cx->arena, c->tested, v->IfExp.test)) c->failed = true;
+    } else if (v->kind == AST_BOOL_OP || (v->kind == AST_UNARY_OP && v->UnaryOp.op == AST_NOT)) {
+        if (VEC_PUSH(c->cx->arena, c->tested, v)) c->failed = true;
+    }
+}
+
+static void scan_stmt(Ctx *c, const Node *s, const Node *chain) {
+    Arena *a = c->cx->arena;
+    switch (s->kind) {
+    case AST_ASSERT:
+        if (VEC_PUSH(a, c->quiet, s->Assert.test) || VEC_PUSH(a, c->tested, s->Assert.test))
+            c->failed = true;
+        return;
+    case AST_RETURN: tested_value(c, s->Return.value); return;
+    case AST_EXPR: tested_value(c, s->Expr.value); return;
+    case AST_ASSIGN:
+        tested_value(c, s->Assign.value);
+        if (s->Assign.targets.len == 1 && s->Assign.targets.items[0]->kind == AST_NAME &&
+            is_literal(s->Assign.value) && !is_flag(s->Assign.value) &&
+            (VEC_PUSH(a, c->lit_targets, s->Assign.targets.items[0]) ||
+             VEC_PUSH(a, c->lit_values, s->Assign.value)))
+            c->failed = true;
+        return;
+    case AST_IF: {
+        const Node *first = chain ? chain : s;
+        if (VEC_PUSH(a, c->chain_tests, s->If.test) || VEC_PUSH(a, c->chain_first, first) ||
+            VEC_PUSH(a, c->tested, s->If.test))
+            c->failed = true;
+        scan(c, &s->If.body, NULL);
+        /* `elif`: an else holding only an if continues the chain */
+        bool elif = s->If.orelse.len == 1 && s->If.orelse.items[0]->kind == AST_IF;
+        if (elif)
+            scan_stmt(c, s->If.orelse.items[0], first);
+        else
+            scan(c, &s->If.orelse, NULL);
+        return;
+    }
+    case AST_WHILE:
+        if (VEC_PUSH(a, c->quiet, s->While.test) || VEC_PUSH(a, c->tested, s->While.test))
+            c->failed = true;
+        scan(c, &s->While.body, NULL);
+        scan(c, &s->While.orelse, NULL);
+        return;
+    case AST_FOR:
+    case AST_ASYNC_FOR:
+        scan(c, &s->For.body, NULL);
+        scan(c, &s->For.orelse, NULL);
+        return;
+    case AST_WITH:
+    case AST_ASYNC_WITH: scan(c, &s->With.body, NULL); return;
+    case AST_TRY:
+    case AST_TRY_STAR:
+        scan(c, &s->Try.body, NULL);
+        for (int32_t i = 0; i < s->Try.handlers.len; i++)
+            scan(c, &s->Try.handlers.items[i]->ExceptHandler.body, NULL);
+        scan(c, &s->Try.orelse, NULL);
+        scan(c, &s->Try.finalbody, NULL);
+        return;
+    case AST_MATCH:
+        for (int32_t i = 0; i < s->Match.cases.len; i++)
+            scan(c, &s->Match.cases.items[i]->match_case.body, NULL);
+        return;
+    default: return;
+    }
+}
+
+static void scan(Ctx *c, const NodeList *l, const Node *chain) {
+    for (int32_t i = 0; i < l->len; i++) scan_stmt(c, l->items[i], chain);
+}
+
+static int32_t index_of(const Node *const *items, int32_t n, const Node *x) {
+    for (int32_t i = 0; i < n; i++)
+        if (items[i] == x) return i;
+    return -1;
+}
+
+/* ---- predicates --------------------------------------------------------------------------- */
+
+static bool is_none(const Node *e) {
+    return e->kind == AST_CONSTANT && e->Constant.value.kind == CONST_NONE;
+}
+
+/* A value that differs between environments, tested on purpose: sys.version_info,
+ * sys.platform, os.name, TYPE_CHECKING (and anything read through them). */
+static bool environmental(const Cfg *g, int32_t path) {
+    for (int depth = 0; path >= 0 && depth < 16; depth++) {
+        const CfgPath *p = &g->paths[path];
+        if (p->parent < 0) return str_eq_c(p->name, "TYPE_CHECKING");
+        const CfgPath *up = &g->paths[p->parent];
+        if (up->parent < 0 &&
+            ((str_eq_c(up->name, "sys") &&
+              (str_eq_c(p->name, "version_info") || str_eq_c(p->name, "platform"))) ||
+             (str_eq_c(up->name, "os") && str_eq_c(p->name, "name")) ||
+             str_eq_c(p->name, "TYPE_CHECKING")))
+            return true;
+        path = p->parent;
+    }
+    return false;
+}
+
+static int32_t pred_find(Ctx *c, Pred p) {
+    for (int32_t i = 0; i < c->preds.len; i++) {
+        const Pred *q = &c->preds.items[i];
+        if (q->kind == p.kind && q->path == p.path && q->hash == p.hash &&
+            (!p.arg || ast_equal(q->arg, p.arg)))
+            return i;
+    }
+    if (c->preds.len >= MAX_PREDS || VEC_PUSH(c->cx->arena, c->preds, p)) return -1;
+    return c->preds.len - 1;
+}
+
+/* The predicate a test asks, or -1. */
+static int32_t pred_of_test(Ctx *c, const Node *t, bool *negated) {
+    Pred p = {P_TRUTH, -1, NULL, 0, 0};
+    *negated = false;
+    switch (t->kind) {
+    case AST_NAME:
+    case AST_ATTRIBUTE: p.path = cfg_path_add(c->cx->arena, c->g, t); break;
+    case AST_COMPARE: {
+        if (t->Compare.ops.len != 1) return -1;
+        uint8_t op = t->Compare.ops.items[0];
+        const Node *l = t->Compare.left, *r = t->Compare.comparators.items[0];
+        if (op == AST_IS || op == AST_IS_NOT) {
+            const Node *other = is_none(r) ? l : is_none(l) ? r : NULL;
+            if (!other) return -1;
+            p.kind = P_NONE;
+            p.path = cfg_path_add(c->cx->arena, c->g, other);
+            *negated = op == AST_IS_NOT;
+        } else if (op == AST_EQ || op == AST_NOT_EQ) {
+            const Node *k = r->kind == AST_CONSTANT ? r : l->kind == AST_CONSTANT ? l : NULL;
+            const Node *other = k == r ? l : r;
+            if (!k) return -1;
+            uint8_t ck = k->Constant.value.kind;
+            if (ck != CONST_STR && ck != CONST_BYTES && ck != CONST_INT) return -1;
+            p.kind = P_EQ, p.arg = k, p.hash = ast_hash(k), p.ckind = ck;
+            p.path = cfg_path_add(c->cx->arena, c->g, other);
+            *negated = op == AST_NOT_EQ;
+        } else {
+            return -1;
+        }
+        break;
+    }
+    case AST_CALL: {
+        const Node *f = t->Call.func;
+        if (f->kind != AST_NAME || !str_eq_c(f->Name.id, "isinstance") || t->Call.args.len != 2 ||
+            t->Call.keywords.len)
+            return -1;
+        p.kind = P_ISINST;
+        p.arg = t->Call.args.items[1];
+        p.hash = ast_hash(p.arg);
+        p.path = cfg_path_add(c->cx->arena, c->g, t->Call.args.items[0]);
+        break;
+    }
+    default: return -1;
+    }
+    if (p.path < 0 || environmental(c->g, p.path)) return -1;
+    return pred_find(c, p);
+}
+
+/* ---- the state: predicates known to hold or not, on every path, with what decided them --- */
+
+typedef struct State {
+    uint64_t *known, *value;
+    const Node **by;
+} State;
+
+static State view(const Ctx *c, void *s) {
+    uint64_t *w = s;
+    return (State){w, w + c->words, (const Node **)(w + 2 * c->words)};
+}
+
+static bool has(const uint64_t *b, int32_t i) {
+    return b[i / 64] >> (i % 64) & 1;
+}
+
+static void put(State st, int32_t i, bool v, const Node *by) {
+    st.known[i / 64] |= 1ull << (i % 64);
+    if (v)
+        st.value[i / 64] |= 1ull << (i % 64);
+    else
+        st.value[i / 64] &= ~(1ull << (i % 64));
+    st.by[i] = by;
+}
+
+static void forget(State st, int32_t i) {
+    st.known[i / 64] &= ~(1ull << (i % 64));
+}
+
+/* Predicate i holds (v) and what follows of it, about the same value. */
+static void learn(const Ctx *c, State st, int32_t i, bool v, const Node *by) {
+    const Pred *p = &c->preds.items[i];
+    put(st, i, v, by);
+    for (int32_t k = 0; k < c->preds.len; k++) {
+        const Pred *q = &c->preds.items[k];
+        if (k == i || q->path != p->path || has(st.known, k)) continue;
+        bool not_none = (p->kind == P_TRUTH && v) || (p->kind == P_ISINST && v) ||
+                        (p->kind == P_EQ && v);
+        if (q->kind == P_NONE && not_none) put(st, k, false, by);
+        if (p->kind == P_NONE && v && (q->kind == P_TRUTH || q->kind == P_EQ)) put(st, k, false, by);
+        /* `mode == "fast"` true: `mode == "slow"` is false */
+        if (p->kind == P_EQ && v && q->kind == P_EQ && q->ckind == p->ckind) put(st, k, false, by);
+    }
+}
+
+/* What a literal assignment decides about its name. */
+static void assigned_literal(const Ctx *c, State st, int32_t path, const Node *value,
+                             const Node *by) {
+    for (int32_t k = 0; k < c->preds.len; k++) {
+        const Pred *q = &c->preds.items[k];
+        if (q->path != path) continue;
+        if (q->kind == P_NONE) {
+            put(st, k, is_none(value), by);
+        } else if (q->kind == P_EQ && value->kind == AST_CONSTANT &&
+                   value->Constant.value.kind == q->ckind) {
+            put(st, k, ast_equal(value, q->arg), by);
+        } else if (q->kind == P_TRUTH) {
+            int empty = value->kind == AST_LIST    ? value->List.elts.len == 0
+                        : value->kind == AST_TUPLE ? value->Tuple.elts.len == 0
+                        : value->kind == AST_DICT  ? value->Dict.keys.len == 0
+                        : value->kind == AST_SET   ? value->Set.elts.len == 0
+                                                   : -1;
+            if (value->kind == AST_CONSTANT) {
+                const Const *k2 = &value->Constant.value;
+                empty = k2->kind == CONST_NONE || k2->kind == CONST_FALSE ? 1
+                        : k2->kind == CONST_TRUE                          ? 0
+                        : k2->kind == CONST_INT                           ? k2->i == 0
+                        : k2->kind == CONST_STR || k2->kind == CONST_BYTES ? k2->s.len == 0
+                                                                           : -1;
+            }
+            if (empty >= 0) put(st, k, !empty, by);
+        }
+    }
+}
+
+/* The root name of an expression's attribute or subscript chain, or NULL. */
+static const Node *root_name(const Node *e) {
+    while (e->kind == AST_ATTRIBUTE || e->kind == AST_SUBSCRIPT || e->kind == AST_STARRED)
+        e = e->kind == AST_ATTRIBUTE   ? e->Attribute.value
+            : e->kind == AST_SUBSCRIPT ? e->Subscript.value
+                                       : e->Starred.value;
+    return e->kind == AST_NAME ? e : NULL;
+}
+
+/* A name a call event may change the object of: its receiver's, an argument's, an item store's. */
+static bool handed(const Node *call, Str name) {
+    const Node *roots[64];
+    int n = 0;
+    if (call->kind == AST_CALL) {
+        if (call->Call.func->kind == AST_ATTRIBUTE) roots[n++] = root_name(call->Call.func);
+        for (int32_t i = 0; i < call->Call.args.len && n < 63; i++)
+            roots[n++] = root_name(call->Call.args.items[i]);
+        for (int32_t i = 0; i < call->Call.keywords.len && n < 63; i++)
+            roots[n++] = root_name(call->Call.keywords.items[i]->keyword.value);
+        if (call->Call.args.len + call->Call.keywords.len >= 62) return true; /* (too many) */
+    } else if (call->kind == AST_SUBSCRIPT) {
+        roots[n++] = root_name(call->Subscript.value);
+    } else {
+        return true; /* (a statement: `with`, `for`, `+=`, ...) */
+    }
+    for (int i = 0; i < n; i++)
+        if (roots[i] && str_eq(roots[i]->Name.id, name)) return true;
+    return false;
+}
+
+static void ev_kill(Ctx *c, State st, const CfgEvent *ev) {
+    const Cfg *g = c->g;
+    for (int32_t k = 0; k < c->preds.len; k++) {
+        if (!has(st.known, k)) continue;
+        const Pred *q = &c->preds.items[k];
+        const CfgPath *qp = &g->paths[q->path];
+        switch ((CfgEventKind)ev->kind) {
+        case EV_ASSIGN:
+        case EV_ASSIGN_NONE:
+        case EV_DEL:
+            if (ev->path >= 0 && cfg_path_has_prefix(g, q->path, ev->path)) forget(st, k);
+            break;
+        case EV_CALL: {
+            bool identity = q->kind == P_NONE || q->kind == P_ISINST;
+            /* truthiness may change with the object (a list a closure appends to) */
+            if (qp->parent >= 0 || qp->shared || q->kind == P_TRUTH) {
+                forget(st, k);
+            } else if (!identity) {
+                int32_t root = q->path;
+                while (g->paths[root].parent >= 0) root = g->paths[root].parent;
+                if (handed(ev->node, g->paths[root].name)) forget(st, k);
+            }
+            break;
+        }
+        case EV_ATTR_STORE:
+            if (ev->node->kind != AST_ATTRIBUTE) break;
+            for (int32_t p = q->path; p >= 0 && g->paths[p].parent >= 0; p = g->paths[p].parent)
+                if (str_eq(g->paths[p].name, ev->node->Attribute.attr)) {
+                    forget(st, k);
+                    break;
+                }
+            break;
+        default: break;
+        }
+    }
+}
+
+static void st_entry(void *s, void *ud) {
+    const Ctx *c = ud;
+    memset(s, 0, sizeof(uint64_t) * 2 * (size_t)c->words);
+}
+
+static bool st_join(void *dst, const void *src, void *ud) {
+    const Ctx *c = ud;
+    State d = view(c, dst), s = view(c, (void *)src);
+    bool changed = false;
+    for (int32_t w = 0; w < c->words; w++) {
+        uint64_t k = d.known[w] & s.known[w] & ~(d.value[w] ^ s.value[w]);
+        changed |= k != d.known[w];
+        d.known[w] = k;
+    }
+    return changed;
+}
+
+static void st_event(void *s, const CfgEvent *ev, void *ud) {
+    Ctx *c = ud;
+    State st = view(c, s);
+    ev_kill(c, st, ev);
+    if ((ev->kind == EV_ASSIGN || ev->kind == EV_ASSIGN_NONE) && ev->path >= 0 &&
+        ev->node->kind == AST_NAME) {
+        int32_t i = map_get(&c->lit_of, ev->node);
+        if (i >= 0) assigned_literal(c, st, ev->path, c->lit_values.items[i], ev->node);
+    }
+}
+
+static void st_edge(void *s, const CfgEdge *e, void *ud) {
+    Ctx *c = ud;
+    int32_t i = e->test ? map_get(&c->ask_of, e->test) : -1;
+    if (i < 0) return;
+    const Ask *k = &c->asks.items[i];
+    learn(c, view(c, s), k->pred, e->polarity != k->negated, e->test);
+}
+
+/* ---- the function ------------------------------------------------------------------------ */
+
+/* The name or attribute chain a test asks about, for the cheap look before any graph: its
+ * text's hash (0: none). */
+static uint64_t subject(const Node *t) {
+    while (t->kind == AST_UNARY_OP && t->UnaryOp.op == AST_NOT) t = t->UnaryOp.operand;
+    if (t->kind == AST_COMPARE && t->Compare.ops.len == 1) {
+        const Node *l = t->Compare.left, *r = t->Compare.comparators.items[0];
+        t = r->kind == AST_CONSTANT ? l : l->kind == AST_CONSTANT ? r : NULL;
+        if (!t) return 0;
+    } else if (t->kind == AST_CALL) {
+        if (t->Call.args.len != 2 || t->Call.func->kind != AST_NAME ||
+            !str_eq_c(t->Call.func->Name.id, "isinstance"))
+            return 0;
+        t = t->Call.args.items[0];
+    }
+    return t->kind == AST_NAME || t->kind == AST_ATTRIBUTE ? ast_hash(t) : 0;
+}
+
+/* The subjects of a test, `and`, `or` and `not` taken apart, into hs. */
+static int32_t subjects(const Node *t, uint64_t *hs, int32_t n, int32_t max) {
+    if (t->kind == AST_BOOL_OP) {
+        for (int32_t i = 0; i < t->BoolOp.values.len && n < max; i++)
+            n = subjects(t->BoolOp.values.items[i], hs, n, max);
+        return n;
+    }
+    if (t->kind == AST_UNARY_OP && t->UnaryOp.op == AST_NOT)
+        return subjects(t->UnaryOp.operand, hs, n, max);
+    uint64_t h = subject(t);
+    if (h && n < max) hs[n++] = h;
+    return n;
+}
+
+static int by_value(const void *x, const void *y) {
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* Whether two tests (or a literal assignment and a test) ask about one value: the only
+ * functions given a graph. */
+static bool worth_a_graph(Ctx *c) {
+    enum { MAX = 4096 };
+    uint64_t *hs = arena_alloc(c->cx->arena, sizeof(uint64_t) * MAX);
+    if (!hs) return false;
+    int32_t n = 0;
+    for (int32_t i = 0; i < c->tested.len && n < MAX; i++)
+        n = subjects(c->tested.items[i], hs, n, MAX);
+    for (int32_t i = 0; i < c->lit_targets.len && n < MAX; i++)
+        hs[n++] = ast_hash(c->lit_targets.items[i]);
+    qsort(hs, (size_t)n, sizeof *hs, by_value);
+    for (int32_t i = 1; i < n; i++)
+        if (hs[i] == hs[i - 1]) return true;
+    return false;
+}
+
+/* Whether the test asked at test node t (decided by `by`) is one DW104 reports: the same test,
+ * earlier in its if/elif chain. */
+static bool repeated_in_chain(const Ctx *c, const Node *t, const Node *by) {
+    int32_t a = index_of(c->chain_tests.items, c->chain_tests.len, t);
+    int32_t b = index_of(c->chain_tests.items, c->chain_tests.len, by);
+    return a >= 0 && b >= 0 && c->chain_first.items[a] == c->chain_first.items[b] &&
+           ast_equal(t, by);
+}
+
+static bool within(const Node *t, const Node *e) {
+    return (t->lineno > e->lineno || (t->lineno == e->lineno && t->col_offset >= e->col_offset)) &&
+           (t->end_lineno < e->end_lineno ||
+            (t->end_lineno == e->end_lineno && t->end_col_offset <= e->end_col_offset));
+}
+
+/* Whether test t is (part of) the test of an `assert` or a `while`. */
+static bool within_quiet(const Ctx *c, const Node *t) {
+    for (int32_t i = 0; i < c->quiet.len; i++)
+        if (within(t, c->quiet.items[i])) return true;
+    return false;
+}
+
+static void report(Ctx *c, const Node *t, bool value, const Node *by) {
+    CheckCtx *cx = c->cx;
+    char test[120], why[120];
+    const Node *shown = t;
+    check_node_text(cx, shown, test, sizeof test);
+    bool assignment = by->kind == AST_NAME && by->Name.ctx != AST_LOAD;
+    if (assignment)
+        snprintf(why, sizeof why, "the assignment on line %d", by->lineno);
+    else
+        snprintf(why, sizeof why, "`%s` on line %d", check_node_text(cx, by, (char[100]){0}, 100),
+                 by->lineno);
+    CheckRelated rel = {by, "decided here"};
+    check_report(cx, t, &rel, 1, "redundant condition: `%s` is always %s here, as %s decided",
+                 test, value ? "true" : "false", why);
+}
+
+static void visit(CheckCtx *cx, const Node *fn, const Node *parent) {
+    (void)parent;
+    Ctx c = {.cx = cx};
+    scan(&c, &fn->FunctionDef.body, NULL);
+    if (c.failed || !worth_a_graph(&c)) return;
+    Cfg *g = cfg_build(cx->arena, fn);
+    if (!g) return;
+    c.g = g;
+    /* the tests on the graph's edges (each block ends in one), and their predicates */
+    for (int32_t b = 0; b < g->nblocks; b++) {
+        const CfgBlock *blk = &g->blocks[b];
+        if (blk->nsucc < 2 || !blk->succ[0].test) continue;
+        const Node *t = blk->succ[0].test;
+        bool negated;
+        int32_t p = pred_of_test(&c, t, &negated);
+        if (p >= 0 && VEC_PUSH(cx->arena, c.asks, ((Ask){t, p, negated}))) return;
+    }
+    if (!c.preds.len) return;
+    if (!map_make(cx->arena, &c.ask_of, c.asks.len) ||
+        !map_make(cx->arena, &c.lit_of, c.lit_targets.len))
+        return;
+    for (int32_t i = 0; i < c.asks.len; i++) map_put(&c.ask_of, c.asks.items[i].node, i);
+    for (int32_t i = 0; i < c.lit_targets.len; i++) map_put(&c.lit_of, c.lit_targets.items[i], i);
+    c.words = (c.preds.len + 63) / 64;
+    size_t size = sizeof(uint64_t) * 2 * (size_t)c.words + sizeof(Node *) * (size_t)c.preds.len;
+    FlowLattice L = {size, st_entry, st_entry, st_join, st_event, st_edge};
+    FlowResult r;
+    if (!flow_solve(cx->arena, g, &L, &c, &r)) return;
+    /* each test where it is asked: decided (the same way) in every copy of it, or not */
+    uint8_t *verdict = arena_zalloc(cx->arena, (size_t)c.asks.len + 1);
+    const Node **by = arena_zalloc(cx->arena, sizeof(Node *) * (size_t)(c.asks.len + 1));
+    void *s = arena_alloc(cx->arena, size);
+    if (!verdict || !by || !s) return;
+    enum { UNSEEN, TRUE_, FALSE_, OPEN };
+    for (int32_t i = 0; i < g->nrpo; i++) {
+        int32_t b = g->rpo[i];
+        const CfgBlock *blk = &g->blocks[b];
+        if (!r.reached[b] || blk->nsucc < 2 || !blk->succ[0].test) continue;
+        int32_t a = map_get(&c.ask_of, blk->succ[0].test);
+        if (a < 0) continue;
+        memcpy(s, flow_in(&r, b), size);
+        for (int32_t e = 0; e < blk->nevents; e++) st_event(s, &blk->events[e], &c);
+        State st = view(&c, s);
+        const Ask *k = &c.asks.items[a];
+        uint8_t v = !has(st.known, k->pred)                    ? OPEN
+                    : has(st.value, k->pred) != k->negated     ? TRUE_
+                                                               : FALSE_;
+        if (verdict[a] == UNSEEN) by[a] = st.by[k->pred];
+        verdict[a] = verdict[a] == UNSEEN || verdict[a] == v ? v : OPEN;
+    }
+    for (int32_t a = 0; a < c.asks.len; a++) {
+        const Node *t = c.asks.items[a].node;
+        if (verdict[a] != TRUE_ && verdict[a] != FALSE_) continue;
+        if (within_quiet(&c, t) || repeated_in_chain(&c, t, by[a])) continue;
+        report(&c, t, verdict[a] == TRUE_, by[a]);
+    }
+}
+
+const Check check_redundant_condition = {
+    .info = {"DW106", "redundant-condition",
+             "A test whose outcome an earlier test or assignment already decided.", DOC_DW106,
+             true, "warning"},
+    .kinds = {1ull << AST_FUNCTION_DEF | 1ull << AST_ASYNC_FUNCTION_DEF, 0},
+    .visit = visit,
+};
