@@ -27,7 +27,9 @@
  * Use instead:
  *     except (TimeoutError, ConnectionError):
  *
- * Not reported: syntax older than 3.9 (the oldest target is py38, and 3.8's own forms are
+ * Not reported: a file whose name says which Python it is for, as test suites name their
+ * version-specific files (`test_match_py310.py`, `tstrings_py314.py`: 3.10, 3.14 and later);
+ * syntax older than 3.9 (the oldest target is py38, and 3.8's own forms are
  * accepted by it); anything an older Python rejects for another reason (that is DW000's business
  * when the newest Python rejects it too); library features (new modules, functions, methods):
  * they are not syntax.
@@ -37,10 +39,31 @@
 #include "check/check.h"
 #include "rule_docs.h"
 
+/* The version a file's name says it is for: `test_match_py310.py` (or .pyi) is for 3.10 and
+ * later, the convention by which test suites keep version-specific files apart; 0 when none. */
+static int named_minor(const char *path) {
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    size_t n = dot ? (size_t)(dot - base) : strlen(base);
+    for (size_t d = 2; d >= 1; d--) { /* `_py3` and the minor version's one or two digits */
+        if (n < d + 4 || memcmp(base + n - d - 4, "_py3", 4) != 0) continue;
+        int minor = 0;
+        for (size_t i = n - d; i < n; i++) {
+            if (base[i] < '0' || base[i] > '9') return 0;
+            minor = minor * 10 + (base[i] - '0');
+        }
+        return minor;
+    }
+    return 0;
+}
+
 static void too_new(CheckCtx *cx, const Node *at, int minor, const char *what) {
-    if (!cx->opt || !cx->opt->target_minor || cx->opt->target_minor >= minor) return;
+    int target = cx->opt ? cx->opt->target_minor : 0;
+    if (!target || target >= minor) return;
+    if (named_minor(cx->path) >= minor) return;
     check_report(cx, at, NULL, 0, "%s requires Python 3.%d; target-version is py3%d", what, minor,
-                 cx->opt->target_minor);
+                 target);
 }
 
 /* The source byte at a node's start (its line's column), or 0. */
