@@ -19,7 +19,7 @@ asan_obj = $(patsubst %.c,build/asan/%.o,$(1))
 DRIVERS      := $(patsubst tests/drivers/%.c,build/release/bin/%,$(DRIVER_SRC))
 ASAN_DRIVERS := $(patsubst tests/drivers/%.c,build/asan/bin/%,$(DRIVER_SRC))
 
-.PHONY: all test demo bench bench-growth robustness conformance fuzz install clean format regen help drivers ecosystem
+.PHONY: all test demo bench robustness conformance fuzz install clean format regen help drivers ecosystem
 all: deadwood
 
 deadwood: $(call rel_obj,$(LIB_SRC) $(CLI_SRC))
@@ -65,7 +65,7 @@ conformance: deadwood build/release/bin/unit_bodies
 demo: deadwood
 	./deadwood check examples/zenflow || true
 
-bench: deadwood
+bench: deadwood build/release/bin/glob_steps
 	bench/run.sh
 
 # deadwood on real projects (tools/ecosystem.repos, prepared by `tools/ecosystem prepare`);
@@ -73,11 +73,9 @@ bench: deadwood
 ecosystem: deadwood
 	tools/ecosystem $(if $(BASE),compare --base $(BASE) --out build/ecosystem,run --out build/ecosystem/head)
 
-bench-growth: deadwood
-	$(PYTHON) bench/growth.py
-
-# How the work grows with hostile input (bench/robustness/): fails past n log n.
-robustness: deadwood
+# How the work grows with hostile input (bench/robustness/): fails past n log n. The glob
+# families count the states of the automaton with a test driver.
+robustness: deadwood build/release/bin/glob_steps
 	$(PYTHON) bench/robustness/run.py
 
 fuzz:
@@ -107,8 +105,8 @@ help:
 	@echo "                  override rules' on-demand method hashes on the same files"
 	@echo "make bench      benchmarks (writes bench/RESULTS.md)"
 	@echo "make ecosystem [BASE=rev]  deadwood on real projects; with BASE, the change in findings"
-	@echo "make bench-growth  time against size on hostile inputs (at most n log n)"
-	@echo "make robustness growth with hostile input, at most n log n (bench/robustness/)"
+	@echo "make robustness growth of time and memory with hostile input, at most n log n"
+	@echo "                (bench/robustness/; writes bench/work/robustness.md)"
 	@echo "make fuzz SECONDS=N  libFuzzer targets"
 	@echo "make install PREFIX=...  binary and man page"
 
