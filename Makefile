@@ -7,7 +7,7 @@ WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Werror
 CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -Isrc -Ibuild/gen $(WARN) -MMD -MP
 RELEASE_CFLAGS := -O2 -g
 ASAN_CFLAGS    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-LDLIBS  := -licuuc -lpthread -lm
+LDLIBS  := -lpthread -lm
 
 LIB_SRC    := $(shell find src -name '*.c' ! -path 'src/cli/*' | LC_ALL=C sort)
 CLI_SRC    := $(wildcard src/cli/*.c)
@@ -86,6 +86,7 @@ format:
 # Generated sources (committed; tests/build/run.py checks they are current).
 regen:
 	$(PYTHON313) tools/gen_encodings.py
+	$(PYTHON313) tools/gen_unicode.py
 
 clean:
 	rm -rf build deadwood deadwood-asan

@@ -36,9 +36,12 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
 from suite import find_python  # noqa: E402
 py = find_python((3, 13))
 if not py:
-    s.skip("encodings.def current", "no CPython >= 3.13 to regenerate it with")
+    s.skip("generated sources current", "no CPython >= 3.13 to regenerate them with")
 else:
     p = subprocess.run(py + [os.path.join(ROOT, "tools", "gen_encodings.py"), "--check"])
     s.check(p.returncode == 0, "src/source/encodings.def is current (make regen)",
             "tools/gen_encodings.py would write something else")
+    p = subprocess.run(py + [os.path.join(ROOT, "tools", "gen_unicode.py"), "--check"])
+    s.check(p.returncode == 0, "src/lex/unicode_db.h is current (make regen)",
+            "tools/gen_unicode.py would write something else")
 s.finish()
