@@ -3,14 +3,13 @@ CC      ?= cc
 PYTHON  ?= python3
 PYTHON313 ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3) python3.13)
 PREFIX  ?= /usr/local
-WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Werror
-CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -Isrc -Ibuild/gen $(WARN) -MMD -MP
-RELEASE_CFLAGS := -O2 -g
+# The sources, flags and libraries of the program: sources.mk, which the Python package's build
+# (setup.py) reads too.
+include sources.mk
+CFLAGS_BASE := $(STD) -Isrc -Ibuild/gen $(WARN) -MMD -MP
 ASAN_CFLAGS    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-LDLIBS  := -lpthread -lm
-
-LIB_SRC    := $(shell find src -name '*.c' ! -path 'src/cli/*' | LC_ALL=C sort)
-CLI_SRC    := $(wildcard src/cli/*.c)
+UNLISTED := $(filter-out $(LIB_SRC) $(CLI_SRC),$(shell find src -name '*.c'))
+$(if $(UNLISTED),$(error sources.mk does not list $(UNLISTED)))
 DRIVER_SRC := $(wildcard tests/drivers/*.c)
 RULE_SRC   := $(wildcard src/checks/*.c)
 
