@@ -18,7 +18,8 @@ asan_obj = $(patsubst %.c,build/asan/%.o,$(1))
 DRIVERS      := $(patsubst tests/drivers/%.c,build/release/bin/%,$(DRIVER_SRC))
 ASAN_DRIVERS := $(patsubst tests/drivers/%.c,build/asan/bin/%,$(DRIVER_SRC))
 
-.PHONY: all test demo bench conformance fuzz install clean format regen help drivers ecosystem
+.PHONY: all test demo bench conformance fuzz install clean format regen help drivers ecosystem \
+        package-test
 all: deadwood
 
 deadwood: $(call rel_obj,$(LIB_SRC) $(CLI_SRC))
@@ -55,6 +56,11 @@ drivers: $(DRIVERS) $(ASAN_DRIVERS)
 # once with the release build and once under AddressSanitizer + UndefinedBehaviorSanitizer.
 test: deadwood deadwood-asan drivers
 	$(PYTHON) tests/run.py
+
+# The Python package offline: the wheel built and installed into a fresh venv, NEEDED and the
+# platform tag, pipx, and the pre-commit hook end to end (also part of `make test`).
+package-test:
+	$(PYTHON) tests/run.py tests/package/
 
 conformance: deadwood build/release/bin/unit_bodies
 	$(PYTHON) tests/parse/conformance.py --all-versions
@@ -94,6 +100,7 @@ help:
 	@echo "make            build ./deadwood"
 	@echo "make test       the whole test suite (release and ASan+UBSan)"
 	@echo "make demo       deadwood check on the bundled example"
+	@echo "make package-test  the Python package offline: wheel, venv, pipx, pre-commit hook"
 	@echo "make conformance  parser against CPython on every installed stdlib, and the"
 	@echo "                  override rules' on-demand method hashes on the same files"
 	@echo "make bench      benchmarks (writes bench/RESULTS.md)"

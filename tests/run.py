@@ -30,6 +30,7 @@ SUITES = [
     ("tests/cli/run.py", ("release", "asan")),
     ("tests/robust/run.py", ("release", "asan")),
     ("tests/fuzz/run.py", ("release",)),
+    ("tests/package/run.py", ("release",)),
 ]
 
 
