@@ -94,7 +94,7 @@ regen:
 	$(PYTHON313) tools/gen_unicode.py
 
 clean:
-	rm -rf build deadwood deadwood-asan
+	rm -rf build deadwood deadwood-asan deadwood.egg-info
 
 help:
 	@echo "make            build ./deadwood"
