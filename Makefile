@@ -18,7 +18,7 @@ asan_obj = $(patsubst %.c,build/asan/%.o,$(1))
 DRIVERS      := $(patsubst tests/drivers/%.c,build/release/bin/%,$(DRIVER_SRC))
 ASAN_DRIVERS := $(patsubst tests/drivers/%.c,build/asan/bin/%,$(DRIVER_SRC))
 
-.PHONY: all test demo bench conformance fuzz install clean format regen help drivers ecosystem \
+.PHONY: all test demo bench bench-growth robustness conformance fuzz install clean format regen help drivers ecosystem \
         package-test
 all: deadwood
 
@@ -54,8 +54,9 @@ drivers: $(DRIVERS) $(ASAN_DRIVERS)
 
 # The whole suite: unit tests, parser conformance against CPython, fixtures, CLI end to end —
 # once with the release build and once under AddressSanitizer + UndefinedBehaviorSanitizer.
+# STRICT=1 (and CI=true, as in .ci/run): a check that would be skipped fails.
 test: deadwood deadwood-asan drivers
-	$(PYTHON) tests/run.py
+	$(PYTHON) tests/run.py $(if $(filter-out 0,$(STRICT)),--strict)
 
 # The Python package offline: the wheel built and installed into a fresh venv, NEEDED and the
 # platform tag, pipx, and the pre-commit hook end to end (also part of `make test`).
@@ -76,6 +77,13 @@ bench: deadwood
 # with BASE=<commit>, what the working tree's build changes in the findings against that commit.
 ecosystem: deadwood
 	tools/ecosystem $(if $(BASE),compare --base $(BASE) --out build/ecosystem,run --out build/ecosystem/head)
+
+bench-growth: deadwood
+	$(PYTHON) bench/growth.py
+
+# How the work grows with hostile input (bench/robustness/): fails past n log n.
+robustness: deadwood
+	$(PYTHON) bench/robustness/run.py
 
 fuzz:
 	$(MAKE) -C fuzz SECONDS=$(or $(SECONDS),60)
@@ -99,12 +107,15 @@ clean:
 help:
 	@echo "make            build ./deadwood"
 	@echo "make test       the whole test suite (release and ASan+UBSan)"
+	@echo "make test STRICT=1  the same, with every skip a failure (as under CI)"
 	@echo "make demo       deadwood check on the bundled example"
 	@echo "make package-test  the Python package offline: wheel, venv, pipx, pre-commit hook"
 	@echo "make conformance  parser against CPython on every installed stdlib, and the"
 	@echo "                  override rules' on-demand method hashes on the same files"
 	@echo "make bench      benchmarks (writes bench/RESULTS.md)"
 	@echo "make ecosystem [BASE=rev]  deadwood on real projects; with BASE, the change in findings"
+	@echo "make bench-growth  time against size on hostile inputs (at most n log n)"
+	@echo "make robustness growth with hostile input, at most n log n (bench/robustness/)"
 	@echo "make fuzz SECONDS=N  libFuzzer targets"
 	@echo "make install PREFIX=...  binary and man page"
 

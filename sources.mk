@@ -10,6 +10,8 @@ LDLIBS         := -lpthread -lm
 # the library (everything but the command line)
 LIB_SRC := \
     src/ast/ast.c \
+    src/ast/bigint.c \
+    src/ast/unparse.c \
     src/base/arena.c \
     src/base/buf.c \
     src/base/finding.c \
@@ -24,6 +26,7 @@ LIB_SRC := \
     src/check/registry.c \
     src/check/run.c \
     src/check/tree.c \
+    src/checks/class_attrs.c \
     src/checks/deref_before_none_check.c \
     src/checks/duplicate_arm.c \
     src/checks/duplicate_condition.c \
@@ -35,6 +38,7 @@ LIB_SRC := \
     src/checks/override_drift.c \
     src/checks/redundant_override.c \
     src/checks/syntax_error.c \
+    src/checks/syntax_too_new.c \
     src/checks/unreadable_file.c \
     src/checks/unused_noqa.c \
     src/config/config.c \
@@ -57,6 +61,7 @@ LIB_SRC := \
     src/output/out_github.c \
     src/output/out_json.c \
     src/output/out_sarif.c \
+    src/output/out_sarif_text.c \
     src/output/out_text.c \
     src/output/output.c \
     src/parse/literal.c \

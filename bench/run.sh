@@ -5,7 +5,7 @@
 #
 #   make bench                     everything (tens of minutes)
 #   BENCH_QUICK=1 make bench       a fast subset for development; writes bench/work/RESULTS-quick.md
-#   BENCH_SECTIONS=parse,scale     only some of: parse, check, compare, scale
+#   BENCH_SECTIONS=parse,scale     only some of: parse, check, compare, scale, robust
 #   BENCH_NO_INSTALL=1             install nothing, use what is there
 #
 # Everything it installs or builds for itself lives in bench/work/ (gitignored): the npm packages
@@ -93,4 +93,9 @@ if [ ! -x ./deadwood ]; then
 fi
 echo "bench: df -h $WORK: $(df -h "$WORK" | tail -1)"
 "$PY313" bench/harness/main.py 2>&1 | tee "$WORK/bench.log"
-exit "${PIPESTATUS[0]}"
+status="${PIPESTATUS[0]}"
+# growth with the size of hostile inputs (bench/ROBUST.md); BENCH_SECTIONS=...,robust selects it
+case ",${BENCH_SECTIONS:-robust}," in
+*,robust,*) "$PY313" bench/robust_growth.py 2>&1 | tee -a "$WORK/bench.log" ;;
+esac
+exit "$status"

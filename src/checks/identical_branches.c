@@ -19,11 +19,14 @@
  * differ do its own thing (here: `assert grad_accum is not None`).
  *
  * Reported at the `if` or `elif` keyword whose body equals the `else` body (an `elif` whose body
- * equals the final `else` counts); when every arm of a chain ending in `else` is the same code,
- * once, at the first `if`. An `else:` that holds only an `if` continues the chain like `elif`.
+ * equals the final `else` counts), with the `else` body as a related location; when every arm of a
+ * chain ending in `else` is the same code, once, at the first `if`. An `else:` that holds only an
+ * `if` continues the chain like `elif`.
  *
  * Not reported: chains without an `else` (see DW103), arms that differ in anything but layout,
- * and `if` statements whose arms only look alike (a different name or constant counts).
+ * and `if` statements whose arms only look alike (a different name or constant counts); an
+ * `elif` whose test repeats an earlier test of the chain: it can never run, and DW104 reports
+ * that (one defect, one finding).
  */
 #include "check/check.h"
 #include "if_chain.h"
@@ -50,12 +53,18 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
     }
     const Arm *last = &c->arms[c->narms - 2];
     if (!all && !ast_list_equal(last->body, els->body)) return;
-    check_report_range(
-        cx, last->node, last->test,
-        "identical branches: the `%s` body (%s) and the `else` body (%s) are the "
-        "same code, so `%s` decides nothing",
-        arm_is_elif(cx, last->node) ? "elif" : "if", check_lines(last->body, l1, sizeof l1),
-        check_lines(els->body, l2, sizeof l2), check_node_text(cx, last->test, test, sizeof test));
+    /* an elif repeating an earlier test never runs: DW104 says so, and that is the defect */
+    const int32_t *repeated = if_chain_repeated_tests(cx->arena, c, NULL);
+    if (!repeated || repeated[c->narms - 2] >= 0) return;
+    const NodeList *eb = els->body;
+    Related rel = {cx->path, check_span(cx, eb->items[0], eb->items[eb->len - 1]),
+                   "the `else` body, the same code"};
+    check_report_loc(cx, check_span(cx, last->node, last->test), &rel, 1,
+                     "identical branches: the `%s` body (%s) and the `else` body (%s) are the "
+                     "same code, so `%s` decides nothing",
+                     arm_is_elif(cx, last->node) ? "elif" : "if",
+                     check_lines(last->body, l1, sizeof l1), check_lines(eb, l2, sizeof l2),
+                     check_node_text(cx, last->test, test, sizeof test));
 }
 
 const Check check_identical_branches = {

@@ -17,6 +17,7 @@
 #include "discover/glob.h"
 #include "discover/walk.h"
 #include "output/output.h"
+#include "parse/parser.h"
 
 static const char usage[] =
     "Usage: deadwood check [OPTIONS] [PATH...]\n\n"
@@ -48,6 +49,9 @@ static const char usage[] =
     "  --no-cache              neither read nor write the result cache\n"
     "  --cache-dir DIR         the cache directory (default: .deadwood_cache in the project\n"
     "                          root; also DEADWOOD_CACHE_DIR)\n"
+    "  --target-version pyNNN  the oldest Python the code supports (py38 ... py315), for DW002;\n"
+    "                          replaces the configuration's (default: the lower bound of\n"
+    "                          [project] requires-python in the nearest pyproject.toml)\n"
     "Output:\n"
     "  --output-format FMT     " OUTPUT_FORMAT_NAMES " (default: text; also\n"
     "                          DEADWOOD_OUTPUT_FORMAT)\n"
@@ -69,6 +73,7 @@ typedef struct Args {
     bool exit_zero, quiet, statistics, no_cache, isolated, show_files, verbose;
     int8_t force_exclude, respect_gitignore; /* -1: unset */
     const char *config, *stdin_name, *output_file, *cache_dir, *index_root;
+    int target_minor; /* --target-version; 0 when not given */
     ColorMode color;
     RuleSelection rules;
     NameList exclude, extend_exclude;
@@ -85,6 +90,7 @@ typedef struct Prepared {
     ExcludeSet *pfi; /* one set per per-file-ignores pattern */
     bool *pfi_rules; /* [pattern * check_count + rule] */
     int32_t nfiles;
+    int target; /* DW002's target minor version (0: none) */
 } Prepared;
 
 typedef struct Ctx {
@@ -210,6 +216,10 @@ static int parse_args(Arena *a, int argc, char **argv, Args *g) {
             g->output_file = v;
         } else if (OPT("--cache-dir", NULL)) {
             g->cache_dir = v;
+        } else if (OPT("--target-version", NULL)) {
+            g->target_minor = m > 0 ? parse_target_minor(v) : -1;
+            if (g->target_minor < 0)
+                return cli_usage_error("--target-version takes one of: %s", CONFIG_TARGET_VERSIONS);
         } else if (OPT("--color", NULL)) {
             if (m > 0 && strcmp(v, "auto") == 0)
                 g->color = COLOR_AUTO;
@@ -288,6 +298,9 @@ static bool config_of(Ctx *x, const char *path, bool is_dir, Prepared **out) {
     x->prep = all;
     p->cfg = c;
     p->enabled = en;
+    p->target = x->g->target_minor  ? x->g->target_minor
+                : c->target_version ? parse_target_minor(c->target_version)
+                                    : config_requires_python_minor(c->path ? c->root : x->cwd);
     for (int i = 0; i < check_count; i++) en[i] = check_registry[i]->info.default_on;
     config_apply_rules(en, c);
     config_apply_selection(en, &x->g->rules);
@@ -542,7 +555,7 @@ static Prepared *prep_of_path(const Ctx *x, const char *path) {
 }
 
 /* Whether a finding survives its file's configuration (and --index-root's choice of files). */
-static bool wanted(const Ctx *x, const Finding *f, double threshold, bool several) {
+static bool wanted(const Ctx *x, const Finding *f, double threshold, int target, bool several) {
     if (x->reported) {
         const char **hit =
             bsearch(&f->path, x->files, (size_t)x->nfiles, sizeof *x->files, cmp_str);
@@ -550,7 +563,7 @@ static bool wanted(const Ctx *x, const Finding *f, double threshold, bool severa
     }
     Prepared *p = prep_of_path(x, f->path);
     if (!p) return true;
-    if (several && p->cfg->similarity != threshold) return false;
+    if (several && (p->cfg->similarity != threshold || p->target != target)) return false;
     const Check *c = check_find(f->code);
     int k = c ? check_index(c) : -1;
     if (k < 0) return true;
@@ -586,26 +599,30 @@ static const char *cache_dir(const Ctx *x) {
 typedef struct RunTotals {
     int32_t cached, written, reparsed, unread;
     const char *cache_dir, *cache_warning;
+    int32_t ambiguous; /* module names found in several roots (ProjectIndex.nambiguous) */
+    char ambiguous_names[160];
 } RunTotals;
 
-/* Runs the analysis once per DW301 threshold in use (nearly always one), keeping what each
- * file's configuration wants. */
+/* Runs the analysis once per DW301 threshold and DW002 target in use (nearly always one pair),
+ * keeping what each file's configuration wants. */
 static bool analyze(Ctx *x, FindingList *out, RunTotals *t) {
     bool *any = arena_zalloc(x->a, (size_t)check_count);
     double *ths = arena_alloc(x->a, sizeof *ths * (size_t)(x->nprep + 1));
-    if (!any || !ths) return cli_usage_error("out of memory"), false;
+    int *tgs = arena_alloc(x->a, sizeof *tgs * (size_t)(x->nprep + 1));
+    if (!any || !ths || !tgs) return cli_usage_error("out of memory"), false;
     int nth = 0;
     for (int32_t i = 0; i < x->nprep; i++) {
         if (!x->prep[i]->nfiles) continue;
         for (int k = 0; k < check_count; k++) any[k] |= x->prep[i]->enabled[k];
         bool seen = false;
-        for (int j = 0; j < nth; j++) seen |= ths[j] == x->prep[i]->cfg->similarity;
-        if (!seen) ths[nth++] = x->prep[i]->cfg->similarity;
+        for (int j = 0; j < nth; j++)
+            seen |= ths[j] == x->prep[i]->cfg->similarity && tgs[j] == x->prep[i]->target;
+        if (!seen) ths[nth] = x->prep[i]->cfg->similarity, tgs[nth++] = x->prep[i]->target;
     }
     bool use_cache = !x->g->no_cache && !(x->nfiles == 1 && strcmp(x->files[0], "-") == 0);
     t->cache_dir = use_cache ? cache_dir(x) : NULL;
     for (int j = 0; j < nth; j++) {
-        CheckOptions co = {any, ths[j]};
+        CheckOptions co = {any, ths[j], tgs[j]};
         RunOptions ro = {
             .check = &co, .jobs = x->g->jobs, .stdin_name = x->g->stdin_name, .tree = true};
         /* the largest file: the project's configuration says, as for cache-dir */
@@ -614,8 +631,9 @@ static bool analyze(Ctx *x, FindingList *out, RunTotals *t) {
         RunCache iface;
         char err[512];
         if (t->cache_dir) {
-            char build[32];
-            snprintf(build, sizeof build, "build=%016llx", (unsigned long long)cache_build_key());
+            char build[64];
+            snprintf(build, sizeof build, "build=%016llx;target=%d",
+                     (unsigned long long)cache_build_key(), tgs[j]);
             rc = cache_open(t->cache_dir, cache_options_key(&co, build), DEADWOOD_VERSION, err,
                             sizeof err);
             if (rc) {
@@ -628,11 +646,16 @@ static bool analyze(Ctx *x, FindingList *out, RunTotals *t) {
         RunResult rr;
         bool ok = run_files(x->files, x->nfiles, &ro, &rr);
         for (int32_t i = 0; ok && i < rr.findings.len; i++)
-            if (wanted(x, &rr.findings.items[i], ths[j], nth > 1))
+            if (wanted(x, &rr.findings.items[i], ths[j], tgs[j], nth > 1))
                 ok = findings_add(out, &rr.findings.items[i]);
         t->cached += rr.cached;
         t->reparsed += rr.reparsed;
         t->unread += rr.unread;
+        if (ok && rr.has_index && !t->ambiguous && (t->ambiguous = rr.index.nambiguous))
+            for (int k = 0; k < 4 && k < t->ambiguous; k++)
+                snprintf(t->ambiguous_names + strlen(t->ambiguous_names),
+                         sizeof t->ambiguous_names - strlen(t->ambiguous_names), "%s%s",
+                         k ? ", " : "", rr.index.ambiguous[k]);
         if (rc) {
             CacheStats s = cache_stats(rc);
             t->written += s.stores;
@@ -746,6 +769,12 @@ static void report_verbose(const Ctx *x, const RunTotals *t) {
                 (int)t->reparsed);
     else
         fprintf(stderr, "deadwood: cache: off\n");
+    if (t->ambiguous)
+        fprintf(stderr,
+                "deadwood: index: %d module name%s found in more than one root (%s%s): an import "
+                "of one from another root is left unresolved\n",
+                (int)t->ambiguous, t->ambiguous == 1 ? "" : "s", t->ambiguous_names,
+                t->ambiguous > 4 ? ", ..." : "");
 }
 
 /* ---- the command -------------------------------------------------------------------------- */

@@ -47,6 +47,23 @@ def test_commands():
     expect("rule unknown", dw(["rule", "DW999"], TMP), rc=2, err_has="DW999")
 
 
+def test_opt_in_rule():
+    """DW103 is off by default: a plain run does not report it; selecting it (by code, by
+    prefix, with extend-select) does; `rule --all` says `off`."""
+    proj = os.path.join(TMP, "optin")
+    write(os.path.join(proj, "a.py"), "def f(a):\n    if a == 1:\n        g(a)\n        h(a)\n"
+          "    elif a == 2:\n        g(a)\n        h(a)\n    elif a == 3:\n        x()\n")
+    p = dw(["check", "--isolated", "a.py"], proj)
+    expect("DW103 off by default", p, rc=0, out="")
+    for sel in (["--select", "DW103"], ["--select", "DW1"], ["--extend-select", "DW103"]):
+        p = dw(["check", "--isolated"] + sel + ["a.py"], proj)
+        s.check(p.returncode == 1 and codes(p.stdout) == ["DW103"], f"DW103 with {sel}",
+                p.stdout + p.stderr)
+    rows = {l.split()[0]: l.split()[2] for l in dw(["rule", "--all"], TMP).stdout.splitlines()}
+    s.check(rows.get("DW103") == "off" and rows.get("DW101") == "on", "rule --all: DW103 off",
+            repr(rows))
+
+
 def test_exit_and_text():
     proj = fresh()
     p = dw(["check"], proj)
@@ -80,6 +97,30 @@ def test_exit_and_text():
     expect("--show-files", dw(["check", "--show-files", "pkg/sub", "notes.txt"], proj), rc=0,
            out="notes.txt\npkg/sub/late_check.py\n")
     expect("explicit file of any name", dw(["check", "notes.txt"], proj), rc=1)
+
+
+def test_one_file_for_both_streams():
+    """`deadwood ... > out 2>&1`: each message on stderr falls between two whole lines of the
+    output, never inside one (stdout is buffered, stderr is not), for every command that prints
+    both."""
+    proj = fresh()
+    many = "".join(f"def f{i}(x):\n    if x:\n        x = None\n        return x.attribute_{i}\n"
+                   f"    return close(x)\n" for i in range(400))
+    write(os.path.join(proj, "pkg", "many.py"), many)
+    cases = [(["check", "--no-cache", "--select", "DW201", "pkg/many.py"],
+              r"^Found 400 problems", FINDING.pattern),
+             (["callers", "close", "pkg"], r"^400 calls of close\.$",
+              r"^(pkg/many\.py:\d+:12: in f\d+ \(\d+-\d+\), by name|    when: not x)$")]
+    for args, last, line in cases:
+        with open(os.path.join(proj, "both.txt"), "w+") as f:
+            p = subprocess.run([DW] + args, cwd=proj, env=BASE_ENV, stdout=f,
+                               stderr=subprocess.STDOUT, timeout=120)
+            f.seek(0)
+            lines = f.read().splitlines()
+        s.check(len(lines) > 400 and re.match(last, lines[-1]), f"{args[0]} > out 2>&1: the "
+                "summary is the last line", f"exit {p.returncode}: {lines[-3:]}")
+        bad = [x for x in lines[:-1] if not re.match(line, x)]
+        s.check(not bad, f"{args[0]} > out 2>&1: no line cut by a message", "\n".join(bad[:5]))
 
 
 def test_formats():

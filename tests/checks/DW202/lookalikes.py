@@ -193,3 +193,24 @@ def stop_service(registry, name):
     if svc is None:  # ok: after a KeyError svc is still the default, never dereferenced
         return False
     return True
+
+
+# `== None` and `!= None` are not None tests: they call the value's __eq__, which a class may
+# override (NumPy compares element-wise), so after a dereference they may be meaningful.
+def first(row):
+    head = row[0]
+    if row == None:  # ok: row's __eq__ decides  # noqa: E711
+        return None
+    return head
+
+
+def call(fn):
+    out = fn()
+    return out if fn != None else None  # ok: fn.__eq__ decides  # noqa: E711
+
+
+def mask(t):
+    n = t.size
+    if (t == None).any():  # ok: an array type's element-wise comparison  # noqa: E711
+        return n
+    return 0
