@@ -17,8 +17,7 @@
 
 const char uni_unidata_version[] = UNI_UNIDATA_VERSION;
 
-/* ---- per-code-point records -------------------------------------------------------------------
- */
+/* ---- per-code-point records ----------------------------------------------------------------- */
 
 static const uint8_t *record(uint32_t cp) {
     if (cp >= UNI_PROP_LIMIT) return uni_records[0];
@@ -262,8 +261,8 @@ bool uni_nfkc(Arena *a, Str in, Str *out) {
         }
         if (same) return true;
     }
-    char *buf = arena_alloc(a, bytes + 1);
-    if (!buf || bytes > INT32_MAX) return false;
+    char *buf = bytes <= INT32_MAX ? arena_alloc(a, bytes + 1) : NULL;
+    if (!buf) return false;
     size_t at = 0;
     for (size_t k = 0; k < w; k++) at += (size_t)uni_utf8_encode(c[k], buf + at);
     *out = str_make(buf, (int32_t)bytes);

@@ -240,7 +240,21 @@ def test_precommit(repo, sha):
             p.stdout[-1500:])
 
 
+def test_tags():
+    """A release tag names the version its commit builds: v<DEADWOOD_VERSION> (what the README
+    tells pre-commit users to pin)."""
+    tags = run(["git", "tag", "--list", "v*"], cwd=ROOT).stdout.split()
+    bad = []
+    for t in tags:
+        h = run(["git", "show", f"{t}:src/cli/cli.h"], cwd=ROOT).stdout
+        m = re.search(r'#define DEADWOOD_VERSION "([^"]+)"', h)
+        if not m or "v" + m.group(1) != t:
+            bad.append((t, m.group(1) if m else None))
+    s.check(not bad, f"each of the {len(tags)} tags v* is its commit's version", bad)
+
+
 def main():
+    test_tags()
     if not os.path.isdir(WHEELS) or not glob.glob(os.path.join(WHEELS, "setuptools-*.whl")):
         s.fail("package", f"no setuptools wheel in {WHEELS} (apt-get install python3-setuptools-whl "
                "python3-wheel-whl)")
