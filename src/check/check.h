@@ -86,7 +86,7 @@ struct CheckCtx {
     int32_t reported;
     bool generated; /* the file says a program wrote it: findings are not reported, but for the
                        file-level ones (the rules that report troubles: DW000, DW001) */
-    Noqa *noqa; /* the file's noqa comments, each knowing what it silenced so far */
+    Noqa *noqa;     /* the file's noqa comments, each knowing what it silenced so far */
     int32_t nnoqa;
 };
 
