@@ -30,7 +30,7 @@ typedef struct Builder {
     const Try *try_;
     int32_t finally_stack[64]; /* innermost finally blocks (entry ids) */
     int nfinally;
-    int finally_copies; /* finally bodies being built around the current statement */
+    int finally_copies;   /* finally bodies being built around the current statement */
     const NameSet *loads; /* names whose reads are events (cfg_build_loads), or NULL */
     bool failed;
 } Builder;

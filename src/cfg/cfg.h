@@ -96,7 +96,7 @@ typedef struct Cfg {
     /* computed by cfg_build: reachable blocks in reverse postorder */
     int32_t *rpo;
     int32_t nrpo;
-    int32_t *rpo_index; /* block -> position in rpo, -1 when unreachable */
+    int32_t *rpo_index;            /* block -> position in rpo, -1 when unreachable */
     const struct UnitNames *names; /* which names other code may rebind (CfgPath.shared) */
 } Cfg;
 

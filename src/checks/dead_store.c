@@ -71,7 +71,8 @@ typedef struct Scan {
 } Scan;
 
 static uint32_t slot_of(const Scan *sc, Str name) {
-    uint32_t k = (uint32_t)hash_bytes(name.s, (size_t)name.len, HASH_SEED) & (uint32_t)(sc->cap - 1);
+    uint32_t k =
+        (uint32_t)hash_bytes(name.s, (size_t)name.len, HASH_SEED) & (uint32_t)(sc->cap - 1);
     while (sc->slots[k] >= 0 && !str_eq(sc->vars.items[sc->slots[k]].name, name))
         k = (k + 1) & (uint32_t)(sc->cap - 1);
     return k;
@@ -181,8 +182,9 @@ static void scan_stmts(Scan *sc, const NodeList *l);
 static bool expects_exception(const Node *e) {
     if (e->kind != AST_CALL) return false;
     const Node *f = e->Call.func;
-    Str name = f->kind == AST_NAME ? f->Name.id : f->kind == AST_ATTRIBUTE ? f->Attribute.attr
-                                                                            : (Str){NULL, 0};
+    Str name = f->kind == AST_NAME        ? f->Name.id
+               : f->kind == AST_ATTRIBUTE ? f->Attribute.attr
+                                          : (Str){NULL, 0};
     return name.s && (str_eq_c(name, "raises") || str_eq_c(name, "assertRaises") ||
                       str_eq_c(name, "assertRaisesRegex"));
 }
@@ -416,8 +418,7 @@ static void visit(CheckCtx *cx, const Node *fn, const Node *parent) {
     }
     if (!any || sc.failed) return;
     Reads r = {&sc, 0};
-    for (int32_t i = 0; i < fn->FunctionDef.body.len; i++)
-        reads(fn->FunctionDef.body.items[i], &r);
+    for (int32_t i = 0; i < fn->FunctionDef.body.len; i++) reads(fn->FunctionDef.body.items[i], &r);
     if (sc.dynamic) return;
     Cfg *g = cfg_build_loads(cx->arena, fn, &loads);
     if (!g) return;
@@ -429,12 +430,16 @@ static void visit(CheckCtx *cx, const Node *fn, const Node *parent) {
     if (!f.var_of_path || !f.used || !f.reached || !f.replaced_by) return;
     for (int32_t p = 0; p < g->npaths; p++) {
         const CfgPath *cp = &g->paths[p];
-        int32_t v = cp->parent < 0 && name_set_has(&loads, cp->name) ? var_of(&sc, cp->name, false)
-                                                                     : -1;
+        int32_t v =
+            cp->parent < 0 && name_set_has(&loads, cp->name) ? var_of(&sc, cp->name, false) : -1;
         f.var_of_path[p] = v;
     }
-    FlowLattice L = {sizeof(uint64_t) * (size_t)(f.words ? f.words : 1), fl_empty, fl_empty,
-                     fl_join, fl_event, fl_edge};
+    FlowLattice L = {sizeof(uint64_t) * (size_t)(f.words ? f.words : 1),
+                     fl_empty,
+                     fl_empty,
+                     fl_join,
+                     fl_event,
+                     fl_edge};
     FlowResult res;
     if (!flow_solve(cx->arena, g, &L, &f, &res)) return;
     report(cx, &f);

@@ -192,10 +192,20 @@ static const void *decode(SumReader *r, const ModuleSummary *m) {
     return r->r.bad ? NULL : f;
 }
 
-static const int16_t enter_on[] = {AST_IF,       AST_WHILE,      AST_IF_EXP,      AST_ASSERT,
-                                   AST_UNARY_OP, AST_BOOL_OP,    AST_ASSIGN,      AST_ANN_ASSIGN,
-                                   AST_AUG_ASSIGN, AST_LIST_COMP, AST_SET_COMP,   AST_DICT_COMP,
-                                   AST_GENERATOR_EXP, -1};
+static const int16_t enter_on[] = {AST_IF,
+                                   AST_WHILE,
+                                   AST_IF_EXP,
+                                   AST_ASSERT,
+                                   AST_UNARY_OP,
+                                   AST_BOOL_OP,
+                                   AST_ASSIGN,
+                                   AST_ANN_ASSIGN,
+                                   AST_AUG_ASSIGN,
+                                   AST_LIST_COMP,
+                                   AST_SET_COMP,
+                                   AST_DICT_COMP,
+                                   AST_GENERATOR_EXP,
+                                   -1};
 static const int16_t leave_on[] = {AST_LIST_COMP, AST_SET_COMP, AST_DICT_COMP, AST_GENERATOR_EXP,
                                    -1};
 
@@ -292,9 +302,8 @@ static Entity what_is_tested(Tree *t, int32_t m, const Tested *ts) {
         ClassRef owner, k = {m, c->cls};
         int32_t fn;
         bool uncertain;
-        if (c->cls < 0 ||
-            !index_lookup_method(ix, k, c->callee, 0, &owner, &fn, &uncertain) || uncertain ||
-            is_stored(t, c->callee) || decorated_below(ix, k, c->callee))
+        if (c->cls < 0 || !index_lookup_method(ix, k, c->callee, 0, &owner, &fn, &uncertain) ||
+            uncertain || is_stored(t, c->callee) || decorated_below(ix, k, c->callee))
             return none;
         e = (Entity){ENT_FUNCTION, owner.module, fn};
         break;
@@ -302,13 +311,14 @@ static Entity what_is_tested(Tree *t, int32_t m, const Tested *ts) {
     default: return none;
     }
     const ModuleSummary *ms = ix->modules[e.module];
-    const char *name = e.kind == ENT_FUNCTION ? ms->functions[e.item].name : ms->classes[e.item].name;
+    const char *name =
+        e.kind == ENT_FUNCTION ? ms->functions[e.item].name : ms->classes[e.item].name;
     if (e.kind == ENT_FUNCTION && (ms->functions[e.item].flags & (FN_DECORATED | FN_PROPERTY)))
         return none;
     if (e.kind == ENT_CLASS && ms->classes[e.item].decorated) return none;
-    bool module_level = e.kind == ENT_CLASS ? !strchr(ms->classes[e.item].qualname, '.')
-                                            : ms->functions[e.item].cls < 0 &&
-                                                  ms->functions[e.item].outer < 0;
+    bool module_level = e.kind == ENT_CLASS
+                            ? !strchr(ms->classes[e.item].qualname, '.')
+                            : ms->functions[e.item].cls < 0 && ms->functions[e.item].outer < 0;
     if (c->kind != RECV_SELF && c->kind != RECV_CLS && module_level &&
         !bound_once(t, e.module, name))
         return none;

@@ -222,7 +222,8 @@ static Exit stmt(Leaves *lv, const Node *s) {
             e = i == 0 ? c : both(&e, &c, s);
         }
         const Node *last = cs->len ? cs->items[cs->len - 1] : NULL;
-        bool total = last && !last->match_case.guard && last->match_case.pattern->kind == AST_MATCH_AS &&
+        bool total = last && !last->match_case.guard &&
+                     last->match_case.pattern->kind == AST_MATCH_AS &&
                      !last->match_case.pattern->MatchAs.pattern;
         if (!total || !ends(&e)) return goes_on();
         e.why = s;

@@ -17,8 +17,9 @@
  * ends in such calls on every path leaves only if all of them never return (Exit.calls). Inside
  * a `try` with handlers, or a `with` that suppresses exceptions, calls are not counted: the
  * exception may be caught there. Code that does not compile (`return` outside a function,
- * `break` or `continue` outside a loop) is taken to go on. Each statement is looked at once (no analysis of one statement
- * repeats over its nested statements), and nesting is as deep as the parser allows.
+ * `break` or `continue` outside a loop) is taken to go on. Each statement is looked at once (no
+ * analysis of one statement repeats over its nested statements), and nesting is as deep as the
+ * parser allows.
  */
 #ifndef DW_LEAVES_H
 #define DW_LEAVES_H

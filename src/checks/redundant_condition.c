@@ -101,12 +101,12 @@ typedef struct Ctx {
     CheckCtx *cx;
     Cfg *g;
     VEC(Pred) preds;
-    VEC(Ask) asks; /* the tests on edges */
+    VEC(Ask) asks;  /* the tests on edges */
     NodeMap ask_of; /* test node -> index in asks */
     int32_t words;
     /* the statement scan */
-    VEC(const Node *) quiet; /* the tests of `assert` and `while` statements */
-    VEC(const Node *) tested; /* every test, and value, that may hold a test (for subjects) */
+    VEC(const Node *) quiet;       /* the tests of `assert` and `while` statements */
+    VEC(const Node *) tested;      /* every test, and value, that may hold a test (for subjects) */
     VEC(const Node *) chain_tests; /* If tests, with the first test of their chain beside */
     VEC(const Node *) chain_first;
     VEC(const Node *) lit_targets; /* `x = <literal>`: the target, then the value */
@@ -233,11 +233,10 @@ static bool environmental(const Cfg *g, int32_t path) {
         const CfgPath *p = &g->paths[path];
         if (p->parent < 0) return str_eq_c(p->name, "TYPE_CHECKING");
         const CfgPath *up = &g->paths[p->parent];
-        if (up->parent < 0 &&
-            ((str_eq_c(up->name, "sys") &&
-              (str_eq_c(p->name, "version_info") || str_eq_c(p->name, "platform"))) ||
-             (str_eq_c(up->name, "os") && str_eq_c(p->name, "name")) ||
-             str_eq_c(p->name, "TYPE_CHECKING")))
+        if (up->parent < 0 && ((str_eq_c(up->name, "sys") && (str_eq_c(p->name, "version_info") ||
+                                                              str_eq_c(p->name, "platform"))) ||
+                               (str_eq_c(up->name, "os") && str_eq_c(p->name, "name")) ||
+                               str_eq_c(p->name, "TYPE_CHECKING")))
             return true;
         path = p->parent;
     }
@@ -339,10 +338,11 @@ static void learn(const Ctx *c, State st, int32_t i, bool v, const Node *by) {
     for (int32_t k = 0; k < c->preds.len; k++) {
         const Pred *q = &c->preds.items[k];
         if (k == i || q->path != p->path || has(st.known, k)) continue;
-        bool not_none = (p->kind == P_TRUTH && v) || (p->kind == P_ISINST && v) ||
-                        (p->kind == P_EQ && v);
+        bool not_none =
+            (p->kind == P_TRUTH && v) || (p->kind == P_ISINST && v) || (p->kind == P_EQ && v);
         if (q->kind == P_NONE && not_none) put(st, k, false, by);
-        if (p->kind == P_NONE && v && (q->kind == P_TRUTH || q->kind == P_EQ)) put(st, k, false, by);
+        if (p->kind == P_NONE && v && (q->kind == P_TRUTH || q->kind == P_EQ))
+            put(st, k, false, by);
         /* `mode == "fast"` true: `mode == "slow"` is false */
         if (p->kind == P_EQ && v && q->kind == P_EQ && q->ckind == p->ckind) put(st, k, false, by);
     }
@@ -367,9 +367,9 @@ static void assigned_literal(const Ctx *c, State st, int32_t path, const Node *v
                                                    : -1;
             if (value->kind == AST_CONSTANT) {
                 const Const *k2 = &value->Constant.value;
-                empty = k2->kind == CONST_NONE || k2->kind == CONST_FALSE ? 1
-                        : k2->kind == CONST_TRUE                          ? 0
-                        : k2->kind == CONST_INT                           ? k2->i == 0
+                empty = k2->kind == CONST_NONE || k2->kind == CONST_FALSE  ? 1
+                        : k2->kind == CONST_TRUE                           ? 0
+                        : k2->kind == CONST_INT                            ? k2->i == 0
                         : k2->kind == CONST_STR || k2->kind == CONST_BYTES ? k2->s.len == 0
                                                                            : -1;
             }
@@ -570,8 +570,8 @@ static void report(Ctx *c, const Node *t, bool value, const Node *by) {
         snprintf(why, sizeof why, "`%s` on line %d", check_node_text(cx, by, (char[100]){0}, 100),
                  by->lineno);
     CheckRelated rel = {by, "decided here"};
-    check_report(cx, t, &rel, 1, "redundant condition: `%s` is always %s here, as %s decided",
-                 test, value ? "true" : "false", why);
+    check_report(cx, t, &rel, 1, "redundant condition: `%s` is always %s here, as %s decided", test,
+                 value ? "true" : "false", why);
 }
 
 static void visit(CheckCtx *cx, const Node *fn, const Node *parent) {
@@ -618,9 +618,9 @@ static void visit(CheckCtx *cx, const Node *fn, const Node *parent) {
         for (int32_t e = 0; e < blk->nevents; e++) st_event(s, &blk->events[e], &c);
         State st = view(&c, s);
         const Ask *k = &c.asks.items[a];
-        uint8_t v = !has(st.known, k->pred)                    ? OPEN
-                    : has(st.value, k->pred) != k->negated     ? TRUE_
-                                                               : FALSE_;
+        uint8_t v = !has(st.known, k->pred)                ? OPEN
+                    : has(st.value, k->pred) != k->negated ? TRUE_
+                                                           : FALSE_;
         if (verdict[a] == UNSEEN) by[a] = st.by[k->pred];
         verdict[a] = verdict[a] == UNSEEN || verdict[a] == v ? v : OPEN;
     }
@@ -634,8 +634,8 @@ static void visit(CheckCtx *cx, const Node *fn, const Node *parent) {
 
 const Check check_redundant_condition = {
     .info = {"DW106", "redundant-condition",
-             "A test whose outcome an earlier test or assignment already decided.", DOC_DW106,
-             true, "warning"},
+             "A test whose outcome an earlier test or assignment already decided.", DOC_DW106, true,
+             "warning"},
     .kinds = {1ull << AST_FUNCTION_DEF | 1ull << AST_ASYNC_FUNCTION_DEF, 0},
     .visit = visit,
 };

@@ -63,9 +63,9 @@ typedef struct CallAt {
 
 /* A block of statements that never runs: certainly (why), or if calls never return. */
 typedef struct Dead {
-    SumLoc at;         /* its first statement */
-    int32_t last_line; /* its last line */
-    const char *why;   /* what leaves before it ("the `return` on line 12"), or NULL: */
+    SumLoc at;            /* its first statement */
+    int32_t last_line;    /* its last line */
+    const char *why;      /* what leaves before it ("the `return` on line 12"), or NULL: */
     int32_t call, ncalls; /* Facts.calls[call ..] all never return */
 } Dead;
 
@@ -77,8 +77,8 @@ typedef struct NeverFn {
 
 /* An `except` clause of a `try` with several: what it names. */
 typedef struct Handler {
-    SumLoc at;       /* `except NAME` */
-    int32_t group;   /* the clauses of one `try` share it, in order */
+    SumLoc at;            /* `except NAME` */
+    int32_t group;        /* the clauses of one `try` share it, in order */
     int32_t name, nnames; /* Facts.names[name ..]: dotted names; nnames -1: something else */
 } Handler;
 
@@ -404,8 +404,7 @@ static const void *decode(SumReader *r, const ModuleSummary *m) {
     f->handlers = h;
     f->nnames = sum_read_count(r, 2);
     const char **names = sum_read_items(r, f->nnames, sizeof *names);
-    for (int32_t i = 0; names && i < f->nnames && !r->r.bad; i++)
-        names[i] = sum_read_str(r, false);
+    for (int32_t i = 0; names && i < f->nnames && !r->r.bad; i++) names[i] = sum_read_str(r, false);
     f->names = names;
     for (int32_t i = 0; d && i < f->ndead && !r->r.bad; i++)
         if (!d[i].why && !in_range(d[i].call, d[i].ncalls, f->ncalls)) r->r.bad = true;
@@ -414,8 +413,8 @@ static const void *decode(SumReader *r, const ModuleSummary *m) {
     return r->r.bad ? NULL : f;
 }
 
-static const int16_t enter_on[] = {AST_MODULE, AST_FUNCTION_DEF, AST_ASYNC_FUNCTION_DEF,
-                                   AST_CLASS_DEF, AST_TRY, -1};
+static const int16_t enter_on[] = {AST_MODULE,    AST_FUNCTION_DEF, AST_ASYNC_FUNCTION_DEF,
+                                   AST_CLASS_DEF, AST_TRY,          -1};
 
 const Collector unreachable_code_collector = {
     .name = "DW105",
@@ -580,7 +579,8 @@ static bool calls_never_return(Tree *t, int32_t m, const Facts *f, const Dead *d
     const CallAt *c = &f->calls[d->call];
     const ModuleSummary *where = t->ix->modules[first.module];
     char q[QUALNAME_MAX];
-    int n = snprintf(msg, cap, "`%s%s%s()` on line %d never returns (%s at %s:%d can only raise or exit)",
+    int n = snprintf(msg, cap,
+                     "`%s%s%s()` on line %d never returns (%s at %s:%d can only raise or exit)",
                      c->ref.receiver, *c->ref.receiver ? "." : "", c->ref.callee, c->line,
                      func_qualname(where, &where->functions[first.fn], q, sizeof q),
                      file_of(where->path), where->functions[first.fn].line);
@@ -635,7 +635,8 @@ static const struct {
     const char *name;
     int8_t base, base2;
 } builtins[] = {
-#define B(name, base) {#name, base, -1}
+#define B(name, base)                                                                              \
+    { #name, base, -1 }
     /* 0 */ B(BaseException, -1),
     B(BaseExceptionGroup, 0),
     B(GeneratorExit, 0),
@@ -742,7 +743,8 @@ static ExcType exc_type(const ProjectIndex *ix, int32_t m, const char *name) {
 }
 
 /* Whether class r of the tree derives from builtin exception b: through a base of one of its
- * ancestors that is no class of the tree, named as the builtin (its module binding no such name). */
+ * ancestors that is no class of the tree, named as the builtin (its module binding no such name).
+ */
 static bool class_under_builtin(Tree *t, ClassRef r, int b) {
     const ProjectIndex *ix = t->ix;
     Arena a;
@@ -788,8 +790,9 @@ static void report_handlers(Tree *t, int32_t m, const Facts *f) {
                 for (int32_t i = g; i < j && by < 0; i++)
                     for (int32_t q = 0; q < f->handlers[i].nnames && by < 0; q++) {
                         ExcType y = exc_type(t->ix, m, f->names[f->handlers[i].name + q]);
-                        if (caught_by(t, x, y)) by = i, first_name = first_name ? first_name
-                                                                   : f->names[f->handlers[i].name + q];
+                        if (caught_by(t, x, y))
+                            by = i, first_name =
+                                        first_name ? first_name : f->names[f->handlers[i].name + q];
                     }
                 if (by < 0) break;
                 if (first_by < 0) first_by = by;
