@@ -34,6 +34,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cfg/names.h"
 #include "check/check.h"
@@ -47,7 +48,8 @@ _Static_assert(AST_FUNCTION_DEF < 64 && AST_ASYNC_FUNCTION_DEF < 64, "kinds[0]")
 typedef struct Store {
     const Node *target; /* the Name node */
     const Node *stmt;
-    int32_t name; /* its variable, in Scan.names */
+    int32_t name;     /* its variable, in Scan.names */
+    const Node *next; /* the statement after it in its list, or NULL */
 } Store;
 
 /* A variable the function assigns. */
@@ -67,7 +69,9 @@ typedef struct Scan {
     VEC(Store) stores;
     bool dynamic; /* calls locals(), vars(), exec or eval */
     bool failed;
-    int raising; /* `with` blocks the statement is in that expect an exception */
+    int trying;       /* `try` bodies with handlers the statement is in */
+    int raising;      /* `with` blocks the statement is in that expect an exception */
+    const Node *next; /* the statement after the one being scanned, in its list */
 } Scan;
 
 static uint32_t slot_of(const Scan *sc, Str name) {
@@ -164,10 +168,13 @@ static void assigned(Scan *sc, const Node *stmt, const Node *target, const Node 
     count_store(sc, target->Name.id);
     Str name = target->Name.id;
     if (!value || initializer(value) || (name.len && name.s[0] == '_') || sc->raising) return;
+    /* `try: v = table[key]` / `except KeyError:`: a lookup stored only for the exception it
+     * may raise (a bare `table[key]` reads as a statement with no effect) */
+    if (sc->trying && (value->kind == AST_SUBSCRIPT || value->kind == AST_ATTRIBUTE)) return;
     int32_t v = var_of(sc, name, false);
     if (v < 0 || sc->stores.len >= MAX_STORES) return;
     sc->vars.items[v].reported = true;
-    if (VEC_PUSH(sc->a, sc->stores, ((Store){target, stmt, v}))) sc->failed = true;
+    if (VEC_PUSH(sc->a, sc->stores, ((Store){target, stmt, v, sc->next}))) sc->failed = true;
 }
 
 static void exclude(Scan *sc, Str name) {
@@ -177,16 +184,26 @@ static void exclude(Scan *sc, Str name) {
 
 static void scan_stmts(Scan *sc, const NodeList *l);
 
-/* `pytest.raises(...)`, `self.assertRaises(...)`: the block is expected to raise, most often in
- * the call whose result it assigns (which then never assigns). */
+/* Whether s holds word w, in any case. */
+static bool holds_word(Str s, const char *w) {
+    size_t n = strlen(w);
+    for (int32_t i = 0; i + (int32_t)n <= s.len; i++)
+        if (strncasecmp(s.s + i, w, n) == 0) return true;
+    return false;
+}
+
+/* A context manager that expects the block to raise or warn: `pytest.raises(...)`,
+ * `self.assertRaises(...)`, `assert_raises_regex(...)`, `pytest.warns(...)`,
+ * `deprecated_call()`, `expect_raises(...)`, `expect_deprecated(...)`. The block's last
+ * assignment is most often there for the call it makes (which may never assign). */
 static bool expects_exception(const Node *e) {
     if (e->kind != AST_CALL) return false;
     const Node *f = e->Call.func;
     Str name = f->kind == AST_NAME        ? f->Name.id
                : f->kind == AST_ATTRIBUTE ? f->Attribute.attr
                                           : (Str){NULL, 0};
-    return name.s && (str_eq_c(name, "raises") || str_eq_c(name, "assertRaises") ||
-                      str_eq_c(name, "assertRaisesRegex"));
+    return name.s && (holds_word(name, "raise") || holds_word(name, "warn") ||
+                      holds_word(name, "deprecat") || holds_word(name, "expect"));
 }
 
 static void scan_stmt(Scan *sc, const Node *s) {
@@ -225,7 +242,9 @@ static void scan_stmt(Scan *sc, const Node *s) {
     }
     case AST_TRY:
     case AST_TRY_STAR:
+        sc->trying += s->Try.handlers.len > 0;
         scan_stmts(sc, &s->Try.body);
+        sc->trying -= s->Try.handlers.len > 0;
         for (int32_t i = 0; i < s->Try.handlers.len; i++) {
             const Node *h = s->Try.handlers.items[i];
             if (h->ExceptHandler.name.s) count_store(sc, h->ExceptHandler.name);
@@ -247,7 +266,10 @@ static void scan_stmt(Scan *sc, const Node *s) {
 }
 
 static void scan_stmts(Scan *sc, const NodeList *l) {
-    for (int32_t i = 0; i < l->len; i++) scan_stmt(sc, l->items[i]);
+    for (int32_t i = 0; i < l->len; i++) {
+        sc->next = i + 1 < l->len ? l->items[i + 1] : NULL;
+        scan_stmt(sc, l->items[i]);
+    }
 }
 
 /* ---- the reads: a walk of the whole function, for the few that have candidates ---------- */
@@ -372,15 +394,51 @@ static void fl_edge(void *s, const CfgEdge *e, void *ud) {
     (void)s, (void)e, (void)ud;
 }
 
-static void report(CheckCtx *cx, const Flow *f) {
+static bool is_loop(const Node *s) {
+    return s && (s->kind == AST_FOR || s->kind == AST_ASYNC_FOR || s->kind == AST_WHILE);
+}
+
+/* Whether the code is a test's: a function named test*, or a file named test_*.py, *_test.py
+ * or conftest.py. */
+static bool in_test(const CheckCtx *cx, const Node *fn) {
+    Str name = fn->FunctionDef.name;
+    if (name.len >= 4 && strncmp(name.s, "test", 4) == 0) return true;
+    const char *base = strrchr(cx->path, '/');
+    base = base ? base + 1 : cx->path;
+    size_t n = strlen(base);
+    return strncmp(base, "test_", 5) == 0 || strcmp(base, "conftest.py") == 0 ||
+           (n > 8 && strcmp(base + n - 8, "_test.py") == 0);
+}
+
+/* Whether a dead store is written so on purpose: a value set before a loop that sets it again
+ * (`best = first` above `while ...: best = ...`: the loop's starting point, spelled out); in a
+ * test, a call's result named and dropped (`table = Table("t", metadata, ...)`, `result =
+ * run(...)`: the test wants what the call does, and the name says what it is). */
+static bool on_purpose(const CheckCtx *cx, const Node *fn, const Store *st, const Node *by) {
+    if (by && is_loop(st->next) && by->lineno >= st->next->lineno &&
+        by->end_lineno <= st->next->end_lineno)
+        return true;
+    const Node *v =
+        st->stmt->kind == AST_ASSIGN ? st->stmt->Assign.value : st->stmt->AnnAssign.value;
+    if (v->kind == AST_AWAIT)
+        v = v->Await.value;
+    else if (v->kind == AST_YIELD)
+        v = v->Yield.value;
+    else if (v->kind == AST_YIELD_FROM)
+        v = v->YieldFrom.value;
+    return v && v->kind == AST_CALL && in_test(cx, fn);
+}
+
+static void report(CheckCtx *cx, const Node *fn, const Flow *f) {
     const Scan *sc = f->sc;
     for (int32_t i = 0; i < sc->stores.len; i++) {
         const Store *st = &sc->stores.items[i];
         const Var *v = &sc->vars.items[st->name];
         if (!f->reached[i] || f->used[i] || v->excluded || !v->read) continue;
+        const Node *by = f->replaced_by[i];
+        if (on_purpose(cx, fn, st, by)) continue;
         char text[120];
         check_node_text(cx, st->stmt, text, sizeof text);
-        const Node *by = f->replaced_by[i];
         if (by) {
             CheckRelated rel = {by, "assigned again here"};
             check_report(cx, st->target, &rel, 1,
@@ -398,7 +456,7 @@ static void report(CheckCtx *cx, const Flow *f) {
 
 static void visit(CheckCtx *cx, const Node *fn, const Node *parent) {
     (void)parent;
-    Scan sc = {cx->arena, {0}, NULL, 0, {0}, false, false, 0};
+    Scan sc = {.a = cx->arena};
     const Node *args = fn->FunctionDef.args;
     const NodeList *params[] = {&args->arguments.posonlyargs, &args->arguments.args,
                                 &args->arguments.kwonlyargs};
@@ -442,7 +500,7 @@ static void visit(CheckCtx *cx, const Node *fn, const Node *parent) {
                      fl_edge};
     FlowResult res;
     if (!flow_solve(cx->arena, g, &L, &f, &res)) return;
-    report(cx, &f);
+    report(cx, fn, &f);
 }
 
 const Check check_dead_store = {

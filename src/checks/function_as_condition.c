@@ -2,7 +2,7 @@
  *
  * What it does: finds a function, a method or a class tested for truth without being called:
  * `if self.is_ready:`, `not helper`, `x and obj.method` (a condition's operand), a conditional
- * expression's test, `while f:`, `assert check`. Only where the name resolves, in the tree, to a
+ * expression's test, `while f:`. Only where the name resolves, in the tree, to a
  * `def` or a class: `self.name` and `cls.name` through the class's MRO, a module-level name that
  * the module binds once, by that `def` or class (or by an import of one that its module binds
  * once), and `module.name` or `Class.name` through them. A function in another file is
@@ -32,7 +32,8 @@
  * or that a class deriving from the caller's defines with a decorator; a module-level name bound
  * more than once or by anything but a def, a class or an import (`try: from x import f` /
  * `except ImportError: f = None` makes `if f:` meaningful); `is None` tests and comparisons
- * (they do not test the function's truth); names resolved through an unknown base class.
+ * (they do not test the function's truth); `assert f` (a test that the name exists, in test
+ * suites); names resolved through an unknown base class.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,7 +85,6 @@ static bool truth_position(const Node *n, const Node *parent) {
     case AST_IF:
     case AST_WHILE: return parent->If.test == n;
     case AST_IF_EXP: return parent->IfExp.test == n;
-    case AST_ASSERT: return parent->Assert.test == n;
     case AST_UNARY_OP: return parent->UnaryOp.op == AST_NOT;
     default: return false;
     }
@@ -122,7 +122,6 @@ static bool enter(SumBuilder *sb, void *state, const Node *n, const Node *parent
     case AST_IF:
     case AST_WHILE: tested(st, n->If.test); break;
     case AST_IF_EXP: tested(st, n->IfExp.test); break;
-    case AST_ASSERT: tested(st, n->Assert.test); break;
     case AST_UNARY_OP:
         if (n->UnaryOp.op == AST_NOT) tested(st, n->UnaryOp.operand);
         break;
@@ -195,7 +194,6 @@ static const void *decode(SumReader *r, const ModuleSummary *m) {
 static const int16_t enter_on[] = {AST_IF,
                                    AST_WHILE,
                                    AST_IF_EXP,
-                                   AST_ASSERT,
                                    AST_UNARY_OP,
                                    AST_BOOL_OP,
                                    AST_ASSIGN,

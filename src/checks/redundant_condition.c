@@ -54,6 +54,7 @@ typedef struct Pred {
     const Node *arg; /* T or c */
     uint64_t hash;   /* ast_hash of arg */
     uint8_t ckind;   /* for P_EQ: the constant's kind */
+    bool none_ok;    /* for P_ISINST: T may let None through (NoneType, object, `X | None`) */
 } Pred;
 
 /* What the analysis knows of a test node or a literal assignment: its predicate and whether the
@@ -62,6 +63,7 @@ typedef struct Ask {
     const Node *node;
     int32_t pred;
     bool negated;
+    bool asserted; /* (part of) an `assert`'s test: it decides nothing, as `python -O` skips it */
 } Ask;
 
 /* Nodes to small numbers, by address (open addressing). */
@@ -97,6 +99,8 @@ static int32_t map_get(const NodeMap *m, const Node *k) {
     return -1;
 }
 
+typedef VEC(const Node *) Nodes;
+
 typedef struct Ctx {
     CheckCtx *cx;
     Cfg *g;
@@ -105,12 +109,14 @@ typedef struct Ctx {
     NodeMap ask_of; /* test node -> index in asks */
     int32_t words;
     /* the statement scan */
-    VEC(const Node *) quiet;       /* the tests of `assert` and `while` statements */
-    VEC(const Node *) tested;      /* every test, and value, that may hold a test (for subjects) */
-    VEC(const Node *) chain_tests; /* If tests, with the first test of their chain beside */
-    VEC(const Node *) chain_first;
-    VEC(const Node *) lit_targets; /* `x = <literal>`: the target, then the value */
-    VEC(const Node *) lit_values;
+    Nodes quiet;       /* the tests of `assert` and `while` statements */
+    Nodes asserts;     /* the tests of `assert` statements (they decide nothing) */
+    Nodes tested;      /* every test, and value, that may hold a test (for subjects) */
+    Nodes chain_tests; /* If tests, with the first test of their chain beside */
+    Nodes chain_first;
+    Nodes chain_if;    /* the If statement of each */
+    Nodes lit_targets; /* `x = <literal>`: the target, then the value */
+    Nodes lit_values;
     NodeMap lit_of; /* target -> index in lit_values */
     bool failed;
 } Ctx;
@@ -154,7 +160,8 @@ static void scan_stmt(Ctx *c, const Node *s, const Node *chain) {
     Arena *a = c->cx->arena;
     switch (s->kind) {
     case AST_ASSERT:
-        if (VEC_PUSH(a, c->quiet, s->Assert.test) || VEC_PUSH(a, c->tested, s->Assert.test))
+        if (VEC_PUSH(a, c->quiet, s->Assert.test) || VEC_PUSH(a, c->asserts, s->Assert.test) ||
+            VEC_PUSH(a, c->tested, s->Assert.test))
             c->failed = true;
         return;
     case AST_RETURN: tested_value(c, s->Return.value); return;
@@ -170,7 +177,7 @@ static void scan_stmt(Ctx *c, const Node *s, const Node *chain) {
     case AST_IF: {
         const Node *first = chain ? chain : s;
         if (VEC_PUSH(a, c->chain_tests, s->If.test) || VEC_PUSH(a, c->chain_first, first) ||
-            VEC_PUSH(a, c->tested, s->If.test))
+            VEC_PUSH(a, c->chain_if, s) || VEC_PUSH(a, c->tested, s->If.test))
             c->failed = true;
         scan(c, &s->If.body, NULL);
         /* `elif`: an else holding only an if continues the chain */
@@ -214,12 +221,6 @@ static void scan(Ctx *c, const NodeList *l, const Node *chain) {
     for (int32_t i = 0; i < l->len; i++) scan_stmt(c, l->items[i], chain);
 }
 
-static int32_t index_of(const Node *const *items, int32_t n, const Node *x) {
-    for (int32_t i = 0; i < n; i++)
-        if (items[i] == x) return i;
-    return -1;
-}
-
 /* ---- predicates --------------------------------------------------------------------------- */
 
 static bool is_none(const Node *e) {
@@ -254,9 +255,25 @@ static int32_t pred_find(Ctx *c, Pred p) {
     return c->preds.len - 1;
 }
 
+/* Whether the type (or tuple of types) T of `isinstance(x, T)` may hold NoneType: `NoneType`,
+ * `type(None)`, `object`, or anything but names and tuples of them (`int | None`; what a name
+ * like `TYPES` holds is taken as no NoneType). */
+static bool none_type(const Node *t) {
+    switch (t->kind) {
+    case AST_TUPLE:
+        for (int32_t i = 0; i < t->Tuple.elts.len; i++)
+            if (none_type(t->Tuple.elts.items[i])) return true;
+        return false;
+    case AST_NAME: return str_eq_c(t->Name.id, "NoneType") || str_eq_c(t->Name.id, "object");
+    case AST_ATTRIBUTE:
+        return str_eq_c(t->Attribute.attr, "NoneType") || str_eq_c(t->Attribute.attr, "object");
+    default: return true;
+    }
+}
+
 /* The predicate a test asks, or -1. */
 static int32_t pred_of_test(Ctx *c, const Node *t, bool *negated) {
-    Pred p = {P_TRUTH, -1, NULL, 0, 0};
+    Pred p = {P_TRUTH, -1, NULL, 0, 0, false};
     *negated = false;
     switch (t->kind) {
     case AST_NAME:
@@ -292,6 +309,7 @@ static int32_t pred_of_test(Ctx *c, const Node *t, bool *negated) {
             return -1;
         p.kind = P_ISINST;
         p.arg = t->Call.args.items[1];
+        p.none_ok = none_type(p.arg);
         p.hash = ast_hash(p.arg);
         p.path = cfg_path_add(c->cx->arena, c->g, t->Call.args.items[0]);
         break;
@@ -338,8 +356,8 @@ static void learn(const Ctx *c, State st, int32_t i, bool v, const Node *by) {
     for (int32_t k = 0; k < c->preds.len; k++) {
         const Pred *q = &c->preds.items[k];
         if (k == i || q->path != p->path || has(st.known, k)) continue;
-        bool not_none =
-            (p->kind == P_TRUTH && v) || (p->kind == P_ISINST && v) || (p->kind == P_EQ && v);
+        bool not_none = (p->kind == P_TRUTH && v) || (p->kind == P_ISINST && v && !p->none_ok) ||
+                        (p->kind == P_EQ && v);
         if (q->kind == P_NONE && not_none) put(st, k, false, by);
         if (p->kind == P_NONE && v && (q->kind == P_TRUTH || q->kind == P_EQ))
             put(st, k, false, by);
@@ -478,7 +496,7 @@ static void st_edge(void *s, const CfgEdge *e, void *ud) {
     int32_t i = e->test ? map_get(&c->ask_of, e->test) : -1;
     if (i < 0) return;
     const Ask *k = &c->asks.items[i];
-    learn(c, view(c, s), k->pred, e->polarity != k->negated, e->test);
+    if (!k->asserted) learn(c, view(c, s), k->pred, e->polarity != k->negated, e->test);
 }
 
 /* ---- the function ------------------------------------------------------------------------ */
@@ -536,25 +554,70 @@ static bool worth_a_graph(Ctx *c) {
     return false;
 }
 
-/* Whether the test asked at test node t (decided by `by`) is one DW104 reports: the same test,
- * earlier in its if/elif chain. */
-static bool repeated_in_chain(const Ctx *c, const Node *t, const Node *by) {
-    int32_t a = index_of(c->chain_tests.items, c->chain_tests.len, t);
-    int32_t b = index_of(c->chain_tests.items, c->chain_tests.len, by);
-    return a >= 0 && b >= 0 && c->chain_first.items[a] == c->chain_first.items[b] &&
-           ast_equal(t, by);
-}
-
 static bool within(const Node *t, const Node *e) {
     return (t->lineno > e->lineno || (t->lineno == e->lineno && t->col_offset >= e->col_offset)) &&
            (t->end_lineno < e->end_lineno ||
             (t->end_lineno == e->end_lineno && t->end_col_offset <= e->end_col_offset));
 }
 
-/* Whether test t is (part of) the test of an `assert` or a `while`. */
-static bool within_quiet(const Ctx *c, const Node *t) {
-    for (int32_t i = 0; i < c->quiet.len; i++)
-        if (within(t, c->quiet.items[i])) return true;
+/* Whether test t is (part of) one of the expressions l holds. */
+static bool within_any(const Nodes *l, const Node *t) {
+    for (int32_t i = 0; i < l->len; i++)
+        if (within(t, l->items[i])) return true;
+    return false;
+}
+
+/* Whether, in an `or` (in a test or a value), one operand holds `by` and a later one holds t:
+ * `x is None or (x is not None and x.ok)` spells out what the `or` already implies. */
+static bool spelled_out(const Node *e, const Node *by, const Node *t) {
+    for (int depth = 0; depth < 64 && e->kind == AST_BOOL_OP; depth++) {
+        const NodeList *v = &e->BoolOp.values;
+        int32_t i = -1, j = -1;
+        for (int32_t k = 0; k < v->len; k++) {
+            if (within(by, v->items[k])) i = k;
+            if (within(t, v->items[k])) j = k;
+        }
+        if (i < 0 || j < 0) return false;
+        if (i != j) return e->BoolOp.op == AST_OR && i < j;
+        e = v->items[i];
+        while (e->kind == AST_UNARY_OP && e->UnaryOp.op == AST_NOT) e = e->UnaryOp.operand;
+    }
+    return false;
+}
+
+/* The test of an if/elif chain that holds node n (n itself or part of it), or -1. */
+static int32_t chain_test_holding(const Ctx *c, const Node *n) {
+    for (int32_t i = 0; i < c->chain_tests.len; i++)
+        if (within(n, c->chain_tests.items[i])) return i;
+    return -1;
+}
+
+static bool lone_raise(const NodeList *l) {
+    return l->len == 1 && l->items[0]->kind == AST_RAISE;
+}
+
+/* Whether a test found always true or false is written so on purpose: (part of) the test of an
+ * `assert` or a `while`; what an earlier test of its if/elif chain implies, spelled out in an
+ * `elif` (`if x is not None: ... elif x is None:`, `if not a: ... elif a and b:`), or the same
+ * test repeated there (DW104's); a guard that an earlier operand of the same `or` implies; a
+ * defensive `raise` that cannot run (`if ...: raise`, `else: raise`). */
+static bool on_purpose(const Ctx *c, const Node *t, bool value, const Node *by) {
+    if (within_any(&c->quiet, t)) return true;
+    int32_t a = chain_test_holding(c, t), b = chain_test_holding(c, by);
+    if (a >= 0 && b >= 0 && c->chain_first.items[a] == c->chain_first.items[b] &&
+        (value ? a != b : ast_equal(t, by)))
+        return true;
+    if (value)
+        for (int32_t i = 0; i < c->tested.len; i++)
+            if (within(t, c->tested.items[i]) && within(by, c->tested.items[i]) &&
+                spelled_out(c->tested.items[i], by, t))
+                return true;
+    for (int32_t i = 0; i < c->chain_if.len; i++) {
+        const Node *s = c->chain_if.items[i], *test = s->If.test;
+        while (test->kind == AST_UNARY_OP && test->UnaryOp.op == AST_NOT)
+            test = test->UnaryOp.operand;
+        if (test == t && (lone_raise(&s->If.body) || lone_raise(&s->If.orelse))) return true;
+    }
     return false;
 }
 
@@ -589,7 +652,9 @@ static void visit(CheckCtx *cx, const Node *fn, const Node *parent) {
         const Node *t = blk->succ[0].test;
         bool negated;
         int32_t p = pred_of_test(&c, t, &negated);
-        if (p >= 0 && VEC_PUSH(cx->arena, c.asks, ((Ask){t, p, negated}))) return;
+        if (p >= 0 &&
+            VEC_PUSH(cx->arena, c.asks, ((Ask){t, p, negated, within_any(&c.asserts, t)})))
+            return;
     }
     if (!c.preds.len) return;
     if (!map_make(cx->arena, &c.ask_of, c.asks.len) ||
@@ -627,7 +692,7 @@ static void visit(CheckCtx *cx, const Node *fn, const Node *parent) {
     for (int32_t a = 0; a < c.asks.len; a++) {
         const Node *t = c.asks.items[a].node;
         if (verdict[a] != TRUE_ && verdict[a] != FALSE_) continue;
-        if (within_quiet(&c, t) || repeated_in_chain(&c, t, by[a])) continue;
+        if (on_purpose(&c, t, verdict[a] == TRUE_, by[a])) continue;
         report(&c, t, verdict[a] == TRUE_, by[a]);
     }
 }

@@ -101,6 +101,7 @@ typedef struct State {
     SumBuilder *sb;
     const Node *first; /* the first statement of the function being looked at (its docstring
                           aside), or NULL */
+    const NodeList *module_body;
     VEC(Dead) dead;
     VEC(CallAt) calls;
     VEC(NeverFn) fns;
@@ -186,6 +187,13 @@ static bool no_op(const Node *s) {
     return s->kind == AST_PASS || (s->kind == AST_EXPR && s->Expr.value->kind == AST_CONSTANT);
 }
 
+/* Whether statement s is `raise NAME` or `raise NAME(...)`. */
+static bool raises(const Node *s, const char *name) {
+    if (s->kind != AST_RAISE || !s->Raise.exc) return false;
+    const Node *e = s->Raise.exc->kind == AST_CALL ? s->Raise.exc->Call.func : s->Raise.exc;
+    return e->kind == AST_NAME && str_eq_c(e->Name.id, name);
+}
+
 /* A statement that says, for readers or for tools, that control does not get there: `assert
  * False`, `raise AssertionError(...)`. */
 static bool not_reached(const Node *s) {
@@ -195,26 +203,51 @@ static bool not_reached(const Node *s) {
                (t->kind == AST_CONSTANT && t->Constant.value.kind == CONST_INT &&
                 t->Constant.value.i == 0);
     }
-    if (s->kind != AST_RAISE || !s->Raise.exc) return false;
-    const Node *e = s->Raise.exc->kind == AST_CALL ? s->Raise.exc->Call.func : s->Raise.exc;
-    return e->kind == AST_NAME && str_eq_c(e->Name.id, "AssertionError");
+    return raises(s, "AssertionError");
 }
 
-/* After a call that never returns, what a type checker needs to hear, since it cannot know: a
- * `return` (of None), a `raise`, `NAME = None`. */
-static bool for_tools(const Node *s) {
+/* After a statement that leaves only through what it holds (a call that never returns, an `if`
+ * every arm of which returns, `while True:`), the fallback written for readers and for type
+ * checkers, which cannot know: a `return` (of None), a `raise`, `sys.exit(...)`, `NAME = None`. */
+static bool fallback(const Node *s) {
     return (s->kind == AST_RETURN && (!s->Return.value || is_const(s->Return.value, CONST_NONE))) ||
-           s->kind == AST_RAISE ||
+           s->kind == AST_RAISE || (s->kind == AST_EXPR && leaves_exit_call(s->Expr.value)) ||
            (s->kind == AST_ASSIGN && s->Assign.targets.len == 1 &&
             s->Assign.targets.items[0]->kind == AST_NAME && is_const(s->Assign.value, CONST_NONE));
 }
 
+static bool is_compound(const Node *s) {
+    switch (s->kind) {
+    case AST_IF:
+    case AST_WHILE:
+    case AST_FOR:
+    case AST_ASYNC_FOR:
+    case AST_WITH:
+    case AST_ASYNC_WITH:
+    case AST_TRY:
+    case AST_TRY_STAR:
+    case AST_MATCH: return true;
+    default: return false;
+    }
+}
+
 /* Whether the tail l[at..] after e is there on purpose, not worth a finding. */
 static bool deliberate(const State *st, const NodeList *l, int32_t at, const Exit *e) {
-    const Node *first = l->items[at];
-    bool calls = !e->how || e->why->kind == AST_EXPR; /* (a call that never returns) */
-    /* a body that starts by leaving is switched off on purpose */
-    if (st->first && e->why == st->first) return true;
+    const Node *first = l->items[at], *why = e->why;
+    /* (a call that never returns, or a compound statement: leaving through what it holds) */
+    bool held = !e->how || why->kind == AST_EXPR || is_compound(why);
+    /* code switched off on purpose: a body that starts by leaving, a bare `return` above code,
+     * a module that refuses to be imported, `raise NotImplementedError` above an old body, and
+     * code after `raise AssertionError` / `assert False` (the author says it is not reached) */
+    if ((st->first && why == st->first) || (why->kind == AST_RETURN && !why->Return.value) ||
+        (l == st->module_body && why->kind == AST_RAISE) || not_reached(why) ||
+        raises(why, "NotImplementedError"))
+        return true;
+    /* a comment after the statement that leaves, or between it and the dead code: the author
+     * knows (`raise X  # TODO: can this happen?`, `# the old way, kept for reference:`) */
+    if (held ? summary_has_comment(st->sb, why->end_lineno + 1, 0, first->lineno)
+             : summary_has_comment(st->sb, why->end_lineno, why->end_col_offset, first->lineno))
+        return true;
     bool all_no_op = true;
     for (int32_t i = at; i < l->len && all_no_op; i++) all_no_op = no_op(l->items[i]);
     if (all_no_op) return true;
@@ -223,7 +256,7 @@ static bool deliberate(const State *st, const NodeList *l, int32_t at, const Exi
     if (first->kind == AST_EXPR &&
         (first->Expr.value->kind == AST_YIELD || first->Expr.value->kind == AST_YIELD_FROM))
         return true;
-    return not_reached(first) || (calls && for_tools(first));
+    return not_reached(first) || (held && fallback(first));
 }
 
 static void unreachable(void *ud, const NodeList *l, int32_t at, const Exit *e) {
@@ -247,6 +280,7 @@ static void unit_body(State *st, const NodeList *body, int32_t fn) {
     int32_t doc = body->len > 1 && body->items[0]->kind == AST_EXPR &&
                   is_const(body->items[0]->Expr.value, CONST_STR);
     st->first = fn >= 0 && body->len ? body->items[doc] : NULL;
+    if (summary_current_unit(st->sb)->kind == AST_MODULE) st->module_body = body;
     Exit e = leaves_list(&lv, body);
     if (fn < 0 || lv.returns || (e.ways & ~LEAVE_RAISE) || !(e.how || e.ncalls)) return;
     NeverFn nf = {fn, 0, 0};

@@ -87,6 +87,9 @@ bool summary_may_resolve_ref(SumBuilder *sb, const Node *f);
 bool summary_in_lambda(const SumBuilder *sb);
 /* A node's source text on one line (at most about 400 bytes), in summary_out. */
 const char *summary_text(SumBuilder *sb, const Node *n);
+/* Whether a comment starts on `line` at or after byte column `col` (after blanks), or on a line
+ * after it and before `to_line` (whose lines hold no code). */
+bool summary_has_comment(SumBuilder *sb, int32_t line, int32_t col, int32_t to_line);
 
 /* ---- for decode ---- */
 
