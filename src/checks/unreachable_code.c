@@ -236,10 +236,12 @@ static bool deliberate(const State *st, const NodeList *l, int32_t at, const Exi
     const Node *first = l->items[at], *why = e->why;
     /* (a call that never returns, or a compound statement: leaving through what it holds) */
     bool held = !e->how || why->kind == AST_EXPR || is_compound(why);
-    /* code switched off on purpose: a body that starts by leaving, a bare `return` above code,
-     * a module that refuses to be imported, `raise NotImplementedError` above an old body, and
-     * code after `raise AssertionError` / `assert False` (the author says it is not reached) */
-    if ((st->first && why == st->first) || (why->kind == AST_RETURN && !why->Return.value) ||
+    /* code switched off on purpose: a body that starts by leaving (by a `return`, a `raise` or
+     * a call), a bare `return` above code, a module that refuses to be imported, `raise
+     * NotImplementedError` above an old body, and code after `raise AssertionError` / `assert
+     * False` (the author says it is not reached) */
+    if ((why == st->first && !is_compound(why)) ||
+        (why->kind == AST_RETURN && !why->Return.value) ||
         (l == st->module_body && why->kind == AST_RAISE) || not_reached(why) ||
         raises(why, "NotImplementedError"))
         return true;
@@ -618,7 +620,9 @@ static bool calls_never_return(Tree *t, int32_t m, const Facts *f, const Dead *d
                      c->ref.receiver, *c->ref.receiver ? "." : "", c->ref.callee, c->line,
                      func_qualname(where, &where->functions[first.fn], q, sizeof q),
                      file_of(where->path), where->functions[first.fn].line);
-    if (d->ncalls > 1 && n > 0 && (size_t)n < cap)
+    if (d->ncalls == 2 && n > 0 && (size_t)n < cap)
+        snprintf(msg + n, cap - (size_t)n, ", and so does the other call it may end in");
+    else if (d->ncalls > 2 && n > 0 && (size_t)n < cap)
         snprintf(msg + n, cap - (size_t)n, ", and so do the other %d calls it may end in",
                  d->ncalls - 1);
     return true;
