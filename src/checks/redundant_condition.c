@@ -324,12 +324,16 @@ static int32_t pred_of_test(Ctx *c, const Node *t, bool *negated) {
 
 typedef struct State {
     uint64_t *known, *value;
+    uint64_t *deref; /* per P_NONE predicate: its value was dereferenced on every path since it
+                        was assigned (a None test there is DW202's) */
     const Node **by;
 } State;
 
+enum { STATE_WORDS = 3 }; /* (the bit sets before `by`) */
+
 static State view(const Ctx *c, void *s) {
     uint64_t *w = s;
-    return (State){w, w + c->words, (const Node **)(w + 2 * c->words)};
+    return (State){w, w + c->words, w + 2 * c->words, (const Node **)(w + 3 * c->words)};
 }
 
 static bool has(const uint64_t *b, int32_t i) {
@@ -463,9 +467,33 @@ static void ev_kill(Ctx *c, State st, const CfgEvent *ev) {
     }
 }
 
+/* What an event does to the dereferenced bits: a dereference of a path sets its None tests'; an
+ * assignment of it or what it is read through, or (for a chain or a shared name) a call, clears
+ * them. */
+static void derefs(const Ctx *c, State st, const CfgEvent *ev) {
+    const Cfg *g = c->g;
+    for (int32_t k = 0; k < c->preds.len; k++) {
+        const Pred *q = &c->preds.items[k];
+        if (q->kind != P_NONE) continue;
+        const CfgPath *qp = &g->paths[q->path];
+        bool set = false, clear = false;
+        switch ((CfgEventKind)ev->kind) {
+        case EV_DEREF: set = ev->path == q->path; break;
+        case EV_ASSIGN:
+        case EV_ASSIGN_NONE:
+        case EV_DEL: clear = ev->path >= 0 && cfg_path_has_prefix(g, q->path, ev->path); break;
+        case EV_CALL:
+        case EV_ATTR_STORE: clear = qp->parent >= 0 || qp->shared; break;
+        default: break;
+        }
+        if (set) st.deref[k / 64] |= 1ull << (k % 64);
+        if (clear) st.deref[k / 64] &= ~(1ull << (k % 64));
+    }
+}
+
 static void st_entry(void *s, void *ud) {
     const Ctx *c = ud;
-    memset(s, 0, sizeof(uint64_t) * 2 * (size_t)c->words);
+    memset(s, 0, sizeof(uint64_t) * STATE_WORDS * (size_t)c->words);
 }
 
 static bool st_join(void *dst, const void *src, void *ud) {
@@ -474,8 +502,9 @@ static bool st_join(void *dst, const void *src, void *ud) {
     bool changed = false;
     for (int32_t w = 0; w < c->words; w++) {
         uint64_t k = d.known[w] & s.known[w] & ~(d.value[w] ^ s.value[w]);
-        changed |= k != d.known[w];
-        d.known[w] = k;
+        uint64_t r = d.deref[w] & s.deref[w];
+        changed |= k != d.known[w] || r != d.deref[w];
+        d.known[w] = k, d.deref[w] = r;
     }
     return changed;
 }
@@ -484,6 +513,7 @@ static void st_event(void *s, const CfgEvent *ev, void *ud) {
     Ctx *c = ud;
     State st = view(c, s);
     ev_kill(c, st, ev);
+    derefs(c, st, ev);
     if ((ev->kind == EV_ASSIGN || ev->kind == EV_ASSIGN_NONE) && ev->path >= 0 &&
         ev->node->kind == AST_NAME) {
         int32_t i = map_get(&c->lit_of, ev->node);
@@ -604,8 +634,8 @@ static bool lone_raise(const NodeList *l) {
 static bool on_purpose(const Ctx *c, const Node *t, bool value, const Node *by) {
     if (within_any(&c->quiet, t)) return true;
     int32_t a = chain_test_holding(c, t), b = chain_test_holding(c, by);
-    if (a >= 0 && b >= 0 && c->chain_first.items[a] == c->chain_first.items[b] &&
-        (value ? a != b : ast_equal(t, by)))
+    if (a >= 0 && b >= 0 && a != b && c->chain_first.items[a] == c->chain_first.items[b] &&
+        (value || ast_equal(t, by)))
         return true;
     if (value)
         for (int32_t i = 0; i < c->tested.len; i++)
@@ -663,7 +693,8 @@ static void visit(CheckCtx *cx, const Node *fn, const Node *parent) {
     for (int32_t i = 0; i < c.asks.len; i++) map_put(&c.ask_of, c.asks.items[i].node, i);
     for (int32_t i = 0; i < c.lit_targets.len; i++) map_put(&c.lit_of, c.lit_targets.items[i], i);
     c.words = (c.preds.len + 63) / 64;
-    size_t size = sizeof(uint64_t) * 2 * (size_t)c.words + sizeof(Node *) * (size_t)c.preds.len;
+    size_t size =
+        sizeof(uint64_t) * STATE_WORDS * (size_t)c.words + sizeof(Node *) * (size_t)c.preds.len;
     FlowLattice L = {size, st_entry, st_entry, st_join, st_event, st_edge};
     FlowResult r;
     if (!flow_solve(cx->arena, g, &L, &c, &r)) return;
@@ -683,9 +714,10 @@ static void visit(CheckCtx *cx, const Node *fn, const Node *parent) {
         for (int32_t e = 0; e < blk->nevents; e++) st_event(s, &blk->events[e], &c);
         State st = view(&c, s);
         const Ask *k = &c.asks.items[a];
-        uint8_t v = !has(st.known, k->pred)                ? OPEN
-                    : has(st.value, k->pred) != k->negated ? TRUE_
-                                                           : FALSE_;
+        /* (a None test after a dereference on every path: DW202's) */
+        uint8_t v = !has(st.known, k->pred) || has(st.deref, k->pred) ? OPEN
+                    : has(st.value, k->pred) != k->negated            ? TRUE_
+                                                                      : FALSE_;
         if (verdict[a] == UNSEEN) by[a] = st.by[k->pred];
         verdict[a] = verdict[a] == UNSEEN || verdict[a] == v ? v : OPEN;
     }

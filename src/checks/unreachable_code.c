@@ -19,7 +19,7 @@
  *     def load(path):
  *         if not os.path.exists(path):
  *             fail(f"no such file: {path}")    # fail() always raises
- *             return None                      # never runs
+ *             log.info("skipping %s", path)    # never runs
  *         try:
  *             return parse(path)
  *         except Exception:
@@ -29,18 +29,27 @@
  *
  * Use instead: delete the dead code, or fix the statement that leaves too early.
  *
- * Not reported: the body of `if TYPE_CHECKING:` and code under a constant test (`if False:`,
- * `if 0:`, `while 1:`'s `else`: switched off on purpose; an `if` whose test is a constant or
- * TYPE_CHECKING never counts as leaving); a lone `yield` after `return` (the idiom that makes a
- * function a generator); code after a call that never returns, and after `sys.exit()`, inside a
- * `try` with handlers or a `with` that suppresses exceptions (`pytest.raises`, `assertRaises`,
- * `suppress`), where what the call raises may be caught (the test idiom `func(); self.fail()`);
- * code after a `with` whose body raises (the context manager may swallow it); functions that
- * may return or loop forever, generators, async functions, decorated functions (a decorator may
- * catch), abstract methods and stubs (`raise NotImplementedError`) as functions that never
- * return, and `self.m()` when a class deriving from the caller's defines `m` again; `except`
- * clauses naming anything but builtin exceptions (unless the module binds the name) and classes
- * of the tree whose ancestry is known, and `except*` clauses.
+ * Not reported: code switched off on purpose: under `if TYPE_CHECKING:` or a constant test
+ * (`if False:`, `if 0:`; an `if` whose test is a constant or TYPE_CHECKING never counts as
+ * leaving), after a function body's first statement when it leaves (`raise
+ * NotImplementedError`, `return`), after a bare `return`, after `raise NotImplementedError`,
+ * `raise AssertionError(...)` or `assert False` (the author says it is not reached), after a
+ * module-level `raise` (a module that refuses to be imported), and wherever a comment follows
+ * the statement that leaves or stands between it and the dead code (`raise X  # TODO: can this
+ * happen?`, `# the slower way, kept for reference:`); a lone `yield` after `return` (the idiom
+ * that makes a function a generator); the fallback written for readers and type checkers after
+ * a statement that leaves only through what it holds (an `if` every arm of which returns,
+ * `while True:`, a call that never returns): a lone `return None`, `raise`, `sys.exit(...)` or
+ * `NAME = None`; blocks of docstrings, `...` and `pass` only. Code after a call that never
+ * returns, and after `sys.exit()`, inside a `try` with handlers or a `with` that suppresses
+ * exceptions (`pytest.raises`, `assertRaises`, `suppress`), where what the call raises may be
+ * caught (the test idiom `func(); self.fail()`); code after a `with` whose body raises (the
+ * context manager may swallow it). As functions that never return: none that may return or
+ * loop forever, generators, async functions, decorated functions (a decorator may catch),
+ * abstract methods and stubs (`raise NotImplementedError`), and not `self.m()` when a class
+ * deriving from the caller's defines `m` again. `except` clauses naming anything but builtin
+ * exceptions (unless the module binds the name) and classes of the tree whose ancestry is
+ * known, and `except*` clauses.
  */
 #include <stdio.h>
 #include <stdlib.h>
