@@ -30,7 +30,13 @@
  * `import` and `match` targets, walrus targets and augmented assignments (they are assignments
  * that replace a value, but are not reported themselves); a variable that is never read at all
  * (pyflakes' F841 reports those); assignments no path reaches (DW105 reports those); module and
- * class bodies.
+ * class bodies. Written so on purpose: a value set just before a loop that sets it again (the
+ * loop's starting point, spelled out); a lookup stored in a `try` body with handlers (`entry =
+ * table[key]`, there for the KeyError); an assignment inside a `with` whose context manager
+ * expects an exception or a warning (`pytest.raises`, `assertRaises`, `assert_raises_regex`,
+ * `pytest.warns`, `expect_deprecated`: any whose name holds raise, warn, deprecat or expect); in
+ * a test (a function named test*, a file named test_*.py, *_test.py or conftest.py), a call's
+ * result named and dropped (`table = Table("t", metadata)`: the test wants what the call does).
  */
 #include <stdio.h>
 #include <string.h>
