@@ -17,7 +17,7 @@
  *     def close(self, conn):
  *         if conn is None:
  *             return
- *         conn.flush()
+ *         log.debug("closing")
  *         if conn is not None:          # always true here
  *             conn.close()
  *
@@ -30,9 +30,16 @@
  * truthiness and equality of a name are forgotten too when it is handed to a call, as a receiver
  * or an argument, or stored into: `items.append(x)`); tests of `sys.version_info`,
  * `sys.platform`, `os.name` and TYPE_CHECKING (they differ between environments); `assert`
- * statements (they document); `while` conditions (a loop re-tests its condition after its body);
- * an `elif` that repeats an earlier test of its chain (DW104 reports it); `x == None` (it calls
- * `__eq__`); code inside nested functions, lambdas and comprehensions; module and class bodies.
+ * statements, which neither are reported nor decide anything (they document, and `python -O`
+ * skips them); `while` conditions (a loop re-tests its condition after its body); `x == None`
+ * (it calls `__eq__`); `isinstance(x, T)` where T may hold NoneType (`type(None)`, `object`,
+ * `int | None`) as a proof that x is not None; what DW104 and DW202 report (a test repeated in
+ * an `elif` of its chain; a None test after a dereference on every path); code inside nested
+ * functions, lambdas and comprehensions; module and class bodies. Written so on purpose: what an
+ * earlier test of an if/elif chain implies, spelled out in an `elif` (`if x is not None: ...
+ * elif x is None:`, `if not a: ... elif a and b:`); a guard that an earlier operand of the same
+ * `or` implies (`x is None or (x is not None and x.ok)`); a defensive `raise` that cannot run
+ * (`if not isinstance(x, T): raise`, `else: raise` after a decided test).
  */
 #include <stdio.h>
 #include <stdlib.h>
