@@ -30,13 +30,15 @@
  * `import` and `match` targets, walrus targets and augmented assignments (they are assignments
  * that replace a value, but are not reported themselves); a variable that is never read at all
  * (pyflakes' F841 reports those); assignments no path reaches (DW105 reports those); module and
- * class bodies. Written so on purpose: a value set just before a loop that sets it again (the
- * loop's starting point, spelled out); a lookup stored in a `try` body with handlers (`entry =
- * table[key]`, there for the KeyError); an assignment inside a `with` whose context manager
- * expects an exception or a warning (`pytest.raises`, `assertRaises`, `assert_raises_regex`,
- * `pytest.warns`, `expect_deprecated`: any whose name holds raise, warn, deprecat or expect); in
- * a test (a function named test*, a file named test_*.py, *_test.py or conftest.py), a call's
- * result named and dropped (`table = Table("t", metadata)`: the test wants what the call does).
+ * class bodies. Written so on purpose: a value set just before a loop or a `try` that sets it
+ * again (the loop's starting point, the default if the `try` fails, spelled out); a name beside
+ * another target (`cache[key] = value = compute()`); a lookup stored in a `try` body with handlers
+ * (`entry = table[key]`, there for the KeyError); an assignment inside a `with` whose context
+ * manager expects an exception or a warning (`pytest.raises`, `assertRaises`,
+ * `assert_raises_regex`, `pytest.warns`, `expect_deprecated`: any whose name holds raise, warn,
+ * deprecat or expect); in a test (a function named test*, a file named test_*.py, *_test.py or
+ * conftest.py), a call's result named and dropped (`table = Table("t", metadata)`: the test wants
+ * what the call does).
  */
 #include <stdio.h>
 #include <string.h>
@@ -214,10 +216,18 @@ static bool expects_exception(const Node *e) {
 
 static void scan_stmt(Scan *sc, const Node *s) {
     switch (s->kind) {
-    case AST_ASSIGN:
-        for (int32_t i = 0; i < s->Assign.targets.len; i++)
-            assigned(sc, s, s->Assign.targets.items[i], s->Assign.value);
+    case AST_ASSIGN: {
+        /* `cache[key] = value = compute()`: the name is a convenience beside the store that
+         * matters (not so `x = x = f()`, a typo) */
+        const NodeList *t = &s->Assign.targets;
+        bool alias = false;
+        for (int32_t i = 1; i < t->len && !alias; i++)
+            alias = t->items[i]->kind != AST_NAME || t->items[0]->kind != AST_NAME ||
+                    !str_eq(t->items[i]->Name.id, t->items[0]->Name.id);
+        for (int32_t i = 0; i < t->len; i++)
+            assigned(sc, s, t->items[i], alias ? NULL : s->Assign.value);
         return;
+    }
     case AST_ANN_ASSIGN:
         if (s->AnnAssign.value) assigned(sc, s, s->AnnAssign.target, s->AnnAssign.value);
         return;
@@ -400,8 +410,10 @@ static void fl_edge(void *s, const CfgEdge *e, void *ud) {
     (void)s, (void)e, (void)ud;
 }
 
-static bool is_loop(const Node *s) {
-    return s && (s->kind == AST_FOR || s->kind == AST_ASYNC_FOR || s->kind == AST_WHILE);
+/* A statement that may set again what is set just before it: a loop, a `try`. */
+static bool sets_again(const Node *s) {
+    return s && (s->kind == AST_FOR || s->kind == AST_ASYNC_FOR || s->kind == AST_WHILE ||
+                 s->kind == AST_TRY || s->kind == AST_TRY_STAR);
 }
 
 /* Whether the code is a test's: a function named test*, or a file named test_*.py, *_test.py
@@ -416,12 +428,13 @@ static bool in_test(const CheckCtx *cx, const Node *fn) {
            (n > 8 && strcmp(base + n - 8, "_test.py") == 0);
 }
 
-/* Whether a dead store is written so on purpose: a value set before a loop that sets it again
- * (`best = first` above `while ...: best = ...`: the loop's starting point, spelled out); in a
+/* Whether a dead store is written so on purpose: a value set before a loop or a `try` that sets
+ * it again (`best = first` above `while ...: best = ...`: the loop's starting point, spelled
+ * out); in a
  * test, a call's result named and dropped (`table = Table("t", metadata, ...)`, `result =
  * run(...)`: the test wants what the call does, and the name says what it is). */
 static bool on_purpose(const CheckCtx *cx, const Node *fn, const Store *st, const Node *by) {
-    if (by && is_loop(st->next) && by->lineno >= st->next->lineno &&
+    if (by && sets_again(st->next) && by->lineno >= st->next->lineno &&
         by->end_lineno <= st->next->end_lineno)
         return true;
     const Node *v =

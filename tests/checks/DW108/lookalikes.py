@@ -130,3 +130,18 @@ def conditional_read(flag, compute):
         print(value)
     value = compute()
     return value
+
+
+def try_default(opts):
+    days = 7  # ok: the default if the `try` fails, spelled out
+    try:
+        days = int(opts.get("e", 7))
+    except ValueError:
+        return None
+    return days
+
+
+def alias(cache, key, compute):
+    value = cache.get(key)
+    if value is None:
+        cache[key] = value = compute()  # ok: a name beside the store that matters

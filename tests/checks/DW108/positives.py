@@ -69,7 +69,8 @@ def annotated(x):
 
 
 def exception_path(fetch, parse):
-    text = fetch()  # expect: DW108 "assigned again on line {+2}"
+    text = fetch()  # expect: DW108 "assigned again on line {+3}"
+    print("parsing")
     try:
         text = parse()
     except ValueError:
