@@ -108,6 +108,11 @@ static int32_t map_get(const NodeMap *m, const Node *k) {
 
 typedef VEC(const Node *) Nodes;
 
+enum {
+    PF_PREFIX = 1,      /* a predicate's path is this path or starts with it */
+    PF_NONE_TESTED = 2, /* a predicate tests this path for None */
+};
+
 typedef struct Ctx {
     CheckCtx *cx;
     Cfg *g;
@@ -125,6 +130,10 @@ typedef struct Ctx {
     Nodes lit_targets; /* `x = <literal>`: the target, then the value */
     Nodes lit_values;
     NodeMap lit_of; /* target -> index in lit_values */
+    /* what events can change, for a quick look at each: per path, PF_* */
+    uint8_t *path_flags;
+    bool call_matters; /* a call can change what is known */
+    bool chains;       /* a predicate is about an attribute chain */
     bool failed;
 } Ctx;
 
@@ -516,8 +525,22 @@ static bool st_join(void *dst, const void *src, void *ud) {
     return changed;
 }
 
+/* Whether an event may change what the state says: most do not (the filter of st_event). */
+static bool matters(const Ctx *c, const CfgEvent *ev) {
+    switch ((CfgEventKind)ev->kind) {
+    case EV_ASSIGN:
+    case EV_ASSIGN_NONE:
+    case EV_DEL: return ev->path >= 0 && (c->path_flags[ev->path] & PF_PREFIX);
+    case EV_DEREF: return ev->path >= 0 && (c->path_flags[ev->path] & PF_NONE_TESTED);
+    case EV_CALL: return c->call_matters;
+    case EV_ATTR_STORE: return c->chains;
+    default: return false;
+    }
+}
+
 static void st_event(void *s, const CfgEvent *ev, void *ud) {
     Ctx *c = ud;
+    if (!matters(c, ev)) return;
     State st = view(c, s);
     ev_kill(c, st, ev);
     derefs(c, st, ev);
@@ -577,13 +600,16 @@ static int by_value(const void *x, const void *y) {
 /* Whether two tests (or a literal assignment and a test) ask about one value: the only
  * functions given a graph. */
 static bool worth_a_graph(Ctx *c) {
-    enum { MAX = 4096 };
-    uint64_t *hs = arena_alloc(c->cx->arena, sizeof(uint64_t) * MAX);
+    enum { MAX = 4096, SMALL = 256 };
+    if (!c->tested.len) return false;
+    uint64_t small[SMALL];
+    int32_t max = c->tested.len + c->lit_targets.len <= SMALL / 4 ? SMALL : MAX;
+    uint64_t *hs = max == SMALL ? small : arena_alloc(c->cx->arena, sizeof(uint64_t) * MAX);
     if (!hs) return false;
     int32_t n = 0;
-    for (int32_t i = 0; i < c->tested.len && n < MAX; i++)
-        n = subjects(c->tested.items[i], hs, n, MAX);
-    for (int32_t i = 0; i < c->lit_targets.len && n < MAX; i++)
+    for (int32_t i = 0; i < c->tested.len && n < max; i++)
+        n = subjects(c->tested.items[i], hs, n, max);
+    for (int32_t i = 0; i < c->lit_targets.len && n < max; i++)
         hs[n++] = ast_hash(c->lit_targets.items[i]);
     qsort(hs, (size_t)n, sizeof *hs, by_value);
     for (int32_t i = 1; i < n; i++)
@@ -674,13 +700,21 @@ static void report(Ctx *c, const Node *t, bool value, const Node *by) {
                  value ? "true" : "false", why);
 }
 
+/* A function whose tests may be decided asks for its graph (most functions have none such). */
 static void visit(CheckCtx *cx, const Node *fn, const Node *parent) {
     (void)parent;
     Ctx c = {.cx = cx};
     scan(&c, &fn->FunctionDef.body, NULL);
+    if (!c.failed && worth_a_graph(&c)) cx->want_graph = true;
+}
+
+/* The graph of a function: the one the flow rules share (cfg_path_add adds what it asks about). */
+static void flow(CheckCtx *cx, Cfg *g) {
+    const Node *fn = g->unit;
+    if (fn->kind != AST_FUNCTION_DEF && fn->kind != AST_ASYNC_FUNCTION_DEF) return;
+    Ctx c = {.cx = cx};
+    scan(&c, &fn->FunctionDef.body, NULL);
     if (c.failed || !worth_a_graph(&c)) return;
-    Cfg *g = cfg_build(cx->arena, fn);
-    if (!g) return;
     c.g = g;
     /* the tests on the graph's edges (each block ends in one), and their predicates */
     for (int32_t b = 0; b < g->nblocks; b++) {
@@ -699,6 +733,17 @@ static void visit(CheckCtx *cx, const Node *fn, const Node *parent) {
         return;
     for (int32_t i = 0; i < c.asks.len; i++) map_put(&c.ask_of, c.asks.items[i].node, i);
     for (int32_t i = 0; i < c.lit_targets.len; i++) map_put(&c.lit_of, c.lit_targets.items[i], i);
+    c.path_flags = arena_zalloc(cx->arena, (size_t)g->npaths + 1);
+    if (!c.path_flags) return;
+    for (int32_t k = 0; k < c.preds.len; k++) {
+        const Pred *q = &c.preds.items[k];
+        const CfgPath *qp = &g->paths[q->path];
+        if (q->kind == P_NONE) c.path_flags[q->path] |= PF_NONE_TESTED;
+        for (int32_t p = q->path, d = 0; p >= 0 && d < 64; p = g->paths[p].parent, d++)
+            c.path_flags[p] |= PF_PREFIX;
+        c.chains |= qp->parent >= 0;
+        c.call_matters |= qp->parent >= 0 || qp->shared || q->kind == P_TRUTH || q->kind == P_EQ;
+    }
     c.words = (c.preds.len + 63) / 64;
     size_t size =
         sizeof(uint64_t) * STATE_WORDS * (size_t)c.words + sizeof(Node *) * (size_t)c.preds.len;
@@ -742,4 +787,5 @@ const Check check_redundant_condition = {
              "warning"},
     .kinds = {1ull << AST_FUNCTION_DEF | 1ull << AST_ASYNC_FUNCTION_DEF, 0},
     .visit = visit,
+    .flow = flow,
 };
