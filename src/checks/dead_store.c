@@ -67,10 +67,25 @@ typedef struct Var {
     bool reported;  /* one assignment at least may be reported */
     bool excluded;  /* global, nonlocal, or mentioned in a nested scope */
     bool read;      /* read in the function's own code */
+    bool eligible;  /* one assignment at least is of a kind that may be reported */
 } Var;
+
+/* A statement list the scan is in: the statement at `at` is being scanned; `owner` is the
+ * compound statement the list belongs to (NULL: the function's body). */
+typedef struct Frame {
+    const NodeList *l;
+    int32_t at;
+    const Node *owner;
+} Frame;
+
+enum { MAX_FRAMES = 64 };
 
 typedef struct Scan {
     Arena *a;
+    Frame *frames; /* [MAX_FRAMES] */
+    bool looking;  /* the second pass: assignments are counted, candidates looked at */
+    int nframes;
+    int64_t budget; /* nodes the look-ahead may still visit (then it gives up: read) */
     VEC(Var) vars;
     int32_t *slots; /* open addressing over vars, by name */
     int32_t cap;
@@ -90,9 +105,25 @@ static uint32_t slot_of(const Scan *sc, Str name) {
     return k;
 }
 
+enum { FEW_VARS = 12 }; /* up to this many, variables are looked up one by one, with no table */
+
 static int32_t var_of(Scan *sc, Str name, bool add) {
-    if (sc->cap && sc->slots[slot_of(sc, name)] >= 0) return sc->slots[slot_of(sc, name)];
+    if (sc->cap) {
+        int32_t v = sc->slots[slot_of(sc, name)];
+        if (v >= 0) return v;
+    } else {
+        for (int32_t i = 0; i < sc->vars.len; i++)
+            if (str_eq(sc->vars.items[i].name, name)) return i;
+    }
     if (!add || sc->failed) return -1;
+    if (!sc->cap && sc->vars.len < FEW_VARS) {
+        Var v = {name, 0, false, false, false, false};
+        if (VEC_PUSH(sc->a, sc->vars, v)) {
+            sc->failed = true;
+            return -1;
+        }
+        return sc->vars.len - 1;
+    }
     if ((sc->vars.len + 1) * 2 > sc->cap) { /* grow the table */
         int32_t cap = sc->cap ? sc->cap * 2 : 32;
         int32_t *slots = arena_alloc(sc->a, sizeof(int32_t) * (size_t)cap);
@@ -104,7 +135,7 @@ static int32_t var_of(Scan *sc, Str name, bool add) {
         sc->slots = slots, sc->cap = cap;
         for (int32_t i = 0; i < sc->vars.len; i++) slots[slot_of(sc, sc->vars.items[i].name)] = i;
     }
-    Var v = {name, 0, false, false, false};
+    Var v = {name, 0, false, false, false, false};
     if (VEC_PUSH(sc->a, sc->vars, v)) {
         sc->failed = true;
         return -1;
@@ -148,9 +179,12 @@ static bool initializer(const Node *v) {
     }
 }
 
-static void count_store(Scan *sc, Str name) {
+/* The variable (-1: out of memory), its assignments counted (in the first pass). */
+static int32_t count_store(Scan *sc, Str name) {
+    if (sc->looking) return var_of(sc, name, false);
     int32_t v = var_of(sc, name, true);
     if (v >= 0) sc->vars.items[v].stores++;
+    return v;
 }
 
 /* Every name a target binds (an unpacking's, a starred one's): assignments not reported. */
@@ -168,19 +202,152 @@ static void count_target(Scan *sc, const Node *t) {
     }
 }
 
+/* ---- a look ahead, before any graph: is the value read next? --------------------------------
+ *
+ * Most assignments are read by the next statement that mentions their name. Such an assignment
+ * is no candidate, and a function with no candidate gets no graph. The look ahead follows the
+ * statements after the assignment in evaluation order, its list's, then the enclosing ones' (a
+ * loop's from its start again, as its next round does, and after it); the first mention of the
+ * name decides: a read (and so on some path the value is read: not dead), or an assignment, or
+ * none (then the graph decides). Exception paths are not followed here: the graph follows them. */
+
+enum { M_NONE, M_LOAD, M_STORE };
+
+typedef struct Look {
+    Scan *sc;
+    Str name;
+    int found;
+} Look;
+
+static int look(Node *n, void *ud);
+
+/* Whether a nested scope mentions the name at all (a closure: taken as a read). */
+static int look_nested(Node *n, void *ud) {
+    Look *lk = ud;
+    if (--lk->sc->budget < 0) return lk->found = M_LOAD;
+    if (n->kind == AST_NAME && str_eq(n->Name.id, lk->name)) return lk->found = M_LOAD;
+    return ast_children(n, look_nested, ud);
+}
+
+/* The first mention of the name in n, in evaluation order, into lk->found (nonzero: stop). */
+static int look(Node *n, void *ud) {
+    Look *lk = ud;
+    if (--lk->sc->budget < 0) return lk->found = M_LOAD;
+    switch (n->kind) {
+    case AST_NAME:
+        if (!str_eq(n->Name.id, lk->name)) return 0;
+        return lk->found = n->Name.ctx == AST_STORE ? M_STORE : M_LOAD; /* (del reads it) */
+    case AST_ASSIGN:
+        if (look(n->Assign.value, ud)) return lk->found;
+        for (int32_t i = 0; i < n->Assign.targets.len; i++)
+            if (look(n->Assign.targets.items[i], ud)) return lk->found;
+        return 0;
+    case AST_AUG_ASSIGN:
+        if (n->AugAssign.target->kind == AST_NAME && str_eq(n->AugAssign.target->Name.id, lk->name))
+            return lk->found = M_LOAD;
+        if (look(n->AugAssign.value, ud)) return lk->found;
+        return look(n->AugAssign.target, ud);
+    case AST_ANN_ASSIGN:
+        if (n->AnnAssign.value && look(n->AnnAssign.value, ud)) return lk->found;
+        return look(n->AnnAssign.target, ud);
+    case AST_NAMED_EXPR:
+        if (look(n->NamedExpr.value, ud)) return lk->found;
+        return look(n->NamedExpr.target, ud);
+    case AST_FOR:
+    case AST_ASYNC_FOR:
+        if (look(n->For.iter, ud) || look(n->For.target, ud)) return lk->found;
+        for (int32_t i = 0; i < n->For.body.len; i++)
+            if (look(n->For.body.items[i], ud)) return lk->found;
+        for (int32_t i = 0; i < n->For.orelse.len; i++)
+            if (look(n->For.orelse.items[i], ud)) return lk->found;
+        return 0;
+    case AST_FUNCTION_DEF:
+    case AST_ASYNC_FUNCTION_DEF:
+    case AST_CLASS_DEF:
+    case AST_LAMBDA:
+    case AST_LIST_COMP:
+    case AST_SET_COMP:
+    case AST_DICT_COMP:
+    case AST_GENERATOR_EXP: return look_nested(n, ud);
+    default: return ast_children(n, look, ud);
+    }
+}
+
+static int look_list(Look *lk, const NodeList *l, int32_t from, int32_t to) {
+    for (int32_t i = from; i < to; i++)
+        if (look(l->items[i], lk)) return lk->found;
+    return M_NONE;
+}
+
+static bool is_loop(const Node *s) {
+    return s && (s->kind == AST_FOR || s->kind == AST_ASYNC_FOR || s->kind == AST_WHILE);
+}
+
+/* Whether the value assigned to `name` by the statement being scanned may be read by the next
+ * mention of the name. */
+static bool read_next(Scan *sc, Str name) {
+    Look lk = {sc, name, M_NONE};
+    for (int f = sc->nframes - 1; f >= 0; f--) {
+        const Frame *fr = &sc->frames[f];
+        int m = look_list(&lk, fr->l, fr->at + 1, fr->l->len);
+        if (m) return m == M_LOAD;
+        const Node *o = fr->owner;
+        if (!o) return false;
+        bool body = is_loop(o) && fr->l == (o->kind == AST_WHILE ? &o->While.body : &o->For.body);
+        if (body) { /* the next round: the loop's test or target, then its body up to here */
+            m = o->kind == AST_WHILE ? (look(o->While.test, &lk), lk.found)
+                                     : (look(o->For.target, &lk), lk.found);
+            if (!m) m = look_list(&lk, fr->l, 0, fr->at + 1);
+            if (m == M_LOAD) return true;
+            lk.found = M_NONE;
+            /* or the loop ends: its `else`, then what follows it */
+            m = look_list(&lk, o->kind == AST_WHILE ? &o->While.orelse : &o->For.orelse, 0,
+                          o->kind == AST_WHILE ? o->While.orelse.len : o->For.orelse.len);
+            if (m) return m == M_LOAD;
+        } else if ((o->kind == AST_TRY || o->kind == AST_TRY_STAR) && fr->l != &o->Try.finalbody) {
+            /* after the body its `else`, after either the `finally` (handlers are left to the
+             * graph) */
+            if (fr->l == &o->Try.body) m = look_list(&lk, &o->Try.orelse, 0, o->Try.orelse.len);
+            if (!m) m = look_list(&lk, &o->Try.finalbody, 0, o->Try.finalbody.len);
+            if (m) return m == M_LOAD;
+        }
+        if (sc->budget < 0) return true;
+    }
+    return false;
+}
+
+/* Whether a later target of the same assignment stores the name again (`x = x = f()`). */
+static bool stored_again(const Node *stmt, const Node *target) {
+    if (stmt->kind != AST_ASSIGN) return false;
+    const NodeList *t = &stmt->Assign.targets;
+    bool after = false;
+    for (int32_t i = 0; i < t->len; i++) {
+        if (after && t->items[i]->kind == AST_NAME && str_eq(t->items[i]->Name.id, target->Name.id))
+            return true;
+        after |= t->items[i] == target;
+    }
+    return false;
+}
+
 static void assigned(Scan *sc, const Node *stmt, const Node *target, const Node *value) {
     if (target->kind != AST_NAME) {
         count_target(sc, target);
         return;
     }
-    count_store(sc, target->Name.id);
+    int32_t v = count_store(sc, target->Name.id);
     Str name = target->Name.id;
-    if (!value || initializer(value) || (name.len && name.s[0] == '_') || sc->raising) return;
+    if (v < 0 || !value || initializer(value) || (name.len && name.s[0] == '_') || sc->raising)
+        return;
     /* `try: v = table[key]` / `except KeyError:`: a lookup stored only for the exception it
      * may raise (a bare `table[key]` reads as a statement with no effect) */
     if (sc->trying && (value->kind == AST_SUBSCRIPT || value->kind == AST_ATTRIBUTE)) return;
-    int32_t v = var_of(sc, name, false);
-    if (v < 0 || sc->stores.len >= MAX_STORES) return;
+    Var *var = &sc->vars.items[v];
+    if (!sc->looking) {
+        var->eligible = true;
+        return;
+    }
+    if (var->stores < 2 || var->excluded || sc->stores.len >= MAX_STORES) return;
+    if (!stored_again(stmt, target) && read_next(sc, name)) return;
     sc->vars.items[v].reported = true;
     if (VEC_PUSH(sc->a, sc->stores, ((Store){target, stmt, v, sc->next}))) sc->failed = true;
 }
@@ -190,13 +357,13 @@ static void exclude(Scan *sc, Str name) {
     if (v >= 0) sc->vars.items[v].excluded = true;
 }
 
-static void scan_stmts(Scan *sc, const NodeList *l);
+static void scan_list(Scan *sc, const NodeList *l, const Node *owner);
 
 /* Whether s holds word w, in any case. */
 static bool holds_word(Str s, const char *w) {
     size_t n = strlen(w);
     for (int32_t i = 0; i + (int32_t)n <= s.len; i++)
-        if (strncasecmp(s.s + i, w, n) == 0) return true;
+        if ((s.s[i] | 0x20) == w[0] && strncasecmp(s.s + i, w, n) == 0) return true;
     return false;
 }
 
@@ -235,13 +402,13 @@ static void scan_stmt(Scan *sc, const Node *s) {
     case AST_FOR:
     case AST_ASYNC_FOR:
         count_target(sc, s->For.target);
-        scan_stmts(sc, &s->For.body);
-        scan_stmts(sc, &s->For.orelse);
+        scan_list(sc, &s->For.body, s);
+        scan_list(sc, &s->For.orelse, s);
         return;
     case AST_WHILE:
     case AST_IF:
-        scan_stmts(sc, &s->If.body);
-        scan_stmts(sc, &s->If.orelse);
+        scan_list(sc, &s->If.body, s);
+        scan_list(sc, &s->If.orelse, s);
         return;
     case AST_WITH:
     case AST_ASYNC_WITH: {
@@ -252,26 +419,26 @@ static void scan_stmt(Scan *sc, const Node *s) {
             raising |= expects_exception(s->With.items.items[i]->withitem.context_expr);
         }
         sc->raising += raising;
-        scan_stmts(sc, &s->With.body);
+        scan_list(sc, &s->With.body, s);
         sc->raising -= raising;
         return;
     }
     case AST_TRY:
     case AST_TRY_STAR:
         sc->trying += s->Try.handlers.len > 0;
-        scan_stmts(sc, &s->Try.body);
+        scan_list(sc, &s->Try.body, s);
         sc->trying -= s->Try.handlers.len > 0;
         for (int32_t i = 0; i < s->Try.handlers.len; i++) {
             const Node *h = s->Try.handlers.items[i];
             if (h->ExceptHandler.name.s) count_store(sc, h->ExceptHandler.name);
-            scan_stmts(sc, &h->ExceptHandler.body);
+            scan_list(sc, &h->ExceptHandler.body, s);
         }
-        scan_stmts(sc, &s->Try.orelse);
-        scan_stmts(sc, &s->Try.finalbody);
+        scan_list(sc, &s->Try.orelse, s);
+        scan_list(sc, &s->Try.finalbody, s);
         return;
     case AST_MATCH:
         for (int32_t i = 0; i < s->Match.cases.len; i++)
-            scan_stmts(sc, &s->Match.cases.items[i]->match_case.body);
+            scan_list(sc, &s->Match.cases.items[i]->match_case.body, s);
         return;
     case AST_GLOBAL:
     case AST_NONLOCAL:
@@ -281,11 +448,16 @@ static void scan_stmt(Scan *sc, const Node *s) {
     }
 }
 
-static void scan_stmts(Scan *sc, const NodeList *l) {
+static void scan_list(Scan *sc, const NodeList *l, const Node *owner) {
+    if (sc->nframes == MAX_FRAMES) return; /* (nested too deep to look at) */
+    Frame *fr = &sc->frames[sc->nframes++];
+    fr->l = l, fr->owner = owner;
     for (int32_t i = 0; i < l->len; i++) {
+        fr->at = i;
         sc->next = i + 1 < l->len ? l->items[i + 1] : NULL;
         scan_stmt(sc, l->items[i]);
     }
+    sc->nframes--;
 }
 
 /* ---- the reads: a walk of the whole function, for the few that have candidates ---------- */
@@ -475,7 +647,8 @@ static void report(CheckCtx *cx, const Node *fn, const Flow *f) {
 
 static void visit(CheckCtx *cx, const Node *fn, const Node *parent) {
     (void)parent;
-    Scan sc = {.a = cx->arena};
+    Frame frames[MAX_FRAMES];
+    Scan sc = {.a = cx->arena, .frames = frames};
     const Node *args = fn->FunctionDef.args;
     const NodeList *params[] = {&args->arguments.posonlyargs, &args->arguments.args,
                                 &args->arguments.kwonlyargs};
@@ -483,7 +656,17 @@ static void visit(CheckCtx *cx, const Node *fn, const Node *parent) {
         for (int32_t i = 0; i < params[k]->len; i++) count_store(&sc, params[k]->items[i]->arg.arg);
     if (args->arguments.vararg) count_store(&sc, args->arguments.vararg->arg.arg);
     if (args->arguments.kwarg) count_store(&sc, args->arguments.kwarg->arg.arg);
-    scan_stmts(&sc, &fn->FunctionDef.body);
+    sc.budget = 20000 + 64 * (int64_t)(fn->end_lineno - fn->lineno); /* (linear in its size) */
+    /* the first pass counts each variable's assignments; the second looks ahead from those of
+     * variables assigned twice or more (most are assigned once) */
+    scan_list(&sc, &fn->FunctionDef.body, NULL);
+    bool twice = false;
+    for (int32_t i = 0; i < sc.vars.len && !twice; i++)
+        twice =
+            sc.vars.items[i].stores >= 2 && sc.vars.items[i].eligible && !sc.vars.items[i].excluded;
+    if (!twice || sc.failed) return;
+    sc.looking = true;
+    scan_list(&sc, &fn->FunctionDef.body, NULL);
     /* candidates: assigned more than once, once at least with a value that is reported */
     NameSet loads = {0};
     bool any = false;

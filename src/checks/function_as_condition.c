@@ -39,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfg/names.h"
 #include "check/tree.h"
 #include "index/collect.h"
 #include "rule_docs.h"
@@ -64,7 +65,8 @@ typedef struct State {
     SumBuilder *sb;
     VEC(Tested) tests;
     VEC(const char *) stored;
-    int nested; /* comprehensions the walk is in (their variables are no summary's) */
+    NameSet seen; /* (stored, for a quick look) */
+    int nested;   /* comprehensions the walk is in (their variables are no summary's) */
 } State;
 
 static void tested(State *st, const Node *e) {
@@ -73,8 +75,8 @@ static void tested(State *st, const Node *e) {
     if (e->kind != AST_NAME && e->kind != AST_ATTRIBUTE) return;
     if (!summary_may_resolve_ref(sb, e)) return;
     Tested t;
-    if (!summary_ref(sb, e, summary_current_unit(sb), CALLREF_RESOLVABLE | CALLREF_LATER, &t.ref))
-        return;
+    /* (a name's locals looked up now: tests are few, and no file is read again for them) */
+    if (!summary_ref(sb, e, summary_current_unit(sb), CALLREF_RESOLVABLE, &t.ref)) return;
     t.at = summary_loc(sb, e);
     if (VEC_PUSH(summary_scratch(sb), st->tests, t)) summary_fail(sb);
 }
@@ -91,9 +93,9 @@ static bool truth_position(const Node *n, const Node *parent) {
 }
 
 static void store_name(State *st, Str name) {
-    for (int32_t i = 0; i < st->stored.len; i++)
-        if (str_eq_c(name, st->stored.items[i])) return;
-    if (VEC_PUSH(summary_scratch(st->sb), st->stored, summary_str(st->sb, name)))
+    if (name_set_has(&st->seen, name)) return;
+    if (!name_set_add(summary_scratch(st->sb), &st->seen, name) ||
+        VEC_PUSH(summary_scratch(st->sb), st->stored, summary_str(st->sb, name)))
         summary_fail(st->sb);
 }
 
@@ -212,7 +214,7 @@ const Collector function_as_condition_collector = {
     .enter_on = enter_on,
     .leave_on = leave_on,
     .state_size = sizeof(State),
-    .reads_again = true, /* (index_bound_locally, index_module_bindings) */
+    .reads_again = true, /* (index_module_bindings) */
     .enter = enter,
     .leave = leave,
     .finish = finish,
@@ -229,7 +231,6 @@ typedef struct Tree {
     uint8_t *read;
     const char **stored; /* every attribute name some file assigns, sorted */
     int32_t nstored;
-    ReadAgain ra;
     Arena a;
 } Tree;
 
@@ -320,15 +321,7 @@ static Entity what_is_tested(Tree *t, int32_t m, const Tested *ts) {
     if (c->kind != RECV_SELF && c->kind != RECV_CLS && module_level &&
         !bound_once(t, e.module, name))
         return none;
-    if (c->local == LOCAL_UNCHECKED) {
-        char root[256];
-        const char *via = c->kind == RECV_DOTTED ? c->receiver : c->callee;
-        size_t n = strcspn(via, ".");
-        if (n >= sizeof root) return none;
-        memcpy(root, via, n);
-        root[n] = 0;
-        if (index_bound_locally(ix, &t->ra, m, c->func, root)) return none;
-    }
+    if (c->local == LOCAL_UNCHECKED) return none; /* (the collector looks locals up) */
     return e;
 }
 
@@ -336,7 +329,6 @@ void function_as_condition_run(TreeCtx *tx) {
     const ProjectIndex *ix = tx->ix;
     Tree t = {.tx = tx, .ix = ix};
     arena_init(&t.a);
-    index_read_again_init(&t.ra);
     t.bindings = arena_zalloc(&t.a, sizeof *t.bindings * (size_t)(ix->nmodules + 1));
     t.read = arena_zalloc(&t.a, (size_t)ix->nmodules + 1);
     int32_t n = 0;
@@ -384,7 +376,6 @@ void function_as_condition_run(TreeCtx *tx) {
             }
         }
     }
-    index_read_again_free(&t.ra);
     arena_free(&t.a);
 }
 

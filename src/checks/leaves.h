@@ -36,7 +36,7 @@ enum {
     LEAVE_LOOP = 16, /* `while True:` with no break */
 };
 
-enum { LEAVE_MAX_CALLS = 8 };
+enum { LEAVE_MAX_CALLS = 4 };
 
 /* How a statement (or a list of them) ends. */
 typedef struct Exit {

@@ -55,6 +55,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfg/names.h"
 #include "check/tree.h"
 #include "index/collect.h"
 #include "leaves.h"
@@ -479,7 +480,8 @@ typedef struct Tree {
     const ProjectIndex *ix;
     int32_t *first; /* per module: the number of its first function */
     int32_t nfuncs;
-    uint8_t *never; /* per function (by number): it never returns */
+    uint8_t *never;      /* per function (by number): it never returns */
+    NameSet never_names; /* their names: most calls are of none of them, as a glance tells */
     ReadAgain ra;
     Arena a;
 } Tree;
@@ -528,75 +530,53 @@ static int32_t never_target(Tree *t, int32_t m, const CallRef *c, FuncRef *to) {
     return t->never[func_id(t, *to)] ? func_id(t, *to) : -1;
 }
 
-/* What waits on a function: the NeverFn entries whose calls it is one of. */
-typedef struct Waiter {
-    int32_t module, entry;
-} Waiter;
+static bool add_never(Tree *t, int32_t m, int32_t fn) {
+    const char *name = t->ix->modules[m]->functions[fn].name;
+    t->never[t->first[m] + fn] = 1;
+    return name_set_add(&t->a, &t->never_names, (Str){name, (int32_t)strlen(name)});
+}
 
-/* Marks the functions that never return: those that raise on every path, then, as long as one
- * is found, those whose every path ends in calls of them (each entry waits for its calls'
- * functions, counted down as they are found: linear in the calls). */
+/* Whether every call of entry nf goes, for certain, to a function known never to return (its
+ * callees' names tell at a glance for nearly all entries that it does not). */
+static bool ends_in_never(Tree *t, int32_t m, const Facts *f, const NeverFn *nf) {
+    for (int32_t c = nf->call; c < nf->call + nf->ncalls; c++) {
+        const char *callee = f->calls[c].ref.callee;
+        if (!name_set_has(&t->never_names, (Str){callee, (int32_t)strlen(callee)})) return false;
+    }
+    for (int32_t c = nf->call; c < nf->call + nf->ncalls; c++) {
+        FuncRef to;
+        if (never_target(t, m, &f->calls[c].ref, &to) < 0 || !certain(t, m, &f->calls[c].ref))
+            return false;
+    }
+    return true;
+}
+
+/* Marks the functions that never return: those that raise on every path, then, round by round
+ * as long as one is found, those whose every path ends in calls of them (a chain of calls deeper
+ * than MAX_ROUNDS is not followed to its end: fewer findings, never a wrong one). */
 static bool find_never(Tree *t) {
+    enum { MAX_ROUNDS = 32 };
     const ProjectIndex *ix = t->ix;
-    int32_t nentries = 0, nedges = 0;
     for (int32_t m = 0; m < ix->nmodules; m++) {
         const Facts *f = summary_facts(ix->modules[m], &unreachable_code_collector);
-        if (f) nentries += f->nfns, nedges += f->ncalls;
+        for (int32_t i = 0; f && i < f->nfns; i++)
+            if (!f->fns[i].ncalls && may_count(&ix->modules[m]->functions[f->fns[i].fn]) &&
+                !add_never(t, m, f->fns[i].fn))
+                return false;
     }
-    int32_t *entry_first = arena_zalloc(&t->a, sizeof(int32_t) * (size_t)(ix->nmodules + 1));
-    int32_t *waiting = arena_zalloc(&t->a, sizeof(int32_t) * (size_t)(nentries + 1));
-    int32_t *wait_at = arena_zalloc(&t->a, sizeof(int32_t) * (size_t)(t->nfuncs + 2));
-    Waiter *waiters = arena_alloc(&t->a, sizeof(Waiter) * (size_t)(nedges + 1));
-    int32_t *target = arena_alloc(&t->a, sizeof(int32_t) * (size_t)(nedges + 1));
-    int32_t *queue = arena_alloc(&t->a, sizeof(int32_t) * (size_t)(t->nfuncs + 1));
-    if (!entry_first || !waiting || !wait_at || !waiters || !target || !queue) return false;
-    int32_t qn = 0, e = 0, k = 0;
-    /* each call of an entry: the function it resolves to (-1: none, and the entry never counts) */
-    for (int32_t m = 0; m < ix->nmodules; m++, e = entry_first[m]) {
-        const Facts *f = summary_facts(ix->modules[m], &unreachable_code_collector);
-        entry_first[m + 1] = entry_first[m] + (f ? f->nfns : 0);
-        for (int32_t i = 0; f && i < f->nfns; i++, e++) {
-            const NeverFn *nf = &f->fns[i];
-            if (!may_count(&ix->modules[m]->functions[nf->fn])) {
-                waiting[e] = -1;
-                continue;
-            }
-            if (!nf->ncalls) {
-                t->never[t->first[m] + nf->fn] = 1;
-                queue[qn++] = t->first[m] + nf->fn;
-                continue;
-            }
-            for (int32_t c = nf->call; c < nf->call + nf->ncalls; c++) {
-                FuncRef to;
-                if (!index_resolve_call(ix, m, &f->calls[c].ref, &to)) {
-                    waiting[e] = -1;
-                    break;
-                }
-                target[k] = func_id(t, to);
-                waiters[k++] = (Waiter){m, e};
-                wait_at[target[k - 1] + 1]++;
-                waiting[e]++;
-            }
-        }
-    }
-    /* the waiters of each function, together (counting sort) */
-    for (int32_t i = 0; i < t->nfuncs; i++) wait_at[i + 1] += wait_at[i];
-    Waiter *by = arena_alloc(&t->a, sizeof(Waiter) * (size_t)(k + 1));
-    int32_t *fill = arena_zalloc(&t->a, sizeof(int32_t) * (size_t)(t->nfuncs + 1));
-    if (!by || !fill) return false;
-    for (int32_t i = 0; i < k; i++) by[wait_at[target[i]] + fill[target[i]]++] = waiters[i];
-    while (qn) {
-        int32_t fid = queue[--qn];
-        for (int32_t w = wait_at[fid]; w < wait_at[fid + 1]; w++) {
-            int32_t m = by[w].module, en = by[w].entry;
-            if (waiting[en] <= 0 || --waiting[en] > 0) continue;
+    bool changed = true;
+    for (int round = 0; changed && round < MAX_ROUNDS; round++) {
+        changed = false;
+        for (int32_t m = 0; m < ix->nmodules; m++) {
             const Facts *f = summary_facts(ix->modules[m], &unreachable_code_collector);
-            const NeverFn *nf = &f->fns[en - entry_first[m]];
-            bool sure = true;
-            for (int32_t c = nf->call; c < nf->call + nf->ncalls && sure; c++)
-                sure = certain(t, m, &f->calls[c].ref);
-            int32_t id = t->first[m] + nf->fn;
-            if (sure && !t->never[id]) t->never[id] = 1, queue[qn++] = id;
+            for (int32_t i = 0; f && i < f->nfns; i++) {
+                const NeverFn *nf = &f->fns[i];
+                if (!nf->ncalls || t->never[t->first[m] + nf->fn] ||
+                    !may_count(&ix->modules[m]->functions[nf->fn]) || !ends_in_never(t, m, f, nf))
+                    continue;
+                if (!add_never(t, m, nf->fn)) return false;
+                changed = true;
+            }
         }
     }
     return true;
@@ -614,6 +594,10 @@ static const char *file_of(const char *path) {
 static bool calls_never_return(Tree *t, int32_t m, const Facts *f, const Dead *d, char *msg,
                                size_t cap) {
     FuncRef first = {-1, -1};
+    for (int32_t c = d->call; c < d->call + d->ncalls; c++) {
+        const char *callee = f->calls[c].ref.callee;
+        if (!name_set_has(&t->never_names, (Str){callee, (int32_t)strlen(callee)})) return false;
+    }
     for (int32_t c = d->call; c < d->call + d->ncalls; c++) {
         FuncRef to;
         if (never_target(t, m, &f->calls[c].ref, &to) < 0) return false;
