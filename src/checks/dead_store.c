@@ -213,6 +213,21 @@ static void count_target(Scan *sc, const Node *t) {
 
 enum { M_NONE, M_LOAD, M_STORE };
 
+/* A node whose names are a scope of their own: a def, a class, a lambda, a comprehension. */
+static bool opens_scope(const Node *n) {
+    switch (n->kind) {
+    case AST_FUNCTION_DEF:
+    case AST_ASYNC_FUNCTION_DEF:
+    case AST_CLASS_DEF:
+    case AST_LAMBDA:
+    case AST_LIST_COMP:
+    case AST_SET_COMP:
+    case AST_DICT_COMP:
+    case AST_GENERATOR_EXP: return true;
+    default: return false;
+    }
+}
+
 typedef struct Look {
     Scan *sc;
     Str name;
@@ -261,15 +276,7 @@ static int look(Node *n, void *ud) {
         for (int32_t i = 0; i < n->For.orelse.len; i++)
             if (look(n->For.orelse.items[i], ud)) return lk->found;
         return 0;
-    case AST_FUNCTION_DEF:
-    case AST_ASYNC_FUNCTION_DEF:
-    case AST_CLASS_DEF:
-    case AST_LAMBDA:
-    case AST_LIST_COMP:
-    case AST_SET_COMP:
-    case AST_DICT_COMP:
-    case AST_GENERATOR_EXP: return look_nested(n, ud);
-    default: return ast_children(n, look, ud);
+    default: return opens_scope(n) ? look_nested(n, ud) : ast_children(n, look, ud);
     }
 }
 
@@ -489,19 +496,12 @@ static int reads(Node *n, void *ud) {
     case AST_NONLOCAL:
         for (int32_t i = 0; i < n->Global.names.len; i++) exclude(sc, n->Global.names.items[i]);
         return 0;
-    case AST_FUNCTION_DEF:
-    case AST_ASYNC_FUNCTION_DEF:
-    case AST_CLASS_DEF:
-    case AST_LAMBDA:
-    case AST_LIST_COMP:
-    case AST_SET_COMP:
-    case AST_DICT_COMP:
-    case AST_GENERATOR_EXP:
+    default:
+        if (!opens_scope(n)) break;
         r->nested++;
         ast_children(n, reads, ud);
         r->nested--;
         return 0;
-    default: break;
     }
     return ast_children(n, reads, ud);
 }
