@@ -687,7 +687,9 @@ static Node *parse_slice(Parser *P) {
     if (kind(P) != TOK_COLON) {
         lower = parse_named_expression(P);
         if (kind(P) != TOK_COLON) return lower;
-        if (lower->kind == AST_NAMED_EXPR) syntax_error_tok(P, peek(P), "invalid syntax");
+        /* `x[a := 0:]` is refused, `x[(a := 0):]` is an expression like any other */
+        if (lower->kind == AST_NAMED_EXPR && P->toks[start].kind != TOK_LPAR)
+            syntax_error_tok(P, peek(P), "invalid syntax");
     }
     P->pos++;
     Node *upper = NULL, *step = NULL;
