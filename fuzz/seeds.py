@@ -168,12 +168,14 @@ def wi32(v):
     return varint((v << 1) ^ (v >> 31) if v >= 0 else ((v << 1) ^ -1) & 0xFFFFFFFF)
 
 
-def finding(code, path, line, message, related=()):
-    loc = wi32(line) + wi32(1) + wi32(line) + wi32(5)
+def finding(code, path, line, message, related=(), cell=0):
+    """A finding as cache.c writes it; a location ends with its notebook cell and file lines."""
+    where = wi32(cell) + wi32(line + 10 if cell else 0) * 2
+    loc = wi32(line) + wi32(1) + wi32(line) + wi32(5) + where
     out = wstr(code) + wstr("name") + wstr(path) + loc + wstr(message) + wstr("x = y") + \
         wi32(line) + varint(0) + varint(len(related))
     for rpath, rline, rmsg in related:
-        out += wstr(rpath) + wi32(rline) + wi32(1) + wi32(rline) + wi32(2) + wstr(rmsg)
+        out += wstr(rpath) + wi32(rline) + wi32(1) + wi32(rline) + wi32(2) + where + wstr(rmsg)
     return out
 
 
@@ -187,6 +189,8 @@ def cache_seeds(out):
         "one": varint(1) + one + varint(0),
         "two": varint(2) + one + two + varint(0),
         "summary": varint(1) + one + varint(8) + b"SUMMARY!",
+        "notebook": varint(1) + finding("DW101", "nb.ipynb", 2, "identical branches",
+                                        [("nb.ipynb", 4, "the else body")], cell=3) + varint(0),
         "many_related": varint(1) + finding("DW104", "p.py", 1, "m", [("p.py", i, "r")
                                                                       for i in range(50)]) + varint(0),
         "huge_count": varint(1 << 40) + one + varint(0),

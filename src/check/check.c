@@ -60,7 +60,7 @@ static bool silenced(CheckCtx *cx, int32_t line, const char *code) {
 
 static Location location(const CheckCtx *cx, int32_t line, int32_t col, int32_t end_line,
                          int32_t end_col) {
-    Location l;
+    Location l = {0};
     const char *text = cx->src->text;
     int32_t nlines = cx->lines.count;
     if (line < 1) line = 1;
@@ -84,6 +84,23 @@ static char *line_text(CheckCtx *cx, int32_t line) {
     return arena_strndup(cx->arena, s, n);
 }
 
+/* A notebook's finding: at its cell's line and columns, citing cells' lines, with the line as
+ * written in the cell. */
+static void in_cells(CheckCtx *cx, Finding *f, Related *rel) {
+    const Notebook *nb = cx->notebook;
+    const NotebookLine *m = notebook_line(nb, f->loc.line);
+    f->source = m ? arena_strndup(cx->arena, m->orig, (size_t)m->orig_len) : NULL;
+    notebook_map(nb, &f->loc);
+    f->noqa_line = f->loc.line;
+    f->message = notebook_message(cx->arena, nb, f->loc.cell, f->message);
+    for (int32_t i = 0; i < f->nrelated; i++) {
+        rel[i] = f->related[i];
+        notebook_map(nb, &rel[i].loc);
+        rel[i].message = notebook_message(cx->arena, nb, rel[i].loc.cell, rel[i].message);
+    }
+    f->related = rel;
+}
+
 static void add(CheckCtx *cx, const Check *rule, Location loc, const Related *rel, int nrel,
                 const char *msg) {
     if (silenced(cx, loc.line, rule->info.code)) return;
@@ -93,10 +110,14 @@ static void add(CheckCtx *cx, const Check *rule, Location loc, const Related *re
     f.path = cx->path;
     f.loc = loc;
     f.message = msg;
-    f.source = line_text(cx, loc.line);
     f.noqa_line = loc.line;
     f.related = (Related *)rel;
     f.nrelated = nrel;
+    Related mapped[8];
+    if (cx->notebook && nrel <= 8)
+        in_cells(cx, &f, mapped);
+    else
+        f.source = line_text(cx, loc.line);
     findings_add(cx->out, &f);
     cx->reported++;
 }
@@ -282,6 +303,22 @@ static int walk(Node *n, void *ud) {
 
 bool unreadable_file_report_utf8(CheckCtx *cx);
 
+/* A notebook that cannot be read: DW001 where the file goes wrong, or DW000 in the cell whose
+ * code CPython refuses before parsing (a NUL character). False when out of memory. */
+static bool notebook_unreadable(CheckCtx *cx, const NotebookError *ne) {
+    const Check *rule = check_find(ne->cell ? "DW000" : "DW001");
+    if (!rule || !check_enabled(cx->opt, rule)) return true;
+    Finding f = {0};
+    f.code = rule->info.code;
+    f.name = rule->info.name;
+    f.path = cx->path;
+    f.loc = (Location){ne->line, ne->col, ne->line, ne->col, ne->cell, 0, 0};
+    if (!ne->cell) f.loc.file_line = f.loc.file_end_line = ne->line;
+    f.message = ne->msg;
+    f.noqa_line = ne->line;
+    return findings_add(cx->out, &f);
+}
+
 static const Check *lookup(const char *code) {
     for (int i = 0; i < check_count; i++)
         if (strcmp(check_registry[i]->info.code, code) == 0) return check_registry[i];
@@ -312,7 +349,25 @@ bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes,
     cx.src = &src;
     cx.opt = opt;
     cx.out = out;
-    ParseStatus st = parse_bytes(ap, bytes, len, &src, &pr, &err);
+    Notebook nb;
+    ParseStatus st;
+    if (notebook_path(display)) {
+        NotebookError ne;
+        if (!notebook_read(ap, bytes, len, &nb, &ne)) {
+            bool ok = !ne.oom && notebook_unreadable(&cx, &ne);
+            release(ap, scratch);
+            return ok;
+        }
+        if (!nb.python) { /* another language's notebook: nothing to analyze (ruff's choice) */
+            release(ap, scratch);
+            return true;
+        }
+        src = nb.text;
+        cx.notebook = &nb;
+        st = parse_module(ap, &src, &pr, &err);
+    } else {
+        st = parse_bytes(ap, bytes, len, &src, &pr, &err);
+    }
     if (st == PARSE_NO_MEMORY) {
         release(ap, scratch);
         return false;
@@ -339,7 +394,8 @@ bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes,
                 f.code = rule->info.code;
                 f.name = rule->info.name;
                 f.path = display;
-                f.loc = (Location){err.line > 0 ? err.line : 1, 1, err.line > 0 ? err.line : 1, 1};
+                int32_t line = err.line > 0 ? err.line : 1;
+                f.loc = (Location){.line = line, .col = 1, .end_line = line, .end_col = 1};
                 f.message = err.msg;
                 f.noqa_line = f.loc.line;
                 findings_add(out, &f);

@@ -20,6 +20,7 @@
 #include "index/index.h"
 #include "output/output.h"
 #include "parse/parser.h"
+#include "source/notebook.h"
 #include "source/source.h"
 
 typedef struct CheckCtx CheckCtx;
@@ -64,6 +65,7 @@ struct CheckCtx {
     int32_t reported;
     Noqa *noqa; /* the file's noqa comments, each knowing what it silenced so far */
     int32_t nnoqa;
+    const Notebook *notebook; /* a .ipynb: src is its code cells joined; findings get cells */
 };
 
 /* A related location for a report. */
@@ -94,7 +96,9 @@ const char *check_node_text(const CheckCtx *cx, const Node *n, char *buf, size_t
 bool check_enabled(const CheckOptions *opt, const Check *c);
 
 /* Analyzes one file's bytes: parses, runs every enabled rule, adds findings (DW000 for a syntax
- * error, DW001 for undecodable bytes) to out. `display` is the path written in findings. When
+ * error, DW001 for undecodable bytes) to out. `display` is the path written in findings; one
+ * ending in .ipynb is read as a Jupyter notebook (notebook.h: its code cells as one module,
+ * findings located by cell; DW001 when it is not a notebook; no summary). When
  * sum_arena is given, also extracts the file's summary for the whole-tree index into it
  * (*summary stays NULL for a file that does not parse). False only when out of memory. */
 bool check_file_bytes(const char *display, const char *bytes, size_t len, const CheckOptions *opt,

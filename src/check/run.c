@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/threads.h"
+#include "source/notebook.h"
 #include "source/source.h"
 #include "tree.h"
 
@@ -35,7 +36,7 @@ static void unreadable(Worker *w, const char *display, const char *msg) {
     f.code = rule->info.code;
     f.name = rule->info.name;
     f.path = display;
-    f.loc = (Location){1, 1, 1, 1};
+    f.loc = (Location){.line = 1, .col = 1, .end_line = 1, .end_col = 1};
     f.message = msg;
     f.noqa_line = 1;
     if (!findings_add(&w->findings, &f)) w->sh->failed = true;
@@ -78,7 +79,8 @@ static void one(Worker *w, int32_t index) {
     }
     w->sh->bytes += len;
     const SummaryOptions *sopt = w->sh->sopt;
-    bool want_summary = sopt != NULL;
+    /* a notebook is no module (nothing imports it): the whole-tree index never sees one */
+    bool want_summary = sopt != NULL && !notebook_path(display);
     SummaryOptions now;
     if (from_stdin && sopt) { /* it cannot be read again */
         now = *sopt;

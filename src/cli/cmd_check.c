@@ -20,8 +20,8 @@
 
 static const char usage[] =
     "Usage: deadwood check [OPTIONS] [PATH...]\n\n"
-    "Analyzes every .py/.pyi file under the paths (default: the current directory) and files\n"
-    "named explicitly; '-' reads one file from standard input.\n\n"
+    "Analyzes every .py, .pyi and .ipynb (Jupyter notebook) file under the paths (default: the\n"
+    "current directory) and files named explicitly; '-' reads one file from standard input.\n\n"
     "Rules:\n"
     "  --select CODES          only these rules (codes, prefixes such as DW2, names, ALL;\n"
     "                          comma-separated, repeatable); replaces the configuration's\n"
@@ -344,6 +344,10 @@ static bool discover_group(Ctx *x, Prepared *gp, const char **paths, int n, File
     o.exclude = ex.items, o.nexclude = ex.len, o.exclude_set = g->has_exclude || c->has_exclude;
     o.exclude_roots = ex.roots;
     o.extend_exclude = ext.items, o.nextend_exclude = ext.len, o.extend_exclude_roots = ext.roots;
+    o.include = c->include.items, o.ninclude = c->include.len, o.include_set = c->has_include;
+    o.include_roots = c->include.roots;
+    o.extend_include = c->extend_include.items, o.nextend_include = c->extend_include.len;
+    o.extend_include_roots = c->extend_include.roots;
     o.respect_gitignore =
         g->respect_gitignore >= 0 ? g->respect_gitignore : c->respect_gitignore != 0;
     o.force_exclude = force_of(x, c);
@@ -679,7 +683,8 @@ static void print_summary(const FindingList *fl, int nfiles) {
         fprintf(stderr, "No problems found (%d file%s checked).\n", nfiles, nfiles == 1 ? "" : "s");
     else
         fprintf(stderr, "Found %d problem%s in %d file%s (%d file%s checked).\n", (int)fl->len,
-                fl->len == 1 ? "" : "s", with, with == 1 ? "" : "s", nfiles, nfiles == 1 ? "" : "s");
+                fl->len == 1 ? "" : "s", with, with == 1 ? "" : "s", nfiles,
+                nfiles == 1 ? "" : "s");
 }
 
 static int check_main(Ctx *x) {

@@ -25,6 +25,10 @@ int out_utf8_next(const char *s, size_t n, uint32_t *cp);
 void out_utf8_put(Buf *b, uint32_t cp);
 /* A decimal integer, without printf. */
 void out_put_int(Buf *b, int64_t v);
+/* For a location in a notebook's cell, "cell 3, line 2, column 5: " (the formats that point into
+ * the .ipynb file as stored, SARIF and GitHub, say where in the cell in the message); nothing for
+ * any other location. */
+void out_cell_where(Buf *b, const Location *l);
 
 /* The rules a run reports about: OutputOptions.rules in their order, then every code that occurs
  * in the findings but not in the options (named after the finding, level "warning"), in order of

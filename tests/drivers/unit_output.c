@@ -319,11 +319,11 @@ static void test_names(void) {
 }
 
 static void add(FindingList *l, const char *code, const char *path, int32_t line, const char *msg) {
-    Related rel = {"other.py", {1, 1, 1, 4}, "see \"here\""};
+    Related rel = {"other.py", {.line = 1, .col = 1, .end_line = 1, .end_col = 4}, "see \"here\""};
     Finding f = {.code = code,
                  .name = "some-rule",
                  .path = path,
-                 .loc = {line, 3, line, 8},
+                 .loc = {.line = line, .col = 3, .end_line = line, .end_col = 8},
                  .message = msg,
                  .source = "\tx = y.z  # \xe6\x97\xa5",
                  .noqa_line = line,
