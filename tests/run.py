@@ -29,6 +29,7 @@ SUITES = [
     ("tests/index/run.py", ("release", "asan")),
     ("tests/cli/run.py", ("release", "asan")),
     ("tests/robust/run.py", ("release", "asan")),
+    ("tests/notebook/run.py", ("release", "asan")),
     ("tests/fuzz/run.py", ("release",)),
 ]
 

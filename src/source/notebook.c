@@ -505,8 +505,14 @@ static void transform_lines(Cell *c, int32_t from) {
         int32_t ind = indent_of(s, n);
         if (ind == n || s[ind] == '#') continue; /* blank or a comment: no logical line */
         int32_t last = i;
-        if (strchr("!%?/,;", s[ind])) { /* an escaped command */
+        if (strchr("!%?/,;", s[ind])) { /* an escaped command, unless help ends it (`%pip?`):
+                                            IPython tries that transform first */
             last = continued_to(c, i);
+            const Line *e = &c->lines[last];
+            if (help_end(c, i, last, rtrim(e->s + e->shift, e->n - e->shift) - 1)) {
+                i = last;
+                continue;
+            }
             assemble(c, i, ind, last, &piece);
             c->tmp->len = 0;
             put_escape(c->tmp, piece.data ? piece.data : "", piece.len);
