@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "utf8.h"
+
 typedef struct Frame {
     JsonMember m; /* the container (type and position; items filled when it closes), and its name
                      when it is an object member's value */
@@ -144,33 +146,6 @@ static size_t put_utf8(char *o, uint32_t cp) {
     return 4;
 }
 
-/* The length of the well-formed UTF-8 sequence at s[0..n) (s[0] >= 0x80), or 0: the ranges of
- * the Unicode standard's table 3-7, which exclude overlong forms and encoded surrogates. */
-static size_t utf8_len(const unsigned char *s, size_t n) {
-    unsigned c = s[0], lo = 0x80, hi = 0xbf;
-    size_t len;
-    if (c >= 0xc2 && c <= 0xdf)
-        len = 2;
-    else if (c == 0xe0)
-        len = 3, lo = 0xa0;
-    else if ((c >= 0xe1 && c <= 0xec) || c == 0xee || c == 0xef)
-        len = 3;
-    else if (c == 0xed)
-        len = 3, hi = 0x9f;
-    else if (c == 0xf0)
-        len = 4, lo = 0x90;
-    else if (c >= 0xf1 && c <= 0xf3)
-        len = 4;
-    else if (c == 0xf4)
-        len = 4, hi = 0x8f;
-    else
-        return 0;
-    if (len > n) return 0;
-    for (size_t k = 1; k < len; k++)
-        if (s[k] < (k == 1 ? lo : 0x80) || s[k] > (k == 1 ? hi : 0xbf)) return 0;
-    return len;
-}
-
 /* The string whose opening quote is at r->i, decoded into the arena. */
 static bool read_string(Reader *r, Str *out) {
     const unsigned char *s = r->s;
@@ -198,9 +173,10 @@ static bool read_string(Reader *r, Str *out) {
             o[k++] = (char)c;
             i++;
         } else if (c >= 0x80) {
-            size_t len = utf8_len(s + i, end - i);
+            const char *why = "";
+            size_t len = utf8_sequence(s + i, end - i, &why);
             if (!len) {
-                fail_at(r, i, "invalid UTF-8 (byte 0x%02x): JSON text must be UTF-8", c);
+                fail_at(r, i, "invalid UTF-8 (byte 0x%02x: %s): JSON text must be UTF-8", c, why);
                 return false;
             }
             memcpy(o + k, s + i, len);

@@ -151,43 +151,55 @@ static bool at_logical_start(const Scan *sc) {
     return sc->depth == 0 && !sc->quote && !sc->cont;
 }
 
-/* Scans one physical line s[0..n) from offset i, continuing sc. */
-static void scan_line(Scan *sc, const char *s, int32_t n, int32_t i) {
-    sc->cont = false;
-    sc->last = -1;
+/* Inside a string (sc->quote) from s[i]: the offset just after its closing quote (sc->quote
+ * cleared), or n when it goes on past the line: a triple-quoted one, or a single-quoted one whose
+ * line ends in a backslash; any other single-quoted string ends, unterminated, with its line. */
+static int32_t string_end(Scan *sc, const char *s, int32_t n, int32_t i) {
     while (i < n) {
         char c = s[i];
-        if (sc->quote) {
-            if (c == '\\') {
-                if (i + 1 >= n && !sc->triple) return; /* a string continued on the next line */
-                i += 2;
-            } else if (c == sc->quote &&
-                       (!sc->triple || (i + 2 < n && s[i + 1] == c && s[i + 2] == c))) {
-                i += sc->triple ? 3 : 1;
-                sc->quote = 0;
-                sc->last = i - 1;
-            } else {
-                i++;
-            }
+        if (c == '\\') {
+            if (i + 1 >= n) return n; /* continued on the next line */
+            i += 2;
+        } else if (c == sc->quote &&
+                   (!sc->triple || (i + 2 < n && s[i + 1] == c && s[i + 2] == c))) {
+            sc->quote = 0;
+            return i + (sc->triple ? 3 : 1);
+        } else {
+            i++;
+        }
+    }
+    if (!sc->triple) sc->quote = 0;
+    return n;
+}
+
+/* Opens the string whose quote is at s[i]: the offset of its first character. */
+static int32_t string_start(Scan *sc, const char *s, int32_t n, int32_t i) {
+    sc->quote = s[i];
+    sc->triple = i + 2 < n && s[i + 1] == s[i] && s[i + 2] == s[i];
+    return i + (sc->triple ? 3 : 1);
+}
+
+/* Scans one physical line s[0..n), continuing sc. */
+static void scan_line(Scan *sc, const char *s, int32_t n) {
+    sc->cont = false;
+    sc->last = -1;
+    for (int32_t i = 0; i < n;) {
+        char c = s[i];
+        if (sc->quote || c == '\'' || c == '"') {
+            i = string_end(sc, s, n, sc->quote ? i : string_start(sc, s, n, i));
+            if (!sc->quote) sc->last = i - 1;
             continue;
         }
         if (c == '#') break;
         if (c == '\\' && i + 1 == n) {
             sc->cont = true;
-            return;
-        }
-        if (c == '\'' || c == '"') {
-            sc->quote = c;
-            sc->triple = i + 2 < n && s[i + 1] == c && s[i + 2] == c;
-            i += sc->triple ? 3 : 1;
-            continue;
+            break;
         }
         if (c == '(' || c == '[' || c == '{') sc->depth++;
         if ((c == ')' || c == ']' || c == '}') && sc->depth > 0) sc->depth--;
         if (c != ' ' && c != '\t' && c != '\f') sc->last = i;
         i++;
     }
-    if (sc->quote && !sc->triple) sc->quote = 0; /* an unterminated string ends with its line */
 }
 
 /* The offset of the `=` of a plain assignment at bracket depth 0 on the line, before any
@@ -196,27 +208,9 @@ static int32_t assign_op(const char *s, int32_t n) {
     Scan sc = {0};
     for (int32_t i = 0; i < n; i++) {
         char c = s[i];
-        if (sc.quote || c == '\'' || c == '"') { /* skip the string */
-            Scan one = sc;
-            int32_t j = i;
-            if (!sc.quote) {
-                one.quote = c;
-                one.triple = i + 2 < n && s[i + 1] == c && s[i + 2] == c;
-                j += one.triple ? 3 : 1;
-            }
-            while (j < n && one.quote) {
-                if (s[j] == '\\') {
-                    j += 2;
-                } else if (s[j] == one.quote &&
-                           (!one.triple || (j + 2 < n && s[j + 1] == s[j] && s[j + 2] == s[j]))) {
-                    j += one.triple ? 3 : 1;
-                    one.quote = 0;
-                } else {
-                    j++;
-                }
-            }
-            if (one.quote) return -1;
-            i = j - 1;
+        if (c == '\'' || c == '"') {
+            i = string_end(&sc, s, n, string_start(&sc, s, n, i)) - 1;
+            if (sc.quote || i >= n - 1) return -1; /* the line ends in the string */
             continue;
         }
         if (c == '#') return -1;
@@ -499,7 +493,7 @@ static void transform_lines(Cell *c, int32_t from) {
         const char *s = l->s + l->shift;
         int32_t n = l->n - l->shift;
         if (!at_logical_start(&sc)) {
-            scan_line(&sc, s, n, 0);
+            scan_line(&sc, s, n);
             continue;
         }
         int32_t ind = indent_of(s, n);
@@ -542,10 +536,10 @@ static void transform_lines(Cell *c, int32_t from) {
             continue;
         }
         /* an ordinary logical line: scan to its end, then look for help at the end */
-        scan_line(&sc, s, n, 0);
+        scan_line(&sc, s, n);
         while (!at_logical_start(&sc) && last + 1 < c->n) {
             const Line *m = &c->lines[++last];
-            scan_line(&sc, m->s + m->shift, m->n - m->shift, 0);
+            scan_line(&sc, m->s + m->shift, m->n - m->shift);
         }
         if (at_logical_start(&sc)) help_end(c, i, last, sc.last);
         i = last;

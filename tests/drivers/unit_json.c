@@ -291,7 +291,7 @@ static void test_errors(void) {
         {"[\"\\uDC00\"]", 1, 3, "low surrogate"},
         {"[\"a\\qb\"]", 1, 4, "invalid escape"},
         {"[\"a\tb\"]", 1, 4, "control character 0x09"},
-        {"[\"\xff\"]", 1, 3, "invalid UTF-8 (byte 0xff)"},
+        {"[\"\xff\"]", 1, 3, "invalid UTF-8 (byte 0xff: invalid start byte)"},
         {"[1] [2]", 1, 5, "expected the end of the input"},
         {"\xef\xbb\xbf{}", 1, 1, "byte order mark"},
         {"[tru]", 1, 2, "expected a value, found 't'"},

@@ -143,6 +143,9 @@ ORACLE_CELLS = [
     "if True:\n    x = !ls\n    %cd /tmp\n", "x = (1,\n!2)\n", "r'''\\\n%x'''\n",
     "f'{x!r}'\n", "x = {'a': 1}\n!echo {x['a']}\n", "# comment\n%%bash\necho\n",
     "try:\n    import x\nexcept ImportError:\n    !pip install x\n",
+    "x = (1\n% 2)\n", "y = [\n  1,\n]\n%ls\n", "class A:\n    x = !ls\n",
+    "x = 1 \\\n  + 2\n!ls\n", 'x = """\n%notmagic\n"""\n', "f'''{\n1\n}'''\n!ls\n",
+    "s = 'a\\\nb'\n!ls\n", "x = '#'; !ls\n", "d = {'a': 1}  # x = !ls\n",
 ]
 
 ORACLE = r"""
@@ -229,7 +232,7 @@ BROKEN = [
      "source of cell 2 is not a string or a list of strings"),
     ("bom", b"\xef\xbb\xbf" + GOOD.encode(), "DW001", 1, 1, "byte order mark"),
     ("latin-1", b'{"nbformat": 4, "cells": [{"cell_type": "code", "source": "x = \'\xe9\'"}]}',
-     "DW001", 1, b"\xe9", "invalid UTF-8 (byte 0xe9)"),
+     "DW001", 1, b"\xe9", "invalid UTF-8 (byte 0xe9: invalid continuation byte)"),
     ("lone-surrogate", b'{"nbformat": 4, "cells": [{"cell_type": "code", "source": "\\ud83d"}]}',
      "DW001", 1, b"\\ud83d", "lone surrogate \\uD83D"),
     ("nul-in-cell",
