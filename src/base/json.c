@@ -146,13 +146,37 @@ static size_t put_utf8(char *o, uint32_t cp) {
     return 4;
 }
 
+/* Eight bytes at a time (a notebook's outputs hold megabytes of base64): bit 7 of each byte of
+ * the result is set where w has byte c, or a byte below c (below), for c < 0x80. */
+#define ONES  0x0101010101010101ull
+#define HIGHS 0x8080808080808080ull
+static inline uint64_t has_byte(uint64_t w, unsigned char c) {
+    uint64_t x = w ^ (ONES * c);
+    return (x - ONES) & ~x & HIGHS;
+}
+static inline uint64_t has_below(uint64_t w, unsigned char c) {
+    return (w - ONES * c) & ~w & HIGHS;
+}
+
+/* The first offset from i (before end) of a byte that is a quote or a backslash, or (when all is
+ * true) any byte that is not printable ASCII: the bytes before it are copied as they are. */
+static size_t plain_run(const unsigned char *s, size_t i, size_t end, bool all) {
+    for (uint64_t w; i + 8 <= end; i += 8) {
+        memcpy(&w, s + i, 8);
+        if (has_byte(w, '"') | has_byte(w, '\\') | (all ? has_below(w, 0x20) | (w & HIGHS) : 0))
+            break;
+    }
+    while (i < end && s[i] != '"' && s[i] != '\\' && (!all || (s[i] >= 0x20 && s[i] < 0x80))) i++;
+    return i;
+}
+
 /* The string whose opening quote is at r->i, decoded into the arena. */
 static bool read_string(Reader *r, Str *out) {
     const unsigned char *s = r->s;
     size_t open = r->i, i = open + 1, n = r->n;
     /* first its extent (an escape's next byte never closes it), to size the copy */
-    size_t end = i;
-    while (end < n && s[end] != '"') end += s[end] == '\\' ? 2 : 1;
+    size_t end = plain_run(s, i, n, false);
+    while (end < n && s[end] != '"') end = plain_run(s, end + (s[end] == '\\' ? 2 : 1), n, false);
     if (end >= n) {
         fail_at(r, open, "unterminated string");
         return false;
@@ -170,8 +194,9 @@ static bool read_string(Reader *r, Str *out) {
     while (i < end) {
         unsigned char c = s[i];
         if (c >= 0x20 && c < 0x80 && c != '\\') {
-            o[k++] = (char)c;
-            i++;
+            size_t run = plain_run(s, i, end, true) - i;
+            memcpy(o + k, s + i, run);
+            k += run, i += run;
         } else if (c >= 0x80) {
             const char *why = "";
             size_t len = utf8_sequence(s + i, end - i, &why);
