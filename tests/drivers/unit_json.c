@@ -192,6 +192,48 @@ static void test_decoding(void) {
     arena_free(&a);
 }
 
+/* Strings are copied eight bytes at a time where plain: every special character at every
+ * position of strings up to 24 bytes long decodes right, and a raw one is refused there. */
+static void test_string_runs(void) {
+    static const struct {
+        const char *written, *decoded;
+        bool ok;
+    } specials[] = {
+        {"\\\"", "\"", true},           {"\\\\", "\\", true},   {"\\u0001", "\x01", true},
+        {"\xc3\xa9", "\xc3\xa9", true}, {"\x7f", "\x7f", true}, {"\\n", "\n", true},
+        {"\x01", NULL, false},          {"\xff", NULL, false},  {"\t", NULL, false}};
+    int bad = 0;
+    for (size_t k = 0; k < sizeof specials / sizeof *specials; k++)
+        for (int len = 0; len <= 24; len++)
+            for (int at = 0; at <= len; at++) {
+                char src[96], want[64];
+                int n = 0, m = 0;
+                src[n++] = '"';
+                for (int i = 0; i <= len; i++) {
+                    if (i == at) {
+                        n += snprintf(src + n, sizeof src - (size_t)n, "%s", specials[k].written);
+                        if (specials[k].ok)
+                            m += snprintf(want + m, sizeof want - (size_t)m, "%s",
+                                          specials[k].decoded);
+                    }
+                    if (i < len) src[n++] = (char)('a' + i), want[m++] = (char)('a' + i);
+                }
+                src[n++] = '"';
+                Arena a;
+                arena_init(&a);
+                JsonError e;
+                const JsonValue *v = parse_n(&a, src, (size_t)n, NULL, &e);
+                Str s;
+                bool right = specials[k].ok ? v && json_as_str(v, &s) && s.len == m &&
+                                                  memcmp(s.s, want, (size_t)m) == 0
+                                            : !v && e.col == 2 + at;
+                if (!right && bad++ < 5)
+                    CHECK(false, "special %zu at %d of %d: %s", k, at, len, v ? "" : e.msg);
+                arena_free(&a);
+            }
+    CHECK(bad == 0, "every special character at every position (%d wrong)", bad);
+}
+
 static void test_tree(void) {
     Arena a;
     arena_init(&a);
@@ -390,6 +432,7 @@ static void test_oom(void) {
 int main(void) {
     test_grammar();
     test_decoding();
+    test_string_runs();
     test_tree();
     test_numbers();
     test_errors();
