@@ -17,7 +17,9 @@
  *   - a notebook read has one map entry per line of its text, each in a cell of the notebook,
  *     its text "\n"-terminated with no NUL inside, and every location maps into a cell's line;
  *     a notebook not read has a message (a cell-level error names a cell);
- *   - a one-line-per-cell-line promise: a code cell of n lines gives n lines of text. */
+ *   - a one-line-per-cell-line promise: a code cell of n lines gives n lines of text;
+ *   - a message citing lines (the input's first line) is rewritten in cells' lines without
+ *     reading past its end. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,6 +219,16 @@ static void read_notebook(const char *data, size_t size, int32_t code_lines) {
                        loc.end_line >= loc.line && loc.end_col >= 1,
                    "line %d maps to cell %d %d:%d-%d:%d", i + 1, loc.cell, loc.line, loc.col,
                    loc.end_line, loc.end_col);
+    }
+    /* the input's first line as a message citing lines, in a buffer of its exact size */
+    const char *nl = memchr(data, '\n', size);
+    size_t mlen = nl ? (size_t)(nl - data) : size;
+    char *msg = malloc(mlen + 1);
+    if (msg) {
+        memcpy(msg, data, mlen);
+        msg[mlen] = 0;
+        FUZZ_CHECK(notebook_message(&a, &nb, 1, msg), "no message");
+        free(msg);
     }
     ParseResult pr;
     ParseError pe;

@@ -791,10 +791,10 @@ void notebook_map(const Notebook *nb, Location *loc) {
     loc->file_end_line = e->file_line;
 }
 
-/* A cited line of the text as "line 3" (in the finding's cell) or "line 3 of cell 2". */
-static void put_line_ref(Buf *b, const NotebookLine *m, int32_t cell, bool of) {
+/* A cited line of the text in another cell than `cell`: "3 of cell 2"; in it: "3". */
+static void put_line_ref(Buf *b, const NotebookLine *m, int32_t cell) {
     buf_printf(b, "%d", m->line);
-    if (of && m->cell != cell) buf_printf(b, " of cell %d", m->cell);
+    if (m->cell != cell) buf_printf(b, " of cell %d", m->cell);
 }
 
 const char *notebook_message(Arena *a, const Notebook *nb, int32_t cell, const char *msg) {
@@ -804,12 +804,11 @@ const char *notebook_message(Arena *a, const Notebook *nb, int32_t cell, const c
     bool code = false;
     for (const char *p = msg; *p;) {
         if (*p == '`') code = !code;
-        bool word = p == msg || !is_word((unsigned char)p[-1]);
-        const char *q = p + 4;
-        bool plural = *q == 's';
-        q += plural;
-        if (code || !word || strncmp(p, "line", 4) != 0 || q[0] != ' ' || q[1] < '0' ||
-            q[1] > '9') {
+        bool cited =
+            !code && (p == msg || !is_word((unsigned char)p[-1])) && strncmp(p, "line", 4) == 0;
+        bool plural = cited && p[4] == 's';
+        const char *q = p + 4 + plural; /* (read only once "line" was seen) */
+        if (!cited || q[0] != ' ' || q[1] < '0' || q[1] > '9') {
             buf_putc(&b, *p++);
             continue;
         }
@@ -822,15 +821,15 @@ const char *notebook_message(Arena *a, const Notebook *nb, int32_t cell, const c
         if (!mx || !my) {
             buf_put(&b, p, (size_t)(end - p));
         } else if (mx == my || (x != y && mx->cell == my->cell)) {
-            buf_puts(&b, plural && x != y ? "lines " : plural ? "lines " : "line ");
+            buf_puts(&b, plural ? "lines " : "line ");
             buf_printf(&b, "%d", mx->line);
             if (x != y) buf_printf(&b, "-%d", my->line);
             if (mx->cell != cell) buf_printf(&b, " of cell %d", mx->cell);
         } else { /* a range across cells */
             buf_puts(&b, "line ");
-            put_line_ref(&b, mx, cell, true);
+            put_line_ref(&b, mx, cell);
             buf_puts(&b, " to line ");
-            put_line_ref(&b, my, cell, true);
+            put_line_ref(&b, my, cell);
         }
         p = end;
     }
