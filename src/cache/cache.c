@@ -21,7 +21,7 @@
 #include "base/buf.h"
 #include "base/wire.h"
 
-#define MAGIC "DWCACHE5"
+#define MAGIC "DWCACHE6"
 enum { MAGIC_LEN = 8, HEADER_LEN = MAGIC_LEN + 8 + SHA256_LEN, MAX_ENTRY = 256 << 20 };
 enum { KEEP_KEYS = 8 }; /* option sets kept per version */
 

@@ -280,7 +280,7 @@ static void eval(Builder *B, const Node *e) {
         const Node *l = e->Compare.left, *r = e->Compare.comparators.items[0];
         if (e->Compare.ops.len == 1) {
             uint8_t op = e->Compare.ops.items[0];
-            if (op == AST_IS || op == AST_IS_NOT || op == AST_EQ || op == AST_NOT_EQ) {
+            if (op == AST_IS || op == AST_IS_NOT) { /* not ==: see test_refines */
                 const Node *other = is_none(r) ? l : is_none(l) ? r : NULL;
                 int32_t p = other ? path_of(B, other) : -1;
                 if (p >= 0) emit(B, EV_TEST_NONE, p, e, 0);
@@ -336,31 +336,66 @@ static void eval(Builder *B, const Node *e) {
     }
 }
 
-/* What a test proves about a path on its true edge; sets *path. */
-static uint8_t test_refines(Builder *B, const Node *e, int32_t *path, bool *negated) {
-    *path = -1;
-    *negated = false;
+/* Could a class expression of isinstance() be (or hold) NoneType? `type(None)`, a name or
+ * attribute spelled NoneType, or a tuple holding one. */
+static bool may_be_none_type(const Node *t) {
+    switch (t->kind) {
+    case AST_TUPLE:
+        for (int32_t i = 0; i < t->Tuple.elts.len; i++)
+            if (may_be_none_type(t->Tuple.elts.items[i])) return true;
+        return false;
+    case AST_CALL: return t->Call.args.len == 1 && is_none(t->Call.args.items[0]);
+    case AST_NAME: return str_eq_c(t->Name.id, "NoneType");
+    case AST_ATTRIBUTE: return str_eq_c(t->Attribute.attr, "NoneType");
+    default: return false;
+    }
+}
+
+/* A call whose true result says its first argument is not None: `isinstance(x, T)` (unless T may
+ * be NoneType), `callable(x)`, `hasattr(x, "name")` (for a name None does not have). The path of
+ * that argument, or -1. */
+static int32_t excludes_none(Builder *B, const Node *e) {
+    if (e->kind != AST_CALL || e->Call.keywords.len || e->Call.func->kind != AST_NAME) return -1;
+    Str f = e->Call.func->Name.id;
+    const NodeList *args = &e->Call.args;
+    for (int32_t i = 0; i < args->len; i++)
+        if (args->items[i]->kind == AST_STARRED) return -1;
+    bool yes = false;
+    if (str_eq_c(f, "isinstance"))
+        yes = args->len == 2 && !may_be_none_type(args->items[1]);
+    else if (str_eq_c(f, "callable"))
+        yes = args->len == 1;
+    else if (str_eq_c(f, "hasattr"))
+        yes = args->len == 2 && args->items[1]->kind == AST_CONSTANT &&
+              args->items[1]->Constant.value.kind == CONST_STR &&
+              !none_has_attribute(args->items[1]->Constant.value.s);
+    return yes ? path_of(B, args->items[0]) : -1;
+}
+
+/* What a test proves about a path: on its true edge (*on_true) and on its false edge
+ * (*on_false). Returns the path, or -1 when it proves nothing.
+ *   x is None        true: None; false: not None (and the reverse for `is not`)
+ *   x                true: not None (a truthy value)
+ *   isinstance(x, T) true: not None
+ * `x == None` proves nothing: it calls x's __eq__, which a class may override (NumPy compares
+ * element-wise), and which class x has is not known here. */
+static int32_t test_refines(Builder *B, const Node *e, uint8_t *on_true, uint8_t *on_false) {
+    *on_true = *on_false = REFINE_NOTHING;
     if (e->kind == AST_COMPARE && e->Compare.ops.len == 1) {
         uint8_t op = e->Compare.ops.items[0];
         const Node *l = e->Compare.left, *r = e->Compare.comparators.items[0];
         const Node *other = is_none(r) ? l : is_none(l) ? r : NULL;
-        if (!other) return REFINE_NOTHING;
-        *path = path_of(B, other);
-        if (*path < 0) return REFINE_NOTHING;
-        if (op == AST_IS || op == AST_EQ) return REFINE_IS_NONE;
-        if (op == AST_IS_NOT || op == AST_NOT_EQ) {
-            *negated = true;
-            return REFINE_IS_NONE;
-        }
-        return REFINE_NOTHING;
+        if (!other || (op != AST_IS && op != AST_IS_NOT)) return -1;
+        int32_t p = path_of(B, other);
+        if (p < 0) return -1;
+        *on_true = op == AST_IS ? REFINE_IS_NONE : REFINE_NOT_NONE;
+        *on_false = op == AST_IS ? REFINE_NOT_NONE : REFINE_IS_NONE;
+        return p;
     }
-    /* `if x:` — truthy values are not None */
-    *path = path_of(B, e);
-    if (*path >= 0) {
-        *negated = true;
-        return REFINE_NOTHING; /* only the true edge says something: handled below */
-    }
-    return REFINE_NOTHING;
+    int32_t p = excludes_none(B, e);
+    if (p < 0) p = path_of(B, e);
+    if (p >= 0) *on_true = REFINE_NOT_NONE;
+    return p;
 }
 
 static bool constant_truth(const Node *e, bool *value) {
@@ -417,19 +452,10 @@ static void cond(Builder *B, const Node *e, int32_t t, int32_t f) {
         B->cur = -1;
         return;
     }
-    int32_t path;
-    bool negated;
-    uint8_t r = test_refines(B, e, &path, &negated);
-    CfgEdge te = {t, e, true, REFINE_NOTHING, -1, e};
-    CfgEdge fe = {f, e, false, REFINE_NOTHING, -1, e};
-    if (r == REFINE_IS_NONE) {
-        te.refine_path = fe.refine_path = path;
-        te.refine = negated ? REFINE_NOT_NONE : REFINE_IS_NONE;
-        fe.refine = negated ? REFINE_IS_NONE : REFINE_NOT_NONE;
-    } else if (path >= 0 && negated) { /* a truthiness test */
-        te.refine_path = path;
-        te.refine = REFINE_NOT_NONE;
-    }
+    uint8_t on_true, on_false;
+    int32_t path = test_refines(B, e, &on_true, &on_false);
+    CfgEdge te = {t, e, true, on_true, path, e};
+    CfgEdge fe = {f, e, false, on_false, path, e};
     add_edge_full(B, B->cur, te);
     add_edge_full(B, B->cur, fe);
     B->cur = -1;
@@ -1038,16 +1064,48 @@ bool cfg_path_has_prefix(const Cfg *g, int32_t inner, int32_t outer) {
     return false;
 }
 
-/* Cooper, Harvey and Kennedy's "A Simple, Fast Dominance Algorithm". */
+/* Of Lengauer and Tarjan's algorithm: the vertex of least semi on v's path up the forest built
+ * so far, compressing the path (iteratively: `stack` holds it). */
+static int32_t dom_eval(int32_t v, int32_t *ancestor, int32_t *label, const int32_t *semi,
+                        int32_t *stack) {
+    if (ancestor[v] < 0) return v;
+    int32_t top = 0;
+    for (int32_t x = v; ancestor[ancestor[x]] >= 0; x = ancestor[x]) stack[top++] = x;
+    while (top) {
+        int32_t x = stack[--top], anc = ancestor[x];
+        if (semi[label[anc]] < semi[label[x]]) label[x] = label[anc];
+        ancestor[x] = ancestor[anc];
+    }
+    return label[v];
+}
+
+/* Lengauer and Tarjan's algorithm, with path compression and simple linking (O(E log V)): a
+ * block entered from many places deep in the dominator tree (the exit, after thousands of
+ * `return`s) costs what its edges cost. (An iteration in the manner of Cooper, Harvey and
+ * Kennedy walks up the tree from each of those places: quadratic in such a function.) Exception
+ * edges count as edges. Vertices are numbered in DFS preorder; semi[] and the labels hold those
+ * numbers. */
 int32_t *cfg_dominators(Arena *a, const Cfg *g) {
     int32_t n = g->nblocks;
     int32_t *idom = arena_alloc(a, sizeof(int32_t) * (size_t)n);
+    int32_t *pre = arena_alloc(a, sizeof(int32_t) * (size_t)n);    /* block -> number */
+    int32_t *vertex = arena_alloc(a, sizeof(int32_t) * (size_t)n); /* number -> block */
+    int32_t *parent = arena_alloc(a, sizeof(int32_t) * (size_t)n); /* by number */
+    int32_t *semi = arena_alloc(a, sizeof(int32_t) * (size_t)n);
+    int32_t *label = arena_alloc(a, sizeof(int32_t) * (size_t)n);
+    int32_t *ancestor = arena_alloc(a, sizeof(int32_t) * (size_t)n);
+    int32_t *bucket = arena_alloc(a, sizeof(int32_t) * (size_t)n); /* first of a number's list */
+    int32_t *next = arena_alloc(a, sizeof(int32_t) * (size_t)n);   /* in that list */
+    int32_t *stack = arena_alloc(a, sizeof(int32_t) * (size_t)n * 2);
     int32_t *npred = arena_zalloc(a, sizeof(int32_t) * (size_t)(n + 1));
-    if (!idom || !npred) return NULL;
+    if (!idom || !pre || !vertex || !parent || !semi || !label || !ancestor || !bucket || !next ||
+        !stack || !npred)
+        return NULL;
     for (int32_t b = 0; b < n; b++) {
         const CfgBlock *blk = &g->blocks[b];
         for (int32_t i = 0; i < blk->nsucc; i++) npred[blk->succ[i].to + 1]++;
         for (int32_t i = 0; i < blk->nhandlers; i++) npred[blk->handlers[i] + 1]++;
+        idom[b] = pre[b] = bucket[b] = ancestor[b] = -1;
     }
     for (int32_t b = 0; b < n; b++) npred[b + 1] += npred[b];
     int32_t *preds = arena_alloc(a, sizeof(int32_t) * (size_t)(npred[n] ? npred[n] : 1));
@@ -1060,32 +1118,45 @@ int32_t *cfg_dominators(Arena *a, const Cfg *g) {
             preds[npred[s] + fill[s]++] = b;
         }
     }
-    for (int32_t b = 0; b < n; b++) idom[b] = -1;
-    idom[g->entry] = g->entry;
-    bool changed = true;
-    while (changed) {
-        changed = false;
-        for (int32_t i = 1; i < g->nrpo; i++) {
-            int32_t b = g->rpo[i], nd = -1;
-            for (int32_t k = npred[b]; k < npred[b + 1]; k++) {
-                int32_t p = preds[k];
-                if (idom[p] < 0) continue;
-                if (nd < 0) {
-                    nd = p;
-                    continue;
-                }
-                int32_t x = p, y = nd;
-                while (x != y) {
-                    while (g->rpo_index[x] > g->rpo_index[y]) x = idom[x];
-                    while (g->rpo_index[y] > g->rpo_index[x]) y = idom[y];
-                }
-                nd = x;
-            }
-            if (nd >= 0 && idom[b] != nd) {
-                idom[b] = nd;
-                changed = true;
-            }
+    /* depth-first numbering: (block, next successor) pairs */
+    int32_t count = 0, sp = 0;
+    pre[g->entry] = count, vertex[count] = g->entry, parent[count++] = -1;
+    stack[sp++] = g->entry, stack[sp++] = 0;
+    while (sp) {
+        int32_t b = stack[sp - 2], i = stack[sp - 1];
+        const CfgBlock *blk = &g->blocks[b];
+        if (i == blk->nsucc + blk->nhandlers) {
+            sp -= 2;
+            continue;
         }
+        stack[sp - 1] = i + 1;
+        int32_t s = i < blk->nsucc ? blk->succ[i].to : blk->handlers[i - blk->nsucc];
+        if (pre[s] >= 0) continue;
+        pre[s] = count, vertex[count] = s, parent[count++] = pre[b];
+        stack[sp++] = s, stack[sp++] = 0;
     }
+    for (int32_t v = 0; v < count; v++) semi[v] = label[v] = v;
+    for (int32_t w = count - 1; w > 0; w--) {
+        for (int32_t k = npred[vertex[w]]; k < npred[vertex[w] + 1]; k++) {
+            int32_t v = pre[preds[k]];
+            if (v < 0) continue; /* unreachable */
+            int32_t u = dom_eval(v, ancestor, label, semi, stack);
+            if (semi[u] < semi[w]) semi[w] = semi[u];
+        }
+        next[w] = bucket[semi[w]], bucket[semi[w]] = w;
+        int32_t p = parent[w];
+        ancestor[w] = p; /* link */
+        for (int32_t v = bucket[p]; v >= 0; v = next[v]) {
+            int32_t u = dom_eval(v, ancestor, label, semi, stack);
+            idom[vertex[v]] = semi[u] < semi[v] ? u : p; /* a number, for now */
+        }
+        bucket[p] = -1;
+    }
+    for (int32_t w = 1; w < count; w++) {
+        int32_t b = vertex[w];
+        if (idom[b] != semi[w]) idom[b] = idom[vertex[idom[b]]];
+    }
+    for (int32_t w = 1; w < count; w++) idom[vertex[w]] = vertex[idom[vertex[w]]];
+    idom[g->entry] = g->entry;
     return idom;
 }

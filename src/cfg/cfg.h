@@ -7,7 +7,8 @@
  * a `del`, a test against None. Tracked values are *access paths*: a local name, or an attribute
  * chain rooted at one (`self.writer.buf`), interned per unit. Short-circuit operators and
  * conditional expressions are branches; edges out of a test carry the test and its polarity, and
- * what the test proves about a path (`x is None` true: x is None; false: it is not).
+ * what the test proves about a path (`x is None` true: x is None; false: it is not; `x` and
+ * `isinstance(x, T)` true: x is not None).
  * Exceptions: the events of a `try` body may jump to its handlers at any point; the analyses join
  * their state into the handlers' entry before every event and at the end of the block, unless
  * nothing can raise there (CfgBlock.calm_end): so a handler sees a name as it was before a
@@ -31,7 +32,8 @@ typedef enum CfgEventKind {
     EV_DEL,         /* the path is deleted */
     EV_ATTR_STORE,  /* node (an Attribute) is stored or deleted: chains through its name may
                        change through aliases; path is the target's path or -1 */
-    EV_TEST_NONE,   /* the path is compared with None (is, is not, ==, !=) */
+    EV_TEST_NONE,   /* the path is tested for None (`is None`, `is not None`; not `== None`, which
+                       calls the value's __eq__) */
 } CfgEventKind;
 
 enum {

@@ -8,7 +8,7 @@ static uint32_t name_hash(Str s) {
     return (uint32_t)hash_bytes(s.s, (size_t)s.len, HASH_SEED);
 }
 
-static bool set_has(const NameSet *set, Str name) {
+bool name_set_has(const NameSet *set, Str name) {
     if (!set->cap) return false;
     uint32_t mask = (uint32_t)set->cap - 1;
     for (uint32_t k = name_hash(name) & mask; set->slots[k].s; k = (k + 1) & mask)
@@ -16,8 +16,8 @@ static bool set_has(const NameSet *set, Str name) {
     return false;
 }
 
-static bool set_add(Arena *a, NameSet *set, Str name) {
-    if (!name.s || set_has(set, name)) return true;
+bool name_set_add(Arena *a, NameSet *set, Str name) {
+    if (!name.s || name_set_has(set, name)) return true;
     if ((set->count + 1) * 2 > set->cap) {
         int32_t cap = set->cap ? set->cap * 2 : 32;
         Str *slots = arena_zalloc(a, sizeof(Str) * (size_t)cap);
@@ -41,11 +41,12 @@ static bool set_add(Arena *a, NameSet *set, Str name) {
 typedef struct Scan {
     Arena *a;
     UnitNames *u;
+    NameSet *bound; /* where bind() adds */
     bool failed;
 } Scan;
 
 static void bind(Scan *S, Str name) {
-    if (!set_add(S->a, &S->u->bound, name)) S->failed = true;
+    if (!name_set_add(S->a, S->bound, name)) S->failed = true;
 }
 
 /* `global` and `nonlocal` anywhere below, nested functions included. */
@@ -54,7 +55,7 @@ static int scan_declared(Node *n, void *ud) {
     if (n->kind == AST_GLOBAL || n->kind == AST_NONLOCAL) {
         const StrList *l = n->kind == AST_GLOBAL ? &n->Global.names : &n->Nonlocal.names;
         for (int32_t i = 0; i < l->len; i++)
-            if (!set_add(S->a, &S->u->declared, l->items[i])) S->failed = true;
+            if (!name_set_add(S->a, &S->u->declared, l->items[i])) S->failed = true;
     }
     ast_children(n, scan_declared, ud);
     return S->failed;
@@ -120,7 +121,7 @@ bool unit_names_scan(Arena *a, const Node *unit, UnitNames *out) {
         out->all_shared = true;
         return true;
     }
-    Scan S = {a, out, false};
+    Scan S = {a, out, &out->bound, false};
     bind_args(&S, unit->FunctionDef.args);
     const NodeList *body = &unit->FunctionDef.body;
     for (int32_t i = 0; i < body->len && !S.failed; i++) {
@@ -131,5 +132,11 @@ bool unit_names_scan(Arena *a, const Node *unit, UnitNames *out) {
 }
 
 bool unit_name_shared(const UnitNames *u, Str name) {
-    return u->all_shared || set_has(&u->declared, name) || !set_has(&u->bound, name);
+    return u->all_shared || name_set_has(&u->declared, name) || !name_set_has(&u->bound, name);
+}
+
+bool names_bound_by(Arena *a, const Node *n, NameSet *set) {
+    Scan S = {a, NULL, set, false};
+    scan_bound((Node *)n, &S);
+    return !S.failed;
 }

@@ -58,8 +58,8 @@ static bool silenced(CheckCtx *cx, int32_t line, const char *code) {
 
 /* ---- reporting ---------------------------------------------------------------------------- */
 
-static Location location(const CheckCtx *cx, int32_t line, int32_t col, int32_t end_line,
-                         int32_t end_col) {
+Location check_location(const CheckCtx *cx, int32_t line, int32_t col, int32_t end_line,
+                        int32_t end_col) {
     Location l = {0};
     const char *text = cx->src->text;
     int32_t nlines = cx->lines.count;
@@ -103,7 +103,7 @@ static void in_cells(CheckCtx *cx, Finding *f, Related *rel) {
 
 static void add(CheckCtx *cx, const Check *rule, Location loc, const Related *rel, int nrel,
                 const char *msg) {
-    if (silenced(cx, loc.line, rule->info.code)) return;
+    if ((cx->generated && !rule->trouble) || silenced(cx, loc.line, rule->info.code)) return;
     Finding f = {0};
     f.code = rule->info.code;
     f.name = rule->info.name;
@@ -129,13 +129,11 @@ void check_vreport(CheckCtx *cx, const Check *rule, const Node *at, const CheckR
     Related rel[8];
     if (nrelated > 8) nrelated = 8;
     for (int i = 0; i < nrelated; i++) {
-        const Node *r = related[i].at;
         rel[i].path = cx->path;
-        rel[i].loc = location(cx, r->lineno, r->col_offset, r->end_lineno, r->end_col_offset);
+        rel[i].loc = check_span(cx, related[i].at, related[i].at);
         rel[i].message = related[i].message;
     }
-    add(cx, rule, location(cx, at->lineno, at->col_offset, at->end_lineno, at->end_col_offset), rel,
-        nrelated, msg);
+    add(cx, rule, check_span(cx, at, at), rel, nrelated, msg);
 }
 
 void check_report(CheckCtx *cx, const Node *at, const CheckRelated *related, int nrelated,
@@ -153,7 +151,21 @@ void check_report_at(CheckCtx *cx, const Check *rule, int32_t line, int32_t col,
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    add(cx, rule, location(cx, line, col, end_line, end_col), NULL, 0, msg);
+    add(cx, rule, check_location(cx, line, col, end_line, end_col), NULL, 0, msg);
+}
+
+Location check_span(const CheckCtx *cx, const Node *from, const Node *to) {
+    return check_location(cx, from->lineno, from->col_offset, to->end_lineno, to->end_col_offset);
+}
+
+void check_report_loc(CheckCtx *cx, Location loc, const Related *related, int nrelated,
+                      const char *fmt, ...) {
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    add(cx, cx->current, loc, related, nrelated, msg);
 }
 
 void check_report_range(CheckCtx *cx, const Node *from, const Node *to, const char *fmt, ...) {
@@ -162,9 +174,7 @@ void check_report_range(CheckCtx *cx, const Node *from, const Node *to, const ch
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    add(cx, cx->current,
-        location(cx, from->lineno, from->col_offset, to->end_lineno, to->end_col_offset), NULL, 0,
-        msg);
+    add(cx, cx->current, check_span(cx, from, to), NULL, 0, msg);
 }
 
 const char *check_lines(const NodeList *body, char *buf, size_t cap) {
@@ -176,27 +186,165 @@ const char *check_lines(const NodeList *body, char *buf, size_t cap) {
     return buf;
 }
 
+/* ---- a node's text in a message ----------------------------------------------------------- */
+
+/* A piece of a node's source as check_node_text sees it: a name or number, a string, a run of
+ * operator characters, one bracket or comma. White space, comments and line continuations
+ * between pieces are not pieces: they become one space where Python's own layout would put one. */
+typedef struct Piece {
+    uint32_t start, end;
+    char kind; /* 'w' word, 's' string, 'o' operator, or the bracket or comma itself */
+} Piece;
+
+static bool word_byte(unsigned char c) {
+    return c == '_' || c >= 0x80 || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z');
+}
+
+/* The end of the string literal whose quote is at q (its prefix already read). */
+static size_t string_end(const char *t, size_t q, size_t end) {
+    char quote = t[q];
+    bool triple = q + 2 < end && t[q + 1] == quote && t[q + 2] == quote;
+    size_t i = q + (triple ? 3 : 1);
+    while (i < end) {
+        if (t[i] == '\\') {
+            i += 2;
+        } else if (t[i] == quote &&
+                   (!triple || (i + 2 < end && t[i + 1] == quote && t[i + 2] == quote))) {
+            return i + (triple ? 3 : 1);
+        } else {
+            i++;
+        }
+    }
+    return end;
+}
+
+/* Splits t[start, end) into pieces (at most max); returns how many. gap[k] says whether white
+ * space, a comment or a line break came before piece k. */
+static int32_t pieces(const char *t, size_t start, size_t end, Piece *out, bool *gap, int32_t max) {
+    int32_t n = 0;
+    bool space = false;
+    for (size_t i = start; i < end && n < max;) {
+        unsigned char c = (unsigned char)t[i];
+        if (c == ' ' || c == '\t' || c == '\f' || c == '\r' || c == '\n' || c == '\\') {
+            space = true;
+            i++;
+            continue;
+        }
+        if (c == '#') {
+            while (i < end && t[i] != '\n') i++;
+            space = true;
+            continue;
+        }
+        Piece p = {(uint32_t)i, 0, 'o'};
+        if (c == '"' || c == '\'') {
+            p.kind = 's';
+            i = string_end(t, i, end);
+        } else if (word_byte(c)) {
+            p.kind = 'w';
+            while (i < end && word_byte((unsigned char)t[i])) i++;
+            if (i < end && (t[i] == '"' || t[i] == '\'') && i - p.start <= 3) { /* f"...", rb'' */
+                p.kind = 's';
+                i = string_end(t, i, end);
+            }
+        } else if (strchr("()[]{},", c)) {
+            p.kind = (char)c;
+            i++;
+        } else {
+            while (i < end && !strchr("()[]{},\"'# \t\f\r\n\\", t[i]) &&
+                   !word_byte((unsigned char)t[i]))
+                i++;
+        }
+        p.end = (uint32_t)i;
+        gap[n] = space;
+        out[n++] = p;
+        space = false;
+    }
+    return n;
+}
+
+/* Whether one space goes between pieces a and b, given whether the source had layout there. */
+static bool spaced(char a, char b, bool gap) {
+    if (!gap) return false;
+    if (a == '(' || a == '[' || a == '{') return false;
+    return !(b == ')' || b == ']' || b == '}' || b == ',');
+}
+
+/* Appends piece p (a string's line breaks written as \n, to keep the text on one line). */
+static void put_piece(Buf *b, const char *t, const Piece *p) {
+    for (uint32_t i = p->start; i < p->end; i++) {
+        if (t[i] == '\n')
+            buf_puts(b, "\\n");
+        else if (t[i] != '\r')
+            buf_putc(b, t[i]);
+    }
+}
+
+/* The length of piece p as put_piece writes it. */
+static size_t piece_len(const char *t, const Piece *p) {
+    size_t n = 0;
+    for (uint32_t i = p->start; i < p->end; i++) n += t[i] == '\n' ? 2 : t[i] != '\r';
+    return n;
+}
+
+#define ELLIPSIS "\xe2\x80\xa6" /* U+2026 */
+
 const char *check_node_text(const CheckCtx *cx, const Node *n, char *buf, size_t cap) {
+    enum { MAX_PIECES = 512 };
     if (cap == 0) return buf;
     buf[0] = 0;
-    if (n->lineno < 1 || n->lineno > cx->lines.count) return buf;
-    const char *text = cx->src->text;
+    if (n->lineno < 1 || n->lineno > cx->lines.count || n->end_lineno < n->lineno ||
+        n->end_lineno > cx->lines.count || cap < 16)
+        return buf;
+    const char *t = cx->src->text;
     size_t start = cx->lines.starts[n->lineno - 1] + (size_t)n->col_offset;
-    size_t end = n->end_lineno == n->lineno
-                     ? cx->lines.starts[n->lineno - 1] + (size_t)n->end_col_offset
-                     : start;
-    bool more = n->end_lineno != n->lineno;
-    if (more) {
-        const char *nl = memchr(text + start, '\n', cx->src->len - start);
-        end = nl ? (size_t)(nl - text) : cx->src->len;
+    size_t end = cx->lines.starts[n->end_lineno - 1] + (size_t)n->end_col_offset;
+    if (end > cx->src->len) end = cx->src->len;
+    Piece p[MAX_PIECES];
+    bool gap[MAX_PIECES];
+    int32_t np = pieces(t, start, end, p, gap, MAX_PIECES);
+    bool cut = np == MAX_PIECES && p[np - 1].end < end;
+    /* each piece's length with the space before it */
+    size_t len[MAX_PIECES], total = 0;
+    for (int32_t k = 0; k < np; k++) {
+        len[k] = piece_len(t, &p[k]) + (k && spaced(p[k - 1].kind, p[k].kind, gap[k]));
+        total += len[k];
     }
-    size_t len = end > start ? end - start : 0;
-    if (len + 4 >= cap) {
-        len = cap > 8 ? cap - 8 : 0;
-        while (len && ((unsigned char)text[start + len] & 0xc0) == 0x80) len--;
-        more = true;
+    size_t budget = cap - 1;
+    /* the whole text, or a head and a tail of whole pieces around an ellipsis */
+    int32_t head = np, tail = np;
+    if (total > budget || cut) {
+        size_t room = budget - (sizeof ELLIPSIS - 1) - 2, used = 0;
+        for (head = 0; head < np && used + len[head] <= room * 3 / 5; head++) used += len[head];
+        if (head && head < np && p[head].kind == ',') used += len[head++]; /* `a, …` */
+        for (tail = np; !cut && tail > head + 1 && used + len[tail - 1] <= room; tail--)
+            used += len[tail - 1];
     }
-    snprintf(buf, cap, "%.*s%s", (int)len, text + start, more ? "..." : "");
+    Buf b;
+    buf_init(&b);
+    for (int32_t k = 0; k < head; k++) {
+        if (k && spaced(p[k - 1].kind, p[k].kind, gap[k])) buf_putc(&b, ' ');
+        put_piece(&b, t, &p[k]);
+    }
+    if (head < np) {
+        if (head == 0) { /* one piece longer than the room: its first bytes */
+            put_piece(&b, t, &p[0]);
+            b.len = budget * 3 / 5 < b.len ? budget * 3 / 5 : b.len;
+            while (b.len && ((unsigned char)b.data[b.len] & 0xc0) == 0x80) b.len--;
+        } else if (p[head - 1].kind != '(' && p[head - 1].kind != '[' && p[head - 1].kind != '{') {
+            buf_putc(&b, ' ');
+        }
+        buf_puts(&b, ELLIPSIS);
+        for (int32_t k = tail; k < np; k++) {
+            if (k > tail ? spaced(p[k - 1].kind, p[k].kind, gap[k]) : !strchr(")]},", p[k].kind))
+                buf_putc(&b, ' ');
+            put_piece(&b, t, &p[k]);
+        }
+    }
+    size_t m = b.failed ? 0 : b.len < budget ? b.len : budget;
+    while (m < b.len && m && ((unsigned char)b.data[m] & 0xc0) == 0x80) m--;
+    if (m) memcpy(buf, b.data, m);
+    buf[m] = 0;
+    buf_free(&b);
     return buf;
 }
 
@@ -228,6 +376,7 @@ static void run_unit(Walk *W, const Node *unit) {
     Cfg *g = cfg_build(W->cx->arena, unit);
     if (!g) return;
     W->cx->unit = unit;
+    W->cx->outer = W->nunits && W->units[W->nunits - 1] != unit ? W->units[W->nunits - 1] : NULL;
     for (int i = 0; i < W->nflows; i++) {
         W->cx->current = W->flows[i];
         W->flows[i]->flow(W->cx, g);
@@ -261,6 +410,7 @@ static bool flow_trigger(const Node *n) {
     }
 }
 
+/* Recursive: its depth is bounded by the tree's height, at most AST_MAX_HEIGHT (the parser's). */
 static int walk(Node *n, void *ud) {
     Walk *W = ud;
     uint8_t todo = W->todo[n->kind];
@@ -301,28 +451,61 @@ static int walk(Node *n, void *ud) {
     return 0;
 }
 
-bool unreadable_file_report_utf8(CheckCtx *cx);
-
-/* A notebook that cannot be read: DW001 where the file goes wrong, or DW000 in the cell whose
- * code CPython refuses before parsing (a NUL character). False when out of memory. */
-static bool notebook_unreadable(CheckCtx *cx, const NotebookError *ne) {
-    const Check *rule = check_find(ne->cell ? "DW000" : "DW001");
-    if (!rule || !check_enabled(cx->opt, rule)) return true;
-    Finding f = {0};
-    f.code = rule->info.code;
-    f.name = rule->info.name;
-    f.path = cx->path;
-    f.loc = (Location){ne->line, ne->col, ne->line, ne->col, ne->cell, 0, 0};
-    if (!ne->cell) f.loc.file_line = f.loc.file_end_line = ne->line;
-    f.message = ne->msg;
-    f.noqa_line = ne->line;
-    return findings_add(cx->out, &f);
+/* Offers the troubles of a file, most telling first, to the enabled rules with a trouble hook:
+ * the first trouble some rule reports is the file's finding. */
+static void report_trouble(CheckCtx *cx, const Trouble *ts, int n) {
+    for (int k = 0; k < n; k++)
+        for (int i = 0; i < check_count; i++) {
+            const Check *c = check_registry[i];
+            if (!c->trouble || !check_enabled(cx->opt, c)) continue;
+            cx->current = c;
+            if (c->trouble(cx, &ts[k])) return;
+        }
 }
 
-static const Check *lookup(const char *code) {
-    for (int i = 0; i < check_count; i++)
-        if (strcmp(check_registry[i]->info.code, code) == 0) return check_registry[i];
-    return NULL;
+void check_report_trouble(CheckCtx *cx, const Trouble *t) {
+    int32_t line = t->line > 0 ? t->line : 1;
+    if (!cx->src->text || !cx->lines.count) { /* nothing decoded: no source line */
+        Finding f = {0};
+        f.code = cx->current->info.code;
+        f.name = cx->current->info.name;
+        f.path = cx->path;
+        f.loc = t->at ? *t->at : (Location){.line = line, .col = 1, .end_line = line, .end_col = 1};
+        f.message = t->msg;
+        f.noqa_line = f.loc.line;
+        findings_add(cx->out, &f);
+        cx->reported++;
+        return;
+    }
+    int32_t end_col = t->end_line == t->line && t->end_col > t->col ? t->end_col : t->col;
+    check_report_at(cx, cx->current, line, t->col, line, end_col, "%s", t->msg);
+}
+
+/* Offers a file's one trouble (the file has no text) to the rules. False when the finding that a
+ * rule reported could not be added (out of memory). */
+static bool offer(CheckCtx *cx, const Trouble *t) {
+    int32_t before = cx->out->len;
+    report_trouble(cx, t, 1);
+    return cx->reported == 0 || cx->out->len > before;
+}
+
+bool check_unreadable(const char *display, const char *why, const CheckOptions *opt,
+                      FindingList *out) {
+    SourceText none = {0};
+    CheckCtx cx = {.path = display, .src = &none, .opt = opt, .out = out};
+    Trouble t = {TROUBLE_UNREADABLE, why, 0, 0, 0, 0, NULL};
+    return offer(&cx, &t);
+}
+
+/* A notebook that cannot be read: a decoding trouble where the file goes wrong (a line and column
+ * of the .ipynb), or a syntax trouble in the cell whose code CPython refuses before parsing (a NUL
+ * character). False when out of memory. */
+static bool notebook_unreadable(CheckCtx *cx, const NotebookError *ne) {
+    Location at = {ne->line, ne->col, ne->line, ne->col, ne->cell, 0, 0};
+    if (!ne->cell) at.file_line = at.file_end_line = ne->line;
+    Trouble t = {
+        ne->cell ? TROUBLE_SYNTAX : TROUBLE_DECODE, ne->msg, ne->line, 0, ne->line, 0, &at};
+    return offer(cx, &t);
 }
 
 /* A file's memory is freed at once: its own arena, or the caller's, reset for the next file. */
@@ -377,38 +560,24 @@ bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes,
     else if (src.text)
         line_index_build(ap, src.text, src.len, &cx.lines);
     if (st == PARSE_SYNTAX_ERROR) {
-        const Check *dw001 = lookup("DW001");
-        if (src.text && cx.lines.count && dw001 && check_enabled(opt, dw001)) {
-            /* undecodable bytes anywhere: that, not the syntax, is why Python refuses the file */
-            cx.current = dw001;
-            if (unreadable_file_report_utf8(&cx)) {
-                release(ap, scratch);
-                return true;
-            }
-        }
-        const Check *rule = lookup(err.decode ? "DW001" : "DW000");
-        if (rule && check_enabled(opt, rule)) {
-            if (!src.text || !cx.lines.count) {
-                /* nothing decoded: report at 1:1 with no source line */
-                Finding f = {0};
-                f.code = rule->info.code;
-                f.name = rule->info.name;
-                f.path = display;
-                int32_t line = err.line > 0 ? err.line : 1;
-                f.loc = (Location){.line = line, .col = 1, .end_line = line, .end_col = 1};
-                f.message = err.msg;
-                f.noqa_line = f.loc.line;
-                findings_add(out, &f);
-            } else {
-                int32_t end_col =
-                    err.end_line == err.line && err.end_col > err.col ? err.end_col : err.col;
-                check_report_at(&cx, rule, err.line, err.col, err.line, end_col, "%s", err.msg);
-            }
-        }
+        /* undecodable bytes anywhere, not the syntax, are why Python refuses such a file */
+        Trouble ts[2];
+        int n = 0;
+        if (src.text && cx.lines.count && !src.valid_utf8)
+            ts[n++] = (Trouble){TROUBLE_UNDECODABLE, NULL, 0, 0, 0, 0, NULL};
+        ts[n++] = (Trouble){err.decode ? TROUBLE_DECODE : TROUBLE_SYNTAX,
+                            err.msg,
+                            err.line,
+                            err.col,
+                            err.end_line,
+                            err.end_col,
+                            NULL};
+        report_trouble(&cx, ts, n);
         release(ap, scratch);
         return true;
     }
     cx.parse = &pr;
+    cx.generated = source_is_generated(src.text, src.len);
     Walk *W = arena_zalloc(ap, sizeof *W);
     if (!W || !noqa_load(&cx)) {
         release(ap, scratch);

@@ -25,6 +25,25 @@
 
 typedef struct CheckCtx CheckCtx;
 
+/* Why a file could not be analyzed, as the framework found it; the rules that say so report it
+ * (their `trouble` hook), so the framework knows no rule by name. */
+typedef enum TroubleKind {
+    TROUBLE_UNREADABLE,  /* the bytes could not be had (msg says why); no text */
+    TROUBLE_UNDECODABLE, /* the text holds bytes invalid in its encoding (UTF-8): import refuses */
+    TROUBLE_DECODE,      /* decoding failed (unknown cookie, BOM against cookie, a notebook that
+                            is not JSON or not nbformat 4, ...): msg, line */
+    TROUBLE_SYNTAX,      /* the parser refused it (or CPython would, before parsing: a notebook
+                            cell with a NUL character): msg and the position */
+} TroubleKind;
+
+typedef struct Trouble {
+    TroubleKind kind;
+    const char *msg;
+    int32_t line, col, end_line, end_col; /* byte columns, CPython's; line 0: none */
+    const Location *at; /* in a file without text, where it is as findings give it (a notebook's
+                           trouble: in the .ipynb, or in a cell); NULL: at `line` */
+} Trouble;
+
 typedef struct Check {
     RuleInfo info;
     /* AST kinds visit() wants (bit k of kinds[k / 64]) */
@@ -36,6 +55,9 @@ typedef struct Check {
      * other rule's end too, when the file's findings are all in */
     void (*end)(CheckCtx *cx);
     bool end_last;
+    /* a file that could not be analyzed: true when this rule reported it (cx->src may have no
+     * text, and then cx->lines is empty) */
+    bool (*trouble)(CheckCtx *cx, const Trouble *t);
 } Check;
 
 #define KIND_BIT(k) ((k) < 64 ? 1ull << ((k)&63) : 0), ((k) >= 64 ? 1ull << ((k)&63) : 0)
@@ -50,6 +72,7 @@ int check_index(const Check *c);
 typedef struct CheckOptions {
     const bool *enabled;    /* by registry index; NULL: each rule's default */
     double drift_threshold; /* DW301: minimum share of equal statements (0..1) */
+    int target_minor;       /* DW002: the oldest Python 3 minor version supported; 0: none */
 } CheckOptions;
 
 struct CheckCtx {
@@ -62,8 +85,13 @@ struct CheckCtx {
     FindingList *out;
     const Check *current; /* the rule running */
     const Node *unit;     /* the unit being analyzed (flow rules) */
+    const Node *outer;    /* the unit enclosing it (a method's class), NULL for the module */
+    void *classes;        /* the file's classes as src/checks/class_attrs.c sees them, built on
+                             first use (in the arena) */
     int32_t reported;
-    Noqa *noqa; /* the file's noqa comments, each knowing what it silenced so far */
+    bool generated; /* the file says a program wrote it: findings are not reported, but for the
+                       file-level ones (the rules that report troubles: DW000, DW001) */
+    Noqa *noqa;     /* the file's noqa comments, each knowing what it silenced so far */
     int32_t nnoqa;
     const Notebook *notebook; /* a .ipynb: src is its code cells joined; findings get cells */
 };
@@ -87,9 +115,19 @@ const char *check_lines(const NodeList *body, char *buf, size_t cap);
 /* Reports with an explicit location (byte columns, CPython's). */
 void check_report_at(CheckCtx *cx, const Check *rule, int32_t line, int32_t col, int32_t end_line,
                      int32_t end_col, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+/* The location of a span of source as findings give it: from line:col to end_line:end_col (byte
+ * columns, CPython's), or from the start of node `from` to the end of node `to`. */
+Location check_location(const CheckCtx *cx, int32_t line, int32_t col, int32_t end_line,
+                        int32_t end_col);
+Location check_span(const CheckCtx *cx, const Node *from, const Node *to);
+/* Reports at loc, with related locations given as they will be written (path, loc, message). */
+void check_report_loc(CheckCtx *cx, Location loc, const Related *related, int nrelated,
+                      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
-/* The source text of a node, shortened to its first line (with "..." when it goes on) and to
- * at most `max` bytes; written into buf. */
+/* The source text of a node on one line, for a message: layout (line breaks, indentation,
+ * comments) becomes one space where Python's own layout would put one (none inside brackets),
+ * and a text longer than cap - 1 bytes keeps its first and last whole tokens around a `…`
+ * (`name in ("a", "b", … "z")`); written into buf. */
 const char *check_node_text(const CheckCtx *cx, const Node *n, char *buf, size_t cap);
 
 /* True when the rule is enabled by the options. */
@@ -109,5 +147,14 @@ bool check_file_bytes(const char *display, const char *bytes, size_t len, const 
 bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes, size_t len,
                          const CheckOptions *opt, FindingList *out, const SummaryOptions *sopt,
                          Arena *sum_arena, ModuleSummary **summary);
+
+/* Reports trouble t (its message at its position, or at line 1 when the file has no text) as a
+ * finding of the current rule: for trouble hooks. */
+void check_report_trouble(CheckCtx *cx, const Trouble *t);
+
+/* Reports a file whose bytes could not be had at all (`why`), by the rule that reports such
+ * files, into out. False only when out of memory. */
+bool check_unreadable(const char *display, const char *why, const CheckOptions *opt,
+                      FindingList *out);
 
 #endif

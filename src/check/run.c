@@ -30,16 +30,7 @@ typedef struct Worker {
 } Worker;
 
 static void unreadable(Worker *w, const char *display, const char *msg) {
-    const Check *rule = check_find("DW001");
-    if (!rule || !check_enabled(w->sh->o->check, rule)) return;
-    Finding f = {0};
-    f.code = rule->info.code;
-    f.name = rule->info.name;
-    f.path = display;
-    f.loc = (Location){.line = 1, .col = 1, .end_line = 1, .end_col = 1};
-    f.message = msg;
-    f.noqa_line = 1;
-    if (!findings_add(&w->findings, &f)) w->sh->failed = true;
+    if (!check_unreadable(display, msg, w->sh->o->check, &w->findings)) w->sh->failed = true;
 }
 
 /* A summary read back from the cache, if it still describes the file: its bytes are the same (the
@@ -104,7 +95,7 @@ static void one(Worker *w, int32_t index) {
             w->sh->reparsed++;
             /* the rules' findings come from the cache; the index still needs the module */
             bool *none = calloc((size_t)check_count, sizeof *none);
-            CheckOptions c = {none, 0};
+            CheckOptions c = {none, 0, 0};
             FindingList ignored;
             findings_init(&ignored);
             ok = none && check_file_bytes_in(&w->files, display, data, len, &c, &ignored, sopt,

@@ -1,9 +1,9 @@
 /* DW202 dereference-before-none-check
  *
  * What it does: finds a local name, or an attribute chain rooted at one (`self.writer`), that is
- * tested against None (`is None`, `is not None`, `== None`, `!= None`) after it was dereferenced
- * (attribute, subscript, call, iteration) on every path since its last assignment — for a chain,
- * with no call, assignment or `del` in between that could have changed it.
+ * tested against None (`is None`, `is not None`) after it was dereferenced (attribute,
+ * subscript, call, iteration) on every path since its last assignment — for a chain, with no
+ * call, assignment or `del` in between that could have changed it.
  *
  * Why is this a bug: if the value can be None, the earlier dereference raises before the test is
  * reached; if it cannot, the test is dead. Either way the author's idea of the value and the
@@ -16,6 +16,10 @@
  * Use instead: test first, then dereference; or drop the dead test.
  *
  * Reported at the test, with the dereference as a related location.
+ *
+ * `x == None` and `x != None` are not None tests: they call x's `__eq__`, which a class may
+ * override (NumPy compares element-wise: `(t == None).any()` after `t.size` is meaningful), and
+ * which class x has is not known to a per-file analysis.
  *
  * Not reported: a dereference inside a `try` whose handlers catch AttributeError or TypeError
  * (or everything), or inside `with self.assertRaises(AttributeError):` and the like, since such

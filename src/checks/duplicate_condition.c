@@ -17,7 +17,11 @@
  *
  * Use instead: correct the repeated condition, or delete the dead arm.
  *
- * Reported at the repeated test, naming the line of the earlier one.
+ * Reported from the repeated test's `elif` to the end of the test, naming the line of the earlier
+ * one (a related location). When the repeated arm's body is also the same code as the earlier
+ * arm's, this is the one finding (DW103 leaves the pair to DW104: the arm can never run, which
+ * says more than "duplicated"); so is an `elif` whose body equals the `else` body (DW101).
+ * Linear in the length of the chain: tests are hashed, and only tests with equal hashes compared.
  *
  * Not reported: a test containing a call, `await`, `yield` or `:=` — evaluating it twice may
  * give different answers (`elif next(it):`); a repeat that comes after a test with such effects
@@ -32,24 +36,20 @@
 static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
     if (if_is_continuation(n, parent)) return;
     IfChain chain, *c = &chain;
-    if (!if_chain_collect(cx->arena, n, c)) return;
+    if (!if_chain_collect(cx->arena, n, c) || c->narms < 2) return;
+    const int32_t *first = if_chain_repeated_tests(cx->arena, c, NULL);
+    if (!first) return;
     for (int32_t j = 1; j < c->narms; j++) {
-        const Node *t = c->arms[j].test;
-        if (!t || expr_has_effects(t)) continue;
-        /* the last test before j with effects: an earlier equal test before it may have changed
-         * its mind since (`elif self.advance():` between two `self.state == A`) */
-        int32_t from = 0;
-        for (int32_t k = j - 1; k > 0 && !from; k--)
-            if (expr_has_effects(c->arms[k].test)) from = k + 1;
-        for (int32_t i = from; i < j; i++) {
-            if (!ast_equal(c->arms[i].test, t)) continue;
-            char text[120];
-            check_report(cx, t, NULL, 0,
+        if (first[j] < 0) continue;
+        Location at, before;
+        arm_location(cx, c, j, &at);
+        arm_location(cx, c, first[j], &before);
+        Related rel = {cx->path, before, "the same test, first"};
+        char text[120];
+        check_report_loc(cx, at, &rel, 1,
                          "duplicate condition: `%s` was already tested on line %d, so this "
                          "branch can never run",
-                         check_node_text(cx, t, text, sizeof text), c->arms[i].test->lineno);
-            break;
-        }
+                         check_node_text(cx, c->arms[j].test, text, sizeof text), before.line);
     }
 }
 

@@ -25,9 +25,9 @@
 extern const Check check_unreadable_file;
 
 /* Invalid UTF-8 in a file read as UTF-8 (files under another cookie were transcoded already):
- * `import` refuses the file, whether or not the bytes sit in a comment. check.c also calls this
- * for a file that does not parse, so the decoding problem is what is reported. */
-bool unreadable_file_report_utf8(CheckCtx *cx) {
+ * `import` refuses the file, whether or not the bytes sit in a comment; in a file that does not
+ * parse too, where the decoding problem is what is reported. */
+static bool report_utf8(CheckCtx *cx) {
     if (cx->src->valid_utf8) return false;
     const char *why;
     int64_t bad = utf8_find_invalid(cx->src->text, cx->src->len, &why);
@@ -44,7 +44,14 @@ bool unreadable_file_report_utf8(CheckCtx *cx) {
 static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
     (void)n;
     (void)parent;
-    unreadable_file_report_utf8(cx);
+    report_utf8(cx);
+}
+
+static bool trouble(CheckCtx *cx, const Trouble *t) {
+    if (t->kind == TROUBLE_UNDECODABLE) return report_utf8(cx);
+    if (t->kind != TROUBLE_UNREADABLE && t->kind != TROUBLE_DECODE) return false;
+    check_report_trouble(cx, t);
+    return true;
 }
 
 const Check check_unreadable_file = {
@@ -52,4 +59,5 @@ const Check check_unreadable_file = {
              "error"},
     .kinds = {KIND_BIT(AST_MODULE)},
     .visit = visit,
+    .trouble = trouble,
 };

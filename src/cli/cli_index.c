@@ -96,7 +96,7 @@ int cli_build_index(char **paths, int npaths, const SummaryOptions *sopt, RunRes
     r.nfiles = kept;
     bool *none = calloc((size_t)check_count, sizeof *none);
     if (!none) return EXIT_USAGE;
-    CheckOptions opt = {none, 0.6};
+    CheckOptions opt = {none, 0.6, 0};
     RunOptions ro = {.check = &opt, .jobs = (int)sysconf(_SC_NPROCESSORS_ONLN), .summary = sopt};
     bool ok = run_files(r.files, r.nfiles, &ro, rr);
     free(none);
@@ -123,4 +123,23 @@ void cli_json_str(FILE *f, const char *s) {
             fputc(*p, f);
     }
     fputc('"', f);
+}
+
+const char *cli_no_mro_code(int why) {
+    switch ((MroWhy)why) {
+    case MRO_UNRESOLVED: return "unresolved-base";
+    case MRO_CYCLE: return "cycle";
+    case MRO_INCONSISTENT: return "inconsistent";
+    case MRO_TOO_LONG: return "too-long";
+    default: return NULL;
+    }
+}
+
+const char *cli_no_mro_text(int why) {
+    switch ((MroWhy)why) {
+    case MRO_CYCLE: return "its bases lead back to it (an import cycle Python could not run)";
+    case MRO_INCONSISTENT: return "its bases have no consistent order (Python raises TypeError)";
+    case MRO_TOO_LONG: return "longer than the " MRO_MAX_TEXT " classes deadwood follows";
+    default: return NULL;
+    }
 }

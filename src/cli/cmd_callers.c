@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ast/unparse.h"
 #include "check/run.h"
 #include "cli.h"
 #include "index/query.h"
@@ -14,7 +15,10 @@ static const char usage[] =
     "reach that definition (plus calls on receivers of unknown type, marked as such).\n"
     "For each call: where it is, the enclosing function and its lines, how it reaches NAME,\n"
     "and the conditions that hold whenever it runs (enclosing if/elif/while tests, and the\n"
-    "negated tests of earlier `if ...: return/continue/break/raise` guards).\n\n"
+    "negated tests of earlier `if ...: return/continue/break/raise` guards), as Python; a\n"
+    "condition is left out once what it reads is bound again before the call, and listed\n"
+    "apart when a call since may have changed it (see the man page). A call in a finally\n"
+    "body runs on the normal and the exceptional path.\n\n"
     "Options:\n"
     "  --after NAME2        also say which calls of NAME2 always run before each call\n"
     "  --output-format FMT  text (default) or json\n"
@@ -24,6 +28,36 @@ static const char *fname(const ModuleSummary *m, const CallSum *c, char buf[QUAL
     if (c->func >= 0) return func_qualname(m, &m->functions[c->func], buf, QUALNAME_MAX);
     if (c->cls >= 0) return m->classes[c->cls].qualname;
     return "<module>";
+}
+
+/* A condition, parenthesized where its place needs it (`place`: PREC_TEST alone, PREC_NOT
+ * joined by `and`), so that what is printed reads as Python reads it. */
+static void put_condition(Buf *b, const Guard *g, int place) {
+    bool paren = g->prec < place;
+    if (paren) buf_putc(b, '(');
+    buf_puts(b, g->text);
+    if (paren) buf_putc(b, ')');
+}
+
+/* Conditions joined by `and`, in b (emptied first). */
+static const char *conjunction(Buf *b, const Guard *g, int32_t n) {
+    b->len = 0;
+    for (int32_t i = 0; i < n; i++) {
+        if (i) buf_puts(b, " and ");
+        put_condition(b, &g[i], n > 1 ? PREC_NOT : PREC_TEST);
+    }
+    return buf_cstr(b);
+}
+
+static void json_conditions(Buf *b, const char *key, const Guard *g, int32_t n) {
+    printf(", \"%s\": [", key);
+    for (int32_t i = 0; i < n; i++) {
+        b->len = 0;
+        put_condition(b, &g[i], PREC_TEST);
+        printf("%s", i ? ", " : "");
+        cli_json_str(stdout, buf_cstr(b));
+    }
+    printf("]");
 }
 
 static int run(int argc, char **argv) {
@@ -43,6 +77,8 @@ static int run(int argc, char **argv) {
     const char *last = strrchr(name, '.');
     last = last ? last + 1 : name;
     int count = 0;
+    Buf line;
+    buf_init(&line);
     if (json) printf("[");
     for (int32_t m = 0; m < ix->nmodules; m++) {
         const ModuleSummary *ms = ix->modules[m];
@@ -66,12 +102,11 @@ static int run(int argc, char **argv) {
                 cli_json_str(stdout, query_reach_name(how));
                 printf(", \"receiver\": ");
                 cli_json_str(stdout, c->receiver);
-                printf(", \"conditions\": [");
-                for (int32_t g = 0; g < c->nguards; g++) {
-                    if (g) printf(", ");
-                    cli_json_str(stdout, c->guards[g]);
-                }
-                printf("]");
+                json_conditions(&line, "conditions", c->guards, c->nguards);
+                json_conditions(&line, "conditions_unless_changed_by_calls", c->called, c->ncalled);
+                printf(", \"conditions_complete\": %s, \"in_finally\": %s",
+                       c->flags & CALL_GUARDS_CUT ? "false" : "true",
+                       c->flags & CALL_IN_FINALLY ? "true" : "false");
                 if (after) {
                     printf(", \"after\": [");
                     for (int32_t b = 0; b < c->nbefore; b++) {
@@ -89,12 +124,16 @@ static int run(int argc, char **argv) {
                     (how == REACH_UNKNOWN || how == REACH_DIRECT || how == REACH_NAME))
                     printf(" (%s)", c->receiver); /* self, cls, super(), os.path, obj */
                 putchar('\n');
-                if (c->nguards) {
-                    printf("    when: ");
-                    for (int32_t g = 0; g < c->nguards; g++)
-                        printf("%s%s", g ? " and " : "", c->guards[g]);
-                    putchar('\n');
-                }
+                if (c->flags & CALL_IN_FINALLY)
+                    printf("    in finally: runs on the normal and the exceptional path\n");
+                if (c->nguards) printf("    when: %s\n", conjunction(&line, c->guards, c->nguards));
+                if (c->ncalled)
+                    printf("    unless a call changed %s since: %s\n",
+                           c->ncalled > 1 ? "them" : "it",
+                           conjunction(&line, c->called, c->ncalled));
+                if (c->flags & CALL_GUARDS_CUT)
+                    printf("    (and more conditions, not listed: %s)\n",
+                           c->nguards ? "only the nearest are" : "too long to show");
                 if (after) {
                     if (c->nbefore) {
                         printf("    after: ");
@@ -113,6 +152,7 @@ static int run(int argc, char **argv) {
         printf("%s]\n", count ? "\n" : "");
     else
         fprintf(stderr, "%d call%s of %s.\n", count, count == 1 ? "" : "s", name);
+    buf_free(&line);
     cli_query_end(&q);
     return EXIT_CLEAN;
 }

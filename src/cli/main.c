@@ -2,6 +2,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -83,7 +85,20 @@ static void keep_freed_memory(void) {
 #endif
 }
 
+/* When standard output and standard error are one file (`> out 2>&1`, `2>&1 | less`), a message
+ * on stderr (unbuffered) would land wherever stdout's buffer happened to be cut, often in the
+ * middle of a line: every command writes whole lines to stdout and its messages between them,
+ * so stdout is then written line by line, and each message falls between two lines. (Only then:
+ * a line-buffered stdout costs a write per line, which a file of its own does not need.) */
+static void keep_lines_whole(void) {
+    struct stat o, e;
+    if (fstat(STDOUT_FILENO, &o) == 0 && fstat(STDERR_FILENO, &e) == 0 && o.st_dev == e.st_dev &&
+        o.st_ino == e.st_ino)
+        setvbuf(stdout, NULL, _IOLBF, 0);
+}
+
 int main(int argc, char **argv) {
+    keep_lines_whole();
     if (argc < 2) {
         help(stderr);
         return EXIT_USAGE;

@@ -4,6 +4,7 @@
  *   out_text.c   text and full: visible rendering of paths/messages, display widths, caret lines
  *   out_json.c   JSON string escaping and a pretty-printing JSON writer; the json format
  *   out_sarif.c  URI percent-encoding, fingerprints; the sarif format
+ *   out_sarif_text.c  rule help as Markdown, messages with links to related locations
  *   out_github.c workflow-command escaping; the github format
  */
 #ifndef DW_OUT_INTERNAL_H
@@ -113,6 +114,17 @@ void out_file_uri_dir(Buf *b, const char *dir);
 bool out_sarif_uri(Buf *b, const char *path, const char *root);
 
 bool out_write_sarif(Buf *b, const FindingList *fl, const OutputOptions *opt);
+
+/* ---- out_sarif_text.c ----------------------------------------------------------------------- */
+
+/* A rule's documentation (prose paragraphs, code indented by four spaces) as GitHub-flavoured
+ * Markdown: code in fenced python blocks, prose escaped outside its `code spans`. */
+void out_doc_markdown(Buf *b, const char *doc);
+/* A finding's message with SARIF embedded links to its related locations, whose ids are 1, 2, ...
+ * in order: the text naming each one ("line 12", "lines 12-14", "base.py:40"; in a notebook,
+ * "line 3 of cell 2" for another cell's line) becomes the link, or a link is appended when the
+ * message does not name it. */
+void out_linked_message(Buf *b, const Finding *f);
 
 /* ---- out_github.c -------------------------------------------------------------------------- */
 

@@ -5,12 +5,14 @@
  *   run      tool.driver {name "deadwood", version, informationUri, rules}, originalUriBaseIds
  *            {%SRCROOT%: file:///root/} when OutputOptions.root is absolute, columnKind
  *            "unicodeCodePoints" (our columns count characters), results
- *   rule     id, name, shortDescription, fullDescription, help {text, markdown},
+ *   rule     id, name, shortDescription, fullDescription, help {text, markdown (fenced code,
+ *            escaped prose: out_sarif_text.c)},
  *            defaultConfiguration {enabled, level}, helpUri — every rule of OutputOptions.rules,
  *            then any code found but not listed there (see RuleTable)
- *   result   ruleId, ruleIndex, level, message, one location (artifactLocation {uri relative to
- *            %SRCROOT%, percent-encoded}, region {startLine, startColumn, endLine, endColumn}),
- *            relatedLocations {id, physicalLocation, message}, partialFingerprints
+ *   result   ruleId, ruleIndex, level, message (linking its related locations: `[line 20](1)`),
+ *            one location (artifactLocation {uri relative to %SRCROOT%, percent-encoded},
+ *            region {startLine, startColumn, endLine, endColumn}), relatedLocations {id from 1,
+ *            physicalLocation, message}, partialFingerprints
  *
  * SARIF knows no notebook cells: a finding in a notebook has the region of the .ipynb lines that
  * hold its cell lines (startLine, endLine: what a viewer of the stored file, GitHub's among them,
@@ -180,7 +182,9 @@ static void put_rule(JsonWriter *w, Buf *scratch, const RuleInfo *r, const Outpu
     jw_key(w, "text");
     jw_str(w, doc);
     jw_key(w, "markdown");
-    jw_str(w, doc);
+    scratch->len = 0;
+    out_doc_markdown(scratch, doc);
+    jw_str(w, buf_cstr(scratch));
     jw_close(w, '}');
     jw_key(w, "defaultConfiguration");
     jw_open(w, '{');
@@ -259,7 +263,10 @@ static void put_result(JsonWriter *w, Buf *scratch, Seen *seen, const RuleTable 
     }
     jw_key(w, "level");
     jw_str(w, out_rule_level(ri >= 0 ? &rules->rules[ri] : NULL));
-    put_located_message(w, scratch, &f->loc, f->message);
+    scratch->len = 0;
+    out_cell_where(scratch, &f->loc);
+    out_linked_message(scratch, f);
+    put_message(w, "message", buf_cstr(scratch));
     jw_key(w, "locations");
     jw_open(w, '[');
     jw_open(w, '{');
@@ -273,7 +280,7 @@ static void put_result(JsonWriter *w, Buf *scratch, Seen *seen, const RuleTable 
             const Related *r = &f->related[k];
             jw_open(w, '{');
             jw_key(w, "id");
-            jw_int(w, k);
+            jw_int(w, k + 1); /* the message's links name it (out_linked_message) */
             put_physical(w, scratch, r->path, &r->loc, opt);
             put_located_message(w, scratch, &r->loc, r->message);
             jw_close(w, '}');

@@ -24,16 +24,19 @@
 #include "../../src/output/output.h"
 
 static const RuleInfo rules[] = {
+    /* documentation as the rules write it (a head comment: prose, code indented by four) */
     {"DW101", "dead-branch", "A branch whose condition is always false never runs.",
-     "## What it does\nFinds `if`/`while` branches whose condition is always false.\n\n"
-     "## Why is this bad?\nDead code misleads readers.",
+     "DW101 dead-branch\n\nWhat it does: finds `if`/`while` branches whose condition is always\n"
+     "false.\n\nExample:\n    if False:\n        run()\n\n    while 0:\n        run()\n\n"
+     "Why is this bad? Dead code misleads readers: *what* runs, [when] and __why__.\n",
      true, "warning"},
     {"DW201", "none-dereference", "An attribute of a value that is always None.",
-     "## What it does\nFinds `x.attr` where `x` is always `None`.\n\n"
-     "## Why is this bad?\nIt raises `AttributeError`.",
+     "DW201 none-dereference\n\nWhat it does: finds `x.attr` where `x` is always `None`.\n\n"
+     "Why is this bad? It raises `AttributeError`.\n",
      true, "error"},
     {"DW301", "drifted-copy", "Two copies of a block that have drifted apart.",
-     "## What it does\nFinds copied blocks that differ in one place.", false, "note"},
+     "DW301 drifted-copy\n\nWhat it does: finds copied blocks that differ in one place.", false,
+     "note"},
 };
 
 #define ROOT  "/srv/proj ø"
@@ -73,7 +76,7 @@ static void add(FindingList *l, const char *code, const char *name, const char *
 static void fixed_set(FindingList *l) {
     Related none_set[] = {{"app/main.py", loc(2, 5, 2, 9), "`user` is set to None here"}};
     add(l, "DW201", "none-dereference", "app/main.py", loc(3, 12, 3, 21),
-        "`user` is always None here", "    return user.name", none_set, 1);
+        "`user` is always None here (set on line 2)", "    return user.name", none_set, 1);
     add(l, "DW101", "dead-branch", "app/main.py", loc(7, 1, 9, 14),
         "this branch never runs: the condition is always false", "if False:", NULL, 0);
     Related copies[] = {

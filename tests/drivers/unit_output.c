@@ -1,9 +1,10 @@
 /* unit_output.c — unit tests of src/output's helpers (out_internal.h): JSON string escaping and
  * the pretty-printing writer, URI percent-encoding and SARIF artifact URIs, workflow-command
- * escaping, display widths, terminal-safe text and the caret placement of the full format (tabs,
- * wide and combining characters, spans past the end), the rule table, format names, rule URLs,
- * and every format under allocation failure. The formats' whole outputs are compared with
- * reviewed files by tests/output/run.py. */
+ * escaping, rule help as Markdown and messages linking their related locations, display widths,
+ * terminal-safe text and the caret placement of the full format (tabs, wide and combining
+ * characters, spans past the end), the rule table, format names, rule URLs, and every format under
+ * allocation failure. The formats' whole outputs are compared with reviewed files by
+ * tests/output/run.py. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -196,6 +197,95 @@ static void test_github_escape(void) {
     CHECK(strcmp(gh("t\tx\x1b[1m\x7f\xc2\x9b\xff \xc3\xa9", false),
                  "t\tx\xe2\x90\x9b[1m\xe2\x90\xa1\xef\xbf\xbd\xef\xbf\xbd \xc3\xa9") == 0,
           "controls without an escape: %s", scratch.data);
+}
+
+/* ---- SARIF texts: rule help, linked messages --------------------------------------------------
+ */
+
+static const char *markdown(const char *doc) {
+    scratch.len = 0;
+    out_doc_markdown(&scratch, doc);
+    return buf_cstr(&scratch);
+}
+
+/* The linked message of a finding in `cell` of a notebook (0: not a notebook). */
+static const char *linked_in(int32_t cell, const char *path, const char *msg, const Related *rel,
+                             int32_t n) {
+    Finding f = {
+        .code = "DW201", .path = path, .message = msg, .related = (Related *)rel, .nrelated = n};
+    f.loc.cell = cell;
+    scratch.len = 0;
+    out_linked_message(&scratch, &f);
+    return buf_cstr(&scratch);
+}
+
+static const char *linked(const char *path, const char *msg, const Related *rel, int32_t n) {
+    return linked_in(0, path, msg, rel, n);
+}
+
+static void test_markdown(void) {
+    static const struct {
+        const char *doc, *want;
+    } cases[] = {
+        /* an indented example right after a line of prose: fenced (CommonMark would otherwise
+         * read it as the paragraph's continuation) */
+        {"Example:\n    if x is None:\n        x.y\n\nUse instead: this.\n",
+         "Example:\n```python\nif x is None:\n    x.y\n```\n\nUse instead: this.\n"},
+        /* a blank line inside an example stays in it; the blank lines after it do not */
+        {"E:\n    a = 1\n\n    b = 2\n\n\nText\n",
+         "E:\n```python\na = 1\n\nb = 2\n```\n\n\nText\n"},
+        /* markup characters escaped outside code spans, left alone inside them */
+        {"`__init__` and __init__, *args, a[0] <b> | ~x~ & `a*b`\n",
+         "`__init__` and \\_\\_init\\_\\_, \\*args, a\\[0\\] \\<b\\> \\| \\~x\\~ \\& `a*b`\n"},
+        /* what would start a list or a heading at the beginning of a line */
+        {"a\n- b\n+ c\n1. d\n2) e\n# f\n", "a\n\\- b\n\\+ c\n1\\. d\n2\\) e\n\\# f\n"},
+        /* a code span over a line break; a lone backtick */
+        {"see `a\nb` and ` here\n", "see `a\nb` and \\` here\n"},
+        {"", ""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const char *got = markdown(cases[i].doc);
+        CHECK(strcmp(got, cases[i].want) == 0, "markdown %zu: got [%s] want [%s]", i, got,
+              cases[i].want);
+    }
+}
+
+static void test_linked(void) {
+    Related one[] = {{"a.py", {12, 1, 12, 5, 0, 0, 0}, "here"}};
+    CHECK(strcmp(linked("a.py", "tested on line 12, so", one, 1), "tested on [line 12](1), so") ==
+              0,
+          "line N: %s", scratch.data);
+    CHECK(strcmp(linked("a.py", "the body (lines 12-14) and", one, 1),
+                 "the body ([lines 12-14](1)) and") == 0,
+          "lines N-M: %s", scratch.data);
+    CHECK(strcmp(linked("a.py", "line 120 and line 12", one, 1), "line 120 and [line 12](1)") == 0,
+          "line 120 is not line 12: %s", scratch.data);
+    CHECK(strcmp(linked("a.py", "`line 12` then line 12", one, 1), "`line 12` then [line 12](1)") ==
+              0,
+          "not inside a code span: %s", scratch.data);
+    Related other[] = {{"pkg/b[1].py", {40, 1, 40, 5, 0, 0, 0}, "base"}};
+    CHECK(strcmp(linked("a.py", "identical to B.f (pkg/b[1].py:40); delete it", other, 1),
+                 "identical to B.f ([pkg/b\\[1\\].py:40](1)); delete it") == 0,
+          "path:N, brackets escaped in the link text: %s", scratch.data);
+    CHECK(strcmp(linked("a.py", "no line named", one, 1), "no line named (see [line 12](1))") == 0,
+          "appended when not named: %s", scratch.data);
+    CHECK(strcmp(linked("a.py", "no line named", other, 1),
+                 "no line named (see [pkg/b\\[1\\].py line 40](1))") == 0,
+          "appended, another file: %s", scratch.data);
+    Related two[] = {{"a.py", {3, 1, 3, 2, 0, 0, 0}, "x"}, {"a.py", {3, 1, 3, 2, 0, 0, 0}, "y"}};
+    CHECK(strcmp(linked("a.py", "line 3 and line 3", two, 2), "[line 3](1) and [line 3](2)") == 0,
+          "two related locations on one line: %s", scratch.data);
+    CHECK(strcmp(linked("a.py", "plain", NULL, 0), "plain") == 0, "none: %s", scratch.data);
+    /* a notebook's finding in cell 2: another cell's line is cited with its cell, which the link
+     * takes in; the same line number in the finding's own cell is another line */
+    Related cells[] = {{"n.ipynb", {2, 1, 2, 5, 1, 9, 9}, "x"},
+                       {"n.ipynb", {2, 1, 2, 5, 2, 20, 20}, "y"}};
+    CHECK(strcmp(linked_in(2, "n.ipynb", "line 2 and line 2 of cell 1", cells, 2),
+                 "[line 2](2) and [line 2 of cell 1](1)") == 0,
+          "cells: %s", scratch.data);
+    CHECK(strcmp(linked_in(2, "n.ipynb", "line 2 of cell 3", cells, 1),
+                 "line 2 of cell 3 (see [line 2 of cell 1](1))") == 0,
+          "another cell's line 2 is not it; appended with its cell: %s", scratch.data);
 }
 
 /* ---- terminal text and carets ---------------------------------------------------------------- */
@@ -460,6 +550,8 @@ int main(void) {
     test_json_writer();
     test_uri();
     test_github_escape();
+    test_markdown();
+    test_linked();
     test_widths();
     test_visible();
     test_echo();

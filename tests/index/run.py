@@ -11,11 +11,25 @@ Fixture packages (each folder is a tree the binary is run on, from inside that f
                    overrides calling super(), bases outside the tree, same-named look-alikes.
   guards/          the conditions the callers query reports, and --after; columns in a file
                    that is not ASCII (characters, not bytes).
+  conds/           conditions as printed: precedence and spelling (printing.py), conditions that
+                   no longer hold at the call (stale.py), calls in finally bodies (finally_.py);
+                   each call of `target` says `# when: CONJUNCTION` (`-`: none), `# called:
+                   CONJUNCTION` (what a call since may have changed), `# finally`.
+  cycles/          bases that lead back to their class: a class named as the base it imports
+                   (which is the imported class), an inheritance cycle across modules, a module
+                   importing its own class as its base, `class B(B)` with no B before (the hang
+                   of issue 20).
+  imports/         modules Python's import system finds from each file's root: a package over
+                   a module of the same name beside it; two top-level modules of one name in
+                   two directories (each file imports its own directory's; from a third
+                   directory the import is ambiguous: unresolved).
 
 What is asserted:
   - expected/*.json: {"cwd", "args", "output"}: `deadwood ARGS --output-format json` run in
     tests/index/CWD prints exactly that JSON (written and checked by hand against the sources);
   - expected/*.txt: first line `$ (CWD) deadwood ARGS`, the rest the exact text output;
+    the suite runs the files EXPECTED below names: a missing one fails, and so does a file
+    there that EXPECTED does not name;
   - findings: every fixture package is checked with `check --output-format json --no-cache
     --select DW0,DW1,DW2,DW3`, and the inline markers of tests/checks/run.py say what must be
     found: `# expect: DW301 "fragment"` (a finding of that code starts on the line) and `# ok`
@@ -23,23 +37,67 @@ What is asserted:
   - equivalences: a qualified name reached through a re-export, or a method a class inherits,
     lists the same calls as the definition itself;
   - determinism: `check --jobs 1` and `--jobs 4` print the same; repeated query runs too;
-  - errors: a missing NAME, an unknown class, an unknown qualified name.
+  - errors: a missing NAME, an unknown class, an unknown qualified name;
+  - conds/: the `when:` line of each call, parsed by CPython 3.13, is the tree of its `# when:`
+    conjunction (and the `unless a call changed` line that of `# called:`); the JSON conditions, each parsed alone and joined by `and`, are that tree too;
+    leaving out any pair of parentheses printed changes the tree or does not parse; each call
+    site is listed once, in_finally as marked;
+  - a function of 20,000 `if x == i: return target()` guards: every call and its conditions
+    (the nearest 64, the rest said to exist), within a hang guard of minutes (`make robustness`,
+    bench/robustness/callers.py, measures how it grows).
 """
 import glob
 import json
 import os
 import re
+import shutil
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from suite import Suite, run  # noqa: E402
+from markers import Marks, fragments_label  # noqa: E402
+from suite import Suite, find_python, run  # noqa: E402
 
 s = Suite(__doc__)
 DW = os.path.abspath(s.deadwood)
 HERE = os.path.dirname(os.path.abspath(__file__))
-PACKAGES = {"seed": "deepspeed", "shapes": "shapes", "guards": "."}
-MARK = re.compile(r'#\s*(expect:\s*(?P<spec>DW\d{3}.*?)|ok(?::.*)?)\s*$')
-ITEM = re.compile(r'\s*(DW\d{3})(?:\s+"([^"]*)")?\s*')
+PACKAGES = {"seed": "deepspeed", "shapes": "shapes", "guards": ".", "cycles": ".",
+            "imports": "."}
+# The cases of expected/, run in this order: each named file must exist, and a file there that
+# this list does not name is a failure too (it would never run).
+EXPECTED = [
+    "cycles_hierarchy_a.json",
+    "cycles_hierarchy_plugin_text.txt",
+    "cycles_hierarchy_three_text.txt",
+    "cycles_overrides_h_text.txt",
+    "cycles_overrides_run_text.txt",
+    "guards_callers_columns.json",
+    "guards_callers_target_after_prepare.json",
+    "seed_callers_async_copy_after_restore.json",
+    "seed_callers_copy_grads.json",
+    "seed_callers_process_gradients.json",
+    "seed_callers_reduce_ready_after_fill.json",
+    "seed_callers_reduce_ready_by_name.json",
+    "seed_callers_reduce_ready_by_name_text.txt",
+    "seed_callers_reduce_ready_text.txt",
+    "seed_callers_stage3_reduce_ready.json",
+    "seed_hierarchy_zenflow_parallel.json",
+    "seed_overrides_async_copy.json",
+    "seed_overrides_async_copy_text.txt",
+    "seed_overrides_copy_grads.json",
+    "shapes_callers_bordered_paint.json",
+    "shapes_callers_polygon_area.json",
+    "shapes_callers_register.json",
+    "shapes_callers_shape_area.json",
+    "shapes_hierarchy_button.json",
+    "shapes_hierarchy_mixed.json",
+    "shapes_hierarchy_mixed_text.txt",
+    "shapes_hierarchy_plain.json",
+    "shapes_hierarchy_tile.json",
+    "shapes_overrides_area_text.txt",
+    "shapes_overrides_paint.json",
+    "shapes_overrides_polygon_area.json",
+]
 
 
 def dw(args, cwd):
@@ -55,8 +113,30 @@ def query_json(args, cwd):
         return rc, None, f"not JSON: {out[:300]!r} {err[-300:]}"
 
 
+def expected_cases(ext):
+    """The paths of the EXPECTED files ending in ext that exist (a failure for each missing)."""
+    out = []
+    for fname in EXPECTED:
+        path = os.path.join(HERE, "expected", fname)
+        if not fname.endswith(ext):
+            continue
+        if s.check(os.path.isfile(path), f"expected/{fname} exists",
+                   "EXPECTED in tests/index/run.py names it, but the file is missing"):
+            out.append(path)
+    return out
+
+
+def check_expected_listed():
+    for fname in EXPECTED:
+        if not fname.endswith((".json", ".txt")) or EXPECTED.count(fname) > 1:
+            s.fail(f"EXPECTED {fname}", "named twice, or neither .json nor .txt: it never runs")
+    for fname in sorted(os.listdir(os.path.join(HERE, "expected"))):
+        if fname not in EXPECTED:
+            s.fail(f"expected/{fname}", "not named in EXPECTED (tests/index/run.py): it never runs")
+
+
 def check_expected_json():
-    for path in sorted(glob.glob(os.path.join(HERE, "expected", "*.json"))):
+    for path in expected_cases(".json"):
         name = os.path.basename(path)[:-5]
         with open(path, encoding="utf-8") as f:
             case = json.load(f)
@@ -78,7 +158,7 @@ def check_expected_json():
 
 
 def check_expected_text():
-    for path in sorted(glob.glob(os.path.join(HERE, "expected", "*.txt"))):
+    for path in expected_cases(".txt"):
         name = os.path.basename(path)[:-4]
         with open(path, encoding="utf-8") as f:
             head, _, want = f.read().partition("\n")
@@ -91,23 +171,18 @@ def check_expected_text():
 
 
 def markers(root, target):
-    """{(file relative to the package folder, line): [(code, fragment)] or 'ok'}"""
+    """{(file relative to the package folder, line): [(code, [fragment])] or 'ok'}; a marker
+    that is misspelt or cannot be read is a failure (tests/lib/markers.py)."""
     out = {}
     for path in sorted(glob.glob(os.path.join(root, target, "**", "*.py"), recursive=True)):
         rel = os.path.relpath(path, root)
-        with open(path, encoding="utf-8") as f:
-            for no, line in enumerate(f, 1):
-                m = MARK.search(line)
-                if not m:
-                    continue
-                if m.group("spec") is None:
-                    out[(rel, no)] = "ok"
-                    continue
-                items = [ITEM.fullmatch(x) for x in m.group("spec").split(",")]
-                if not all(items):
-                    s.fail(f"{rel}:{no} marker", f"cannot read {line.strip()!r}")
-                    continue
-                out[(rel, no)] = [(i.group(1), i.group(2)) for i in items]
+        marks = Marks(path)
+        for why in marks.errors:
+            s.fail(f"{os.path.relpath(path, HERE)} markers", why)
+        for line in marks.oks:
+            out[(rel, line)] = "ok"
+        for line, code, fragments, _ in marks.expects:
+            out.setdefault((rel, line), []).append((code, fragments))
     return out
 
 
@@ -131,10 +206,10 @@ def check_findings(pkg, target):
             s.check(not here, f"{pkg}/{rel}:{line} ok",
                     "; ".join(f"{f['code']} {f['message']}" for f in here))
             continue
-        for code, frag in want:
+        for code, fragments in want:
             hit = next((f for f in here if f in left and f["code"] == code and
-                        (frag is None or frag in f["message"])), None)
-            label = f"{pkg}/{rel}:{line} expect {code}" + (f' "{frag}"' if frag else "")
+                        all(frag in f["message"] for frag in fragments)), None)
+            label = f"{pkg}/{rel}:{line} expect {code}" + fragments_label(fragments)
             if s.check(hit is not None, label,
                        "missing; found " + "; ".join(f"{f['code']} {f['message']}" for f in here)):
                 left.remove(hit)
@@ -183,6 +258,39 @@ def check_determinism():
         s.check(len(outs) == 1, f"{args[0]} {args[1]}: repeated runs agree", "\n---\n".join(outs))
 
 
+def check_renames():
+    """Which module an import finds does not depend on the directories' names: the findings of
+    imports/ are the same (up to the renames) with its directories renamed so that their order
+    is reversed."""
+    src = os.path.join(HERE, "imports")
+    tmp = tempfile.mkdtemp(prefix="dw-index-renames-")
+    names = {"one": "zz_one", "two": "aa_two", "other": "mm_other"}
+    for top in os.listdir(src):
+        shutil.copytree(os.path.join(src, top), os.path.join(tmp, names.get(top, top))) \
+            if os.path.isdir(os.path.join(src, top)) else \
+            shutil.copy(os.path.join(src, top), os.path.join(tmp, top))
+    argv = ["check", "--output-format", "json", "--no-cache", "--select", "DW2", "."]
+
+    def findings(cwd):
+        p = run([DW] + argv, cwd=cwd)
+        try:
+            return sorted((f["filename"], f["location"]["row"], f["message"])
+                          for f in json.loads(p.stdout))
+        except ValueError:
+            return None
+
+    before, after = findings(src), findings(tmp)
+    renamed = None if before is None else sorted(
+        (re.sub(r"^(\w+)/", lambda m: names.get(m.group(1), m.group(1)) + "/", f), r, m)
+        for f, r, m in before)
+    s.check(before and after == renamed, "imports: the same findings with directories renamed",
+            f"{before}\n  vs\n{after}")
+    shutil.rmtree(tmp, ignore_errors=True)
+    rc, out, err = dw(["check", "--no-cache", "--select", "DW2", "-v", "."], "imports")
+    s.check("2 module names found in more than one root (conf, run)" in err,
+            "imports: -v names the module names found in several roots", err)
+
+
 def check_errors():
     rc, out, err = dw(["callers"], "seed")
     s.check(rc == 2 and "Usage" in err, "callers without NAME: usage error", f"exit {rc}: {err}")
@@ -200,17 +308,153 @@ def check_errors():
     s.check(rc == 2, "callers --output-format yaml is a usage error", f"exit {rc}: {err}")
 
 
+ORACLE = r"""
+import ast, io, json, sys, tokenize
+
+def tree(src):
+    try:
+        return ast.dump(ast.parse(src, mode="eval"))
+    except SyntaxError:
+        return None
+
+def parens(src):
+    # the (start, end) offsets of each matched pair of parentheses, by tokens (not in strings)
+    lines = src.splitlines(True)
+    starts = [0]
+    for l in lines:
+        starts.append(starts[-1] + len(l))
+    stack, pairs = [], []
+    try:
+        for t in tokenize.generate_tokens(io.StringIO(src).readline):
+            if t.type == tokenize.OP and t.string == "(":
+                stack.append(starts[t.start[0] - 1] + t.start[1])
+            elif t.type == tokenize.OP and t.string == ")" and stack:
+                pairs.append((stack.pop(), starts[t.start[0] - 1] + t.start[1]))
+    except (tokenize.TokenError, SyntaxError):
+        pass
+    return pairs
+
+out = []
+for case in json.load(sys.stdin):
+    printed, want, parts = case["printed"], case["want"], case["parts"]
+    r = {"same": tree(printed) is not None and tree(printed) == tree(want),
+         "parts": all(tree(p) is not None for p in parts) and
+                  (not parts or tree(" and ".join("(%s)" % p for p in parts)) == tree(printed)
+                   or (len(parts) == 1 and tree(parts[0]) == tree(printed))),
+         "redundant": []}
+    for a, b in parens(printed):
+        inner = tree(printed[a + 1:b])
+        if inner and inner.startswith("Expression(body=Tuple("):
+            continue  # a tuple keeps its parentheses (as ast.unparse writes it)
+        shorter = printed[:a] + printed[a + 1:b] + printed[b + 1:]
+        if tree(shorter) is not None and tree(shorter) == tree(printed):
+            r["redundant"].append(shorter)
+    out.append(r)
+json.dump(out, sys.stdout)
+"""
+
+
+def check_conditions():
+    py = find_python((3, 13))
+    if not s.check(py is not None, "conds: CPython 3.13 to parse what is printed", "not found"):
+        return
+    rc, listed, err = query_json(["callers", "target", "."], "conds")
+    trc, text, terr = dw(["callers", "target", "."], "conds")
+    if not s.check(rc == 0 and trc == 0 and listed, "conds: callers runs", f"{err}{terr}"):
+        return
+    when, called = {}, {}  # (file, row, column) -> the `when:` line, the `unless a call...` line
+    at = None
+    for line in text.splitlines():
+        m = re.match(r"^(?:\./)?(\S+?):(\d+):(\d+): ", line)
+        if m:
+            at = (m.group(1), int(m.group(2)), int(m.group(3)))
+        elif line.startswith("    when: "):
+            when[at] = line[len("    when: "):]
+        elif line.startswith("    unless a call changed "):
+            called[at] = line.split(" since: ", 1)[1]
+    places = [(e["filename"].removeprefix("./"), e["location"]["row"], e["location"]["column"]) for e in listed]
+    s.check(len(places) == len(set(places)), "conds: each call site listed once",
+            str([p for p in places if places.count(p) > 1]))
+    cases, labels = [], []
+    for e, place in zip(listed, places):
+        with open(os.path.join(HERE, "conds", place[0]), encoding="utf-8") as f:
+            src = f.read().splitlines()[place[1] - 1]
+        m = re.search(r"# when: (.*?)(?:\s+# called: (.*?))?(\s+# finally)?$", src)
+        label = f"conds/{place[0]}:{place[1]}"
+        if not s.check(m is not None, f"{label} has a `# when:` comment", src):
+            continue
+        want, want_called = m.group(1), m.group(2)
+        s.check(e.get("in_finally") == bool(m.group(3)), f"{label} in_finally", json.dumps(e))
+        got_called = e.get("conditions_unless_changed_by_calls")
+        if want_called:
+            cases.append({"printed": called.get(place, ""), "want": want_called,
+                          "parts": got_called or []})
+            labels.append(label + " (changed by a call?)")
+        else:
+            s.check(got_called == [] and place not in called,
+                    f"{label} nothing a call may have changed", f"{got_called}")
+        s.check(e.get("conditions_complete"), f"{label} conditions complete", json.dumps(e))
+        if want == "-":
+            s.check(not e["conditions"] and place not in when, f"{label} no condition",
+                    f"{e['conditions']} {when.get(place)}")
+            continue
+        cases.append({"printed": when.get(place, ""), "want": want, "parts": e["conditions"]})
+        labels.append(label)
+    p = run(py + ["-c", ORACLE], input=json.dumps(cases).encode())
+    try:
+        verdicts = json.loads(p.stdout)
+    except ValueError:
+        s.fail("conds: the oracle runs", p.stderr.decode()[-500:])
+        return
+    for label, case, v in zip(labels, cases, verdicts):
+        s.check(v["same"], f"{label} prints `{case['want']}`", f"printed: {case['printed']}")
+        s.check(v["parts"], f"{label} JSON conditions are the same conjunction",
+                f"{case['parts']} vs {case['printed']}")
+        s.check(not v["redundant"], f"{label} no parentheses to spare",
+                f"{case['printed']} reads the same as {v['redundant']}")
+
+
+def check_many_guards():
+    """20,000 guards, each ending in a call: the i-th call holds under x != 0 .. x != i - 1 and
+    x == i, of which the nearest 64 are listed."""
+    import tempfile
+    n = 20000
+    with tempfile.TemporaryDirectory() as d:
+        with open(os.path.join(d, "m.py"), "w") as f:
+            f.write("def target():\n    pass\n\n\ndef f(x):\n")
+            f.writelines(f"    if x == {i}: return target()\n" for i in range(n))
+            f.write("    return target()\n")
+        p = run([DW, "callers", "target", "m.py", "--output-format", "json"], cwd=d, timeout=600)
+    try:
+        got = json.loads(p.stdout)
+    except ValueError:
+        s.fail("20,000 guards: callers answers", p.stderr.decode()[-300:])
+        return
+    bad = []
+    for i, e in enumerate(got):
+        tested = [f"x == {i}"] if i < n else []
+        want = [f"x != {k}" for k in range(max(0, i - 64 + len(tested)), i)] + tested
+        if e["conditions"] != want or e.get("conditions_complete") != (i < 64):
+            bad.append((i, e["conditions"][:3], e.get("conditions_complete")))
+    s.check(len(got) == n + 1 and not bad, "20,000 guards: every call, its nearest conditions",
+            f"{len(got)} calls; {bad[:3]}")
+
+
 def main():
     if not os.access(DW, os.X_OK):
         s.fail("deadwood", f"{DW} is not an executable (make deadwood deadwood-asan)")
         s.finish()
+    check_expected_listed()
     check_expected_json()
     check_expected_text()
     for pkg, target in PACKAGES.items():
         check_findings(pkg, target)
     check_equivalences()
+    check_renames()
     check_determinism()
     check_errors()
+    check_conditions()
+    check_many_guards()
     s.finish()
 
 

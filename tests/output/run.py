@@ -14,6 +14,10 @@
    with help, one location per result, ruleIndex/ruleId agreeing, relative percent-encoded URIs
    under %SRCROOT% that decode to the paths, regions equal to the json locations, unique
    fingerprints, columnKind.
+4b. rule help: help.markdown rendered by cmark-gfm (GitHub's CommonMark; SKIP when it is missing:
+   `apt-get install -y cmark-gfm`) shows help.text: the same paragraphs with the same text
+   (nothing read as emphasis, links or lists), each indented example a python code block; for
+   deadwood's own rules and output_demo's.
 5. full: the carets stand under the right characters, measured independently here with Python's
    Unicode database (tab expansion, wide and combining characters, a span past the line end).
 6. Size: 100,000 findings in every format (complete and well-formed; no timing assertion).
@@ -22,11 +26,14 @@
    hold the cell lines, without columns, and say the cell, line and column in the message; a
    notebook finding without a cell (a file that is not JSON) keeps its file position.
 """
+import html as html_lib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import unicodedata
 import urllib.parse
 
@@ -121,6 +128,11 @@ for fname, args in CASES:
     with open(path, "rb") as f:
         want = f.read()
     s.check(out == want, f"expected {fname}", first_difference(out, want))
+
+named = {fname for fname, _ in CASES}
+for fname in sorted(os.listdir(EXPECTED)):
+    if fname not in named:
+        s.fail(f"expected {fname}", "no case of CASES names it: it is never compared")
 
 for fmt in ["text", "full", "github"]:
     out = demo([fmt, "--empty"])
@@ -330,6 +342,29 @@ def check_region(loc, want, problems, where):
         problems.append(f"{where}: region {got} != json {exp}")
 
 
+LINK = re.compile(r"\[((?:[^\\\[\]]|\\.)*)\]\((\d+)\)")
+
+
+def unlink(text, related):
+    """A SARIF message without its embedded links (SARIF 3.11.6): the plain message, and the
+    link targets in order. A link's text must name its location ("line N", "lines N-M" or
+    "path:N"); links appended after the message (" (see [...](id))") are dropped."""
+    targets = []
+
+    def plain(m):
+        label = re.sub(r"\\(.)", r"\1", m.group(1))
+        k = int(m.group(2))
+        targets.append(k)
+        r = related[k - 1] if 1 <= k <= len(related) else None
+        if r is None or not re.search(r"(^|[ :])%d(-\d+)?$" % r["location"]["row"], label):
+            targets.append(-k)  # a link whose text does not name its line
+        return label
+
+    text = re.sub(r"( \(see " + LINK.pattern + r"\))+$", lambda m: LINK.sub(plain, m.group(0)) and "",
+                  text)
+    return LINK.sub(plain, text), targets
+
+
 doc = sarifs.get("sarif.json")
 if doc is not None and findings is not None:
     problems = []
@@ -356,14 +391,19 @@ if doc is not None and findings is not None:
         where = f"result {i}"
         if res["ruleId"] != f["code"] or rules[res["ruleIndex"]]["id"] != res["ruleId"]:
             problems.append(f"{where}: ruleId {res['ruleId']} / ruleIndex {res['ruleIndex']}")
-        if res["message"]["text"] != f["message"]:
-            problems.append(f"{where}: message {res['message']['text']!r}")
+        text, targets = unlink(res["message"]["text"], f["related"])
+        if text != f["message"]:
+            problems.append(f"{where}: message {res['message']['text']!r} is not "
+                            f"{f['message']!r} with links")
+        if sorted(targets) != list(range(1, len(f["related"]) + 1)):
+            problems.append(f"{where}: the message links {targets}, not each related location "
+                            f"once")
         if len(res["locations"]) != 1:
             problems.append(f"{where}: {len(res['locations'])} locations")
         check_artifact(res["locations"][0], f["filename"], problems, where)
         check_region(res["locations"][0], f, problems, where)
         related = res.get("relatedLocations", [])
-        if [r["id"] for r in related] != list(range(len(f["related"]))):
+        if [r["id"] for r in related] != list(range(1, len(f["related"]) + 1)):
             problems.append(f"{where}: related ids {[r['id'] for r in related]}")
         for k, (rl, fr) in enumerate(zip(related, f["related"])):
             check_artifact(rl, fr["filename"], problems, f"{where} related {k}")
@@ -381,6 +421,97 @@ if doc is not None and findings is not None:
 doc = sarifs.get("sarif-no-root.json")
 if doc is not None:
     s.check("originalUriBaseIds" not in doc["runs"][0], "sarif without a root has no base ids")
+
+# ---- 4b. rule help as GitHub renders it ------------------------------------------------------
+
+CMARK = shutil.which("cmark-gfm")
+GFM = ["-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tagfilter"]
+MARKUP = re.compile(r"<(em|strong|a|del|h[1-6]|ul|ol|li|table|blockquote|hr|img)\b")
+
+
+def doc_parts(text):
+    """A rule's documentation as (prose paragraphs, code blocks): paragraphs are runs of
+    non-blank lines, code blocks runs of lines indented by four (blank lines inside kept)."""
+    prose, code, cur, block = [], [], [], None
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        indented = line.startswith("    ")
+        inside = block is not None and not line.strip() and any(
+            l.startswith("    ") for l in lines[i + 1:i + 1 + next(
+                (k for k, l in enumerate(lines[i + 1:]) if l.strip()), 0) + 1])
+        if indented or inside:
+            if cur:
+                prose.append("\n".join(cur))
+                cur = []
+            if block is None:
+                block = []
+            block.append(line[4:])
+        else:
+            if block is not None:
+                code.append("\n".join(block).rstrip("\n"))
+                block = None
+            if line.strip():
+                cur.append(line)
+            elif cur:
+                prose.append("\n".join(cur))
+                cur = []
+    if block is not None:
+        code.append("\n".join(block).rstrip("\n"))
+    if cur:
+        prose.append("\n".join(cur))
+    return prose, code
+
+
+def rendered(html, tag):
+    """The text of each <tag> element of cmark's output, markup removed and entities decoded."""
+    out = []
+    for m in re.finditer(r"<%s(?:\s[^>]*)?>(.*?)</%s>" % (tag, tag), html, re.S):
+        out.append(html_lib.unescape(re.sub(r"<[^>]+>", "", m.group(1))))
+    return out
+
+
+def help_renders(rule, problems):
+    """help.markdown, rendered by cmark-gfm as GitHub does, shows help.text: every prose
+    paragraph as a paragraph with the same text (code spans as code, nothing read as emphasis,
+    links or lists), every indented example as a python code block."""
+    text, md = rule["help"]["text"], rule["help"]["markdown"]
+    p = subprocess.run([CMARK] + GFM, input=md.encode("utf-8"), stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=60)
+    html = p.stdout.decode("utf-8")
+    prose, code = doc_parts(text)
+    paras = [t.strip() for t in rendered(html, "p")]
+    want = [t.replace("`", "").strip() for t in prose]
+    if paras != want:
+        problems.append(f"{rule['id']}: paragraphs {paras!r}\n  want {want!r}")
+    blocks = [t.rstrip("\n") for t in rendered(html, "pre")]
+    if blocks != code or html.count('<code class="language-python">') != len(code):
+        problems.append(f"{rule['id']}: code blocks {blocks!r}\n  want {code!r}")
+    if MARKUP.search(html):
+        problems.append(f"{rule['id']}: markup {MARKUP.search(html).group(0)!r} in {html[:300]!r}")
+
+
+if CMARK is None:
+    s.skip("rule help renders", "cmark-gfm is not installed (apt-get install -y cmark-gfm)")
+else:
+    tmp = tempfile.mkdtemp(prefix="dw-sarif-help-")
+    with open(os.path.join(tmp, "a.py"), "w") as f:
+        f.write("x = 1\n")
+    p = subprocess.run([s.deadwood, "check", "--no-cache", "--isolated", "--output-format",
+                        "sarif", tmp], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
+    shutil.rmtree(tmp, ignore_errors=True)
+    try:
+        rules = json.loads(p.stdout)["runs"][0]["tool"]["driver"]["rules"]
+    except (ValueError, KeyError, IndexError) as e:
+        rules = []
+        s.fail("rule help renders", f"no rules in deadwood's sarif: {e}: {p.stderr[-500:]!r}")
+    demo_doc = sarifs.get("sarif.json")
+    if demo_doc is not None:
+        rules += demo_doc["runs"][0]["tool"]["driver"]["rules"]
+    for rule in rules:
+        problems = []
+        help_renders(rule, problems)
+        s.check(not problems, f"rule help of {rule['id']} renders as written", "\n".join(problems))
+    s.check(any("```python" in r["help"]["markdown"] for r in rules), "some rule help has code")
 
 # ---- 5. carets -----------------------------------------------------------------------------
 

@@ -62,21 +62,37 @@ def handle(event):
 
 
 # Every arm is the same single statement (no else, so not DW101): reported even though each arm
-# is one simple statement, as SonarQube's S1871 does.
+# is one simple statement, as SonarQube's S1871 does; once for the chain, at its `if`.
 def dtype_size(name):
-    if name == "float16":
+    if name == "float16":  # expect: DW103 "both arms of this if/elif chain, the other on line {+2}, are the same"
         return 2
-    elif name == "bfloat16":  # expect: DW103 "line {-2}"
+    elif name == "bfloat16":  # ok: the chain's one finding is at the `if`
         return 2
 
 
-# Every arm the same, three arms without else: each later arm names the first.
+# Every arm the same, three arms without else: one finding for the chain, not one per arm.
 def is_text(ext):
-    if ext == ".txt":
+    if ext == ".txt":  # expect: DW103 "all 3 arms"
         return True
-    elif ext == ".md":  # expect: DW103 "line {-2}"
+    elif ext == ".md":  # ok: part of the chain's finding
         return True
-    elif ext == ".rst":  # expect: DW103 "line {-4}"
+    elif ext == ".rst":  # ok: part of the chain's finding
+        return True
+
+
+# Six arms alike (a field report counted six findings for this chain): one.
+def is_number(t):
+    if t is int:  # expect: DW103 "all 6 arms"
+        return True
+    elif t is float:  # ok
+        return True
+    elif t is complex:  # ok
+        return True
+    elif t is Decimal:  # ok
+        return True
+    elif t is Fraction:  # ok
+        return True
+    elif t is bool:  # ok
         return True
 
 
@@ -185,9 +201,25 @@ else:
 
 # Two-arm chain without else, both arms the same two statements.
 def close(conn, force):
-    if force:
+    if force:  # expect: DW103 "both arms"
         conn.abort()
         conn.close()
-    elif conn.idle:  # expect: DW103 "line {-3}"
+    elif conn.idle:  # ok: the chain's finding is at the `if`
         conn.abort()
         conn.close()
+
+
+# A parenthesized condition over several lines: the finding is on the `elif` line, where the
+# arm starts (a field report found it on the line after).
+def route(req):
+    if req.kind == "get":
+        respond(req)
+        log(req)
+    elif req.kind == "put":
+        store(req)
+    elif (  # expect: DW103 "line {-5}"
+        req.kind == "head"
+        and req.cached
+    ):
+        respond(req)
+        log(req)

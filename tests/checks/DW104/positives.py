@@ -148,16 +148,46 @@ def sort_key(flag, items):
         return 2
 
 
-# The repeated test where the arms are identical too: DW103 and DW104 both have something to say.
+# The repeated test where the arms are identical too: one defect, one finding. DW104's says more
+# (the arm can never run); DW103 leaves it alone (a field report had both at one place).
 def pair(x):
     if x.a:
         prepare(x)
         run(x)
     elif x.b:
         skip(x)
-    elif x.a:  # expect: DW104, DW103 "line {-5}"
+    elif x.a:  # expect: DW104 "line {-5}"
         prepare(x)
         run(x)
+
+
+# The same with a body equal to the else body: DW104, not DW101 as well.
+def pair_else(x):
+    if x.a:
+        prepare(x)
+    elif x.b:
+        skip(x)
+    elif x.a:  # expect: DW104 "line {-4}"
+        finish(x)
+        run(x)
+    else:
+        finish(x)
+        run(x)
+
+
+# A parenthesized test over several lines: reported on the `elif` line (naming the `if` line),
+# with the test's text on one line.
+def layout(req):
+    if (req.kind == 'get'
+            and req.ok):
+        return 1
+    elif req.kind == 'put':
+        return 2
+    elif (  # expect: DW104 "`req.kind == 'get' and req.ok` was already tested on line {-5}"
+        req.kind == 'get'
+        and req.ok
+    ):
+        return 3
 
 
 # A call before both copies does not matter: nothing runs between them.

@@ -193,3 +193,32 @@ def stop_service(registry, name):
     if svc is None:  # ok: after a KeyError svc is still the default, never dereferenced
         return False
     return True
+
+
+# `== None` and `!= None` are not None tests: they call the value's __eq__, which a class may
+# override (NumPy compares element-wise), so after a dereference they may be meaningful.
+def first(row):
+    head = row[0]
+    if row == None:  # ok: row's __eq__ decides  # noqa: E711
+        return None
+    return head
+
+
+def call(fn):
+    out = fn()
+    return out if fn != None else None  # ok: fn.__eq__ decides  # noqa: E711
+
+
+def mask(t):
+    n = t.size
+    if (t == None).any():  # ok: an array type's element-wise comparison  # noqa: E711
+        return n
+    return 0
+
+
+# Storing another attribute of the object may change this one: a property computed from it, a
+# setter, a descriptor or __setattr__ (a field report: a reactive widget's `active_tab`).
+def test_tabs(tabs):
+    assert tabs.active_tab.id == "tab-1"
+    tabs.active = ""
+    assert tabs.active_tab is None  # ok: `tabs.active = ""` may have changed it
