@@ -15,6 +15,7 @@ LIB_SRC := \
     src/base/arena.c \
     src/base/buf.c \
     src/base/finding.c \
+    src/base/json.c \
     src/base/sha256.c \
     src/base/threads.c \
     src/base/wire.c \
@@ -77,6 +78,7 @@ LIB_SRC := \
     src/parse/parse_stmt.c \
     src/parse/parse_string.c \
     src/parse/parser.c \
+    src/source/notebook.c \
     src/source/source.c
 
 # the command line (src/cli)

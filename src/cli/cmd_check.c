@@ -21,8 +21,8 @@
 
 static const char usage[] =
     "Usage: deadwood check [OPTIONS] [PATH...]\n\n"
-    "Analyzes every .py/.pyi file under the paths (default: the current directory) and files\n"
-    "named explicitly; '-' reads one file from standard input.\n\n"
+    "Analyzes every .py, .pyi and .ipynb (Jupyter notebook) file under the paths (default: the\n"
+    "current directory) and files named explicitly; '-' reads one file from standard input.\n\n"
     "Rules:\n"
     "  --select CODES          only these rules (codes, prefixes such as DW2, names, ALL;\n"
     "                          comma-separated, repeatable); replaces the configuration's\n"
@@ -366,6 +366,10 @@ static bool discover_group(Ctx *x, Prepared *gp, const char **paths, int n, File
     o.exclude = ex.items, o.nexclude = ex.len, o.exclude_set = g->has_exclude || c->has_exclude;
     o.exclude_roots = ex.roots;
     o.extend_exclude = ext.items, o.nextend_exclude = ext.len, o.extend_exclude_roots = ext.roots;
+    o.include = c->include.items, o.ninclude = c->include.len, o.include_set = c->has_include;
+    o.include_roots = c->include.roots;
+    o.extend_include = c->extend_include.items, o.nextend_include = c->extend_include.len;
+    o.extend_include_roots = c->extend_include.roots;
     o.respect_gitignore =
         g->respect_gitignore >= 0 ? g->respect_gitignore : c->respect_gitignore != 0;
     o.force_exclude = force_of(x, c);
