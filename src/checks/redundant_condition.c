@@ -1,13 +1,14 @@
 /* DW106 redundant-condition
  *
  * What it does: finds a test whose outcome is already decided where it runs, by an earlier test
- * or assignment of the same, unchanged value, on every path: `if x is None:` inside `if x is
- * None:`; `if x is not None:` after `if x is None: return`; `items is None` after `items = []`
- * (a literal, a display or a comprehension); `isinstance(v, T)` inside `isinstance(v, T)`;
+ * or assignment of the same, unchanged value, on every path: `if x is None:` inside
+ * `if x is None:`; `if x is not None:` after `if x is None: return`; `items is None` after
+ * `items = []` (a literal, a display or a comprehension); `isinstance(v, T)` inside
+ * `isinstance(v, T)`;
  * `a and not a`; `mode == "fast"` inside `mode == "fast"` (or inside `mode == "slow"`: another
- * constant of the same type). What a test decides about a value follows: `x` true means `x is
- * None` is false, as `isinstance(x, T)` true and `x == "a"` true do. Values are local names and
- * attribute chains rooted at them (`self.conn`), as DW201 tracks them.
+ * constant of the same type). What a test decides about a value follows: `x` true means
+ * `x is None` is false, as `isinstance(x, T)` true and `x == "a"` true do. Values are local names
+ * and attribute chains rooted at them (`self.conn`), as DW201 tracks them.
  *
  * Why is this a bug: the test cannot go the other way, so one of its branches is dead code; most
  * often the author believed the value could be something it cannot be at that point, or meant
@@ -42,9 +43,10 @@
  * `int | None`) as a proof that x is not None; what DW104 and DW202 report (a test repeated in
  * an `elif` of its chain; a None test after a dereference on every path); code inside nested
  * functions, lambdas and comprehensions; module and class bodies. Written so on purpose: what an
- * earlier test of an if/elif chain implies, spelled out in an `elif` (`if x is not None: ...
- * elif x is None:`, `if not a: ... elif a and b:`); a guard that an earlier operand of the same
- * `or` implies (`x is None or (x is not None and x.ok)`); a defensive `raise` that cannot run
+ * earlier test of an if/elif chain implies, spelled out in an `elif` (`elif x is None:`
+ * after `if x is not None:`, `elif a and b:` after `if not a:`); a guard that an earlier operand of
+ * the same `or` implies (`x is None or (x is not None and x.ok)`); a defensive `raise` that cannot
+ * run
  * (`if not isinstance(x, T): raise`, `else: raise` after a decided test).
  */
 #include <stdio.h>

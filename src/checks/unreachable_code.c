@@ -31,12 +31,12 @@
  *
  * Not reported: code switched off on purpose: under `if TYPE_CHECKING:` or a constant test
  * (`if False:`, `if 0:`; an `if` whose test is a constant or TYPE_CHECKING never counts as
- * leaving), after a function body's first statement when it leaves (`raise
- * NotImplementedError`, `return`), after a bare `return`, after `raise NotImplementedError`,
+ * leaving), after a function body's first statement when it leaves (a stub's `raise`, a
+ * `return`), after a bare `return`, after `raise NotImplementedError`,
  * `raise AssertionError(...)` or `assert False` (the author says it is not reached), after a
  * module-level `raise` (a module that refuses to be imported), and wherever a comment follows
- * the statement that leaves or stands between it and the dead code (`raise X  # TODO: can this
- * happen?`, `# the slower way, kept for reference:`); a lone `yield` after `return` (the idiom
+ * the statement that leaves or stands between it and the dead code (a `# TODO` on the `raise`,
+ * `# the slower way, kept for reference:` above the code); a lone `yield` after `return` (the idiom
  * that makes a function a generator); the fallback written for readers and type checkers after
  * a statement that leaves only through what it holds (an `if` every arm of which returns,
  * `while True:`, a call that never returns): a lone `return None`, `raise`, `sys.exit(...)` or
