@@ -15,6 +15,7 @@ LIB_SRC := \
     src/base/arena.c \
     src/base/buf.c \
     src/base/finding.c \
+    src/base/json.c \
     src/base/sha256.c \
     src/base/threads.c \
     src/base/wire.c \
@@ -23,6 +24,7 @@ LIB_SRC := \
     src/cfg/names.c \
     src/check/check.c \
     src/check/noqa.c \
+    src/check/project.c \
     src/check/registry.c \
     src/check/run.c \
     src/check/tree.c \
@@ -60,6 +62,13 @@ LIB_SRC := \
     src/index/summary_io.c \
     src/lex/lex.c \
     src/lex/unicode.c \
+    src/lsp/actions.c \
+    src/lsp/diag.c \
+    src/lsp/nav.c \
+    src/lsp/rpc.c \
+    src/lsp/server.c \
+    src/lsp/text.c \
+    src/lsp/workspace.c \
     src/output/out_github.c \
     src/output/out_json.c \
     src/output/out_sarif.c \
@@ -83,4 +92,5 @@ CLI_SRC := \
     src/cli/cmd_overrides.c \
     src/cli/cmd_parse.c \
     src/cli/cmd_rule.c \
+    src/cli/cmd_server.c \
     src/cli/main.c

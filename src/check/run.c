@@ -222,10 +222,10 @@ bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, Ru
         ok = index_build(&r->index, mods, k);
         r->has_index = ok;
         r->index.overlay = o->overlay;
-        if (ok && tree && sh.sopt->method_bodies)
+        if (ok && tree && sh.sopt->method_bodies && !o->index_only)
             ok = index_fill_bodies(&r->index, sh.sopt, n, &r->unread);
         int32_t from = r->findings.len;
-        if (ok && tree)
+        if (ok && tree && !o->index_only)
             ok = tree_rules_run(&r->index, o->check, &r->findings) &&
                  fill_sources(&r->findings, from, o->stdin_name, max_size(o), o->overlay);
     }

@@ -79,6 +79,7 @@ void jw_init(JsonWriter *w, Buf *b) {
 }
 
 static void newline_indent(JsonWriter *w) {
+    if (w->compact) return;
     buf_putc(w->b, '\n');
     for (int i = 0; i < w->depth; i++) buf_put(w->b, "  ", 2);
 }
@@ -112,13 +113,13 @@ void jw_close(JsonWriter *w, char bracket) {
     w->depth--;
     if (!empty) newline_indent(w);
     buf_putc(w->b, bracket);
-    if (w->depth == 0) buf_putc(w->b, '\n');
+    if (w->depth == 0 && !w->compact) buf_putc(w->b, '\n');
 }
 
 void jw_key(JsonWriter *w, const char *key) {
     before_value(w);
     out_json_string(w->b, key);
-    buf_put(w->b, ": ", 2);
+    buf_put(w->b, ": ", w->compact ? 1 : 2);
     w->after_key = true;
 }
 
