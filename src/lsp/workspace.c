@@ -150,6 +150,10 @@ static bool overlay_make(Workspace *w) {
     return true;
 }
 
+const SourceOverlay *ws_overlay(const Workspace *w) {
+    return &w->overlay;
+}
+
 const char *ws_buffer(const Workspace *w, const char *path, size_t *len) {
     bool found;
     int32_t i = buffer_at(w, path, &found);

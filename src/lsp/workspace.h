@@ -72,6 +72,8 @@ const char *const *ws_files(const Workspace *w, int32_t *n);
 const ProjectIndex *ws_index(const Workspace *w);
 /* The module of path in the index, or -1. */
 int32_t ws_module(const Workspace *w, const char *path);
+/* The open documents' bytes, for run_files. */
+const SourceOverlay *ws_overlay(const Workspace *w);
 /* The bytes a file is analyzed with: its buffer's, else NULL (read the file). */
 const char *ws_buffer(const Workspace *w, const char *path, size_t *len);
 
