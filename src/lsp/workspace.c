@@ -11,6 +11,7 @@
  */
 #include "workspace.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -91,7 +92,8 @@ struct Workspace {
     const char *version; /* deadwood's (the cache's key) */
     char **roots;        /* the workspace folders, kept for the loads after the first */
     int32_t nroots;
-    bool reload; /* the set of files changed: load again */
+    bool reload;           /* the set of files changed: load again */
+    char error_path[4096]; /* a failed load's ConfigError.path (its own memory is gone) */
 };
 
 static double now_ms(void) {
@@ -518,6 +520,10 @@ bool ws_load(Workspace *w, const char *const *roots, int32_t nroots, const WsSet
     if (!project_init(&L->project, &L->arena, &L->popts, L->nroots ? L->roots[0] : NULL, err) ||
         !load_files(w, L, err) || (L->nruns = project_runs(&L->project, &L->runs)) < 0) {
         if (L->nruns < 0) *err = (ConfigError){.msg = "out of memory"};
+        if (err->path) {
+            snprintf(w->error_path, sizeof w->error_path, "%s", err->path);
+            err->path = w->error_path;
+        }
         load_free(L);
         return false;
     }
