@@ -41,6 +41,7 @@ SUITES = [
     ("tests/index/run.py", ("release", "asan")),
     ("tests/cli/run.py", ("release", "asan")),
     ("tests/lsp/run.py", ("release", "asan")),
+    ("tests/lsp/nvim.py", ("release", "asan")),
     ("tests/robust/run.py", ("release", "asan")),
     ("tests/robust/hierarchies.py", ("release", "asan")),
     ("tests/robust/rewritten.py", ("release", "asan")),
