@@ -24,7 +24,6 @@ LIB_SRC := \
     src/cfg/names.c \
     src/check/check.c \
     src/check/noqa.c \
-    src/check/project.c \
     src/check/registry.c \
     src/check/run.c \
     src/check/tree.c \
@@ -45,6 +44,7 @@ LIB_SRC := \
     src/checks/unreadable_file.c \
     src/checks/unused_noqa.c \
     src/config/config.c \
+    src/config/project.c \
     src/config/toml.c \
     src/config/toml_scalar.c \
     src/discover/gitignore.c \

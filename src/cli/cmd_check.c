@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "cache/cache.h"
-#include "check/project.h"
+#include "config/project.h"
 #include "check/run.h"
 #include "cli.h"
 #include "config/config.h"

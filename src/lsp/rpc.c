@@ -95,23 +95,22 @@ RpcEvent rpc_next(RpcReader *r, const char **body, size_t *len) {
         r->body = -1;
         return RPC_MESSAGE;
     }
-    bool garbage = false;
     for (;;) {
         const char *s = r->in.data + r->pos;
         size_t avail = r->in.len - r->pos;
         const char *nl = avail ? memchr(s, '\n', avail) : NULL;
-        if (!nl) {
-            if (avail <= RPC_MAX_HEADER && !garbage) return RPC_NONE;
-            if (!garbage) r->pos = r->in.len; /* a line that never ends: dropped */
-            return bad(r, body, len,
-                       garbage ? "input that is not a message header was dropped"
-                               : "a header line longer than 64 KiB was dropped");
-        }
-        size_t n = (size_t)(nl - s), colon;
-        size_t line_len = n && s[n - 1] == '\r' ? n - 1 : n;
-        if (line_len == 0) {
-            if (garbage) return bad(r, body, len, "input that is not a message header was dropped");
-            r->pos += n + 1;
+        if (!nl && avail <= RPC_MAX_HEADER) return RPC_NONE;
+        size_t n = nl ? (size_t)(nl - s) : avail, colon;
+        /* (a line longer than RPC_MAX_HEADER is dropped as it comes: what is dropped does not
+         * depend on how the bytes were cut into reads) */
+        r->pos += nl ? n + 1 : avail;
+        size_t line_len = nl && n && s[n - 1] == '\r' ? n - 1 : n;
+        bool whole = nl && n <= RPC_MAX_HEADER;
+        if (whole && line_len == 0) {
+            if (r->garbage) { /* the end of the input that was dropped */
+                r->garbage = false;
+                continue;
+            }
             if (r->header_lines == 0) continue; /* blank lines between messages */
             if (r->bad_length) return bad(r, body, len, NULL);
             if (!r->have_length) return bad(r, body, len, "a header part without Content-Length");
@@ -119,16 +118,16 @@ RpcEvent rpc_next(RpcReader *r, const char **body, size_t *len) {
             header_reset(r);
             return rpc_next(r, body, len);
         }
-        if (!header_line(s, line_len, &colon)) {
-            garbage = true; /* with the header lines read before it: dropped */
-            r->pos += n + 1;
+        if (!whole || !header_line(s, line_len, &colon)) {
+            /* with the header lines read before it: dropped, and said once per run of them */
             header_reset(r);
-            continue;
+            if (r->garbage) continue;
+            r->garbage = true;
+            return bad(r, body, len, "input that is not a message header was dropped");
         }
-        if (garbage) return bad(r, body, len, "input that is not a message header was dropped");
+        r->garbage = false;
         header_field(r, s, line_len, colon);
         r->header_lines++;
-        r->pos += n + 1;
     }
 }
 

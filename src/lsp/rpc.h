@@ -4,10 +4,11 @@
  *
  * The reader is fed bytes as they arrive and hands out whole bodies; it never blocks, never
  * reads past what it was given, and recovers from any input: lines that are not headers are
- * dropped (one RPC_BAD_HEADER event for a run of them), a header part without a valid
- * Content-Length is dropped, and a header line that never ends is dropped once it passes
- * RPC_MAX_HEADER bytes. A body's length is bounded by RPC_MAX_BODY; memory grows with the bytes
- * actually received, not with the length a header announces. Lines ended by "\n" alone are
+ * dropped (one RPC_BAD_HEADER event for a run of them, up to a blank line or a header line), a
+ * header part without a valid Content-Length is dropped, and so is a line longer than
+ * RPC_MAX_HEADER bytes (as soon as it is that long). What it hands out does not depend on how
+ * the bytes were cut into reads. A body's length is bounded by RPC_MAX_BODY; memory grows with the
+ * bytes actually received, not with the length a header announces. Lines ended by "\n" alone are
  * accepted too (some clients and every hand-written test send them).
  *
  * Writing: rpc_frame appends the header part for a body already written into a buffer.
@@ -30,6 +31,7 @@ typedef struct RpcReader {
     int64_t body; /* the length of the body being read, or -1 while reading a header part */
     int64_t length;
     bool have_length, bad_length; /* the header part so far */
+    bool garbage;                 /* dropping input that is no header, up to a blank line */
     int32_t header_lines;
     char why[96];
 } RpcReader;

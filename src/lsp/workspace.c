@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "check/project.h"
+#include "config/project.h"
 #include "check/run.h"
 #include "check/tree.h"
 #include "source/source.h"

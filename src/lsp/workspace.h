@@ -1,5 +1,5 @@
 /* workspace.h — the project an editor has open, analyzed as `deadwood check ROOT...` analyzes
- * it (src/check/project.h: the same configurations, files, rules and filters), and kept current
+ * it (src/config/project.h: the same configurations, files, rules and filters), and kept current
  * as documents are edited: an open document's bytes replace its file's.
  *
  * At ws_load every file is analyzed through the result cache (a warm start parses only what the
