@@ -81,6 +81,7 @@ LIB_SRC := \
     src/parse/parse_stmt.c \
     src/parse/parse_string.c \
     src/parse/parser.c \
+    src/source/notebook.c \
     src/source/source.c
 
 # the command line (src/cli)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/threads.h"
+#include "source/notebook.h"
 #include "source/source.h"
 #include "tree.h"
 
@@ -69,7 +70,8 @@ static void one(Worker *w, int32_t index) {
     }
     w->sh->bytes += len;
     const SummaryOptions *sopt = w->sh->sopt;
-    bool want_summary = sopt != NULL;
+    /* a notebook is no module (nothing imports it): the whole-tree index never sees one */
+    bool want_summary = sopt != NULL && !notebook_path(display);
     SummaryOptions now;
     if (from_stdin && sopt) { /* it cannot be read again */
         now = *sopt;

@@ -22,8 +22,8 @@
 
 static const char usage[] =
     "Usage: deadwood check [OPTIONS] [PATH...]\n\n"
-    "Analyzes every .py/.pyi file under the paths (default: the current directory) and files\n"
-    "named explicitly; '-' reads one file from standard input.\n\n"
+    "Analyzes every .py, .pyi and .ipynb (Jupyter notebook) file under the paths (default: the\n"
+    "current directory) and files named explicitly; '-' reads one file from standard input.\n\n"
     "Rules:\n"
     "  --select CODES          only these rules (codes, prefixes such as DW2, names, ALL;\n"
     "                          comma-separated, repeatable); replaces the configuration's\n"

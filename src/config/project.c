@@ -141,6 +141,10 @@ static bool discover_group(Project *x, Prepared *gp, const char **paths, int n, 
     o.exclude = ex.items, o.nexclude = ex.len, o.exclude_set = g->has_exclude || c->has_exclude;
     o.exclude_roots = ex.roots;
     o.extend_exclude = ext.items, o.nextend_exclude = ext.len, o.extend_exclude_roots = ext.roots;
+    o.include = c->include.items, o.ninclude = c->include.len, o.include_set = c->has_include;
+    o.include_roots = c->include.roots;
+    o.extend_include = c->extend_include.items, o.nextend_include = c->extend_include.len;
+    o.extend_include_roots = c->extend_include.roots;
     o.respect_gitignore =
         g->respect_gitignore >= 0 ? g->respect_gitignore : c->respect_gitignore != 0;
     o.force_exclude = project_force(x, c);
