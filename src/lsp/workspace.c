@@ -36,8 +36,11 @@ typedef struct WsFile {
     bool analyzed;     /* in this update */
     FindingList local; /* the per-file rules' findings its configuration keeps */
     ModuleSummary *sum;
-    Batch *batch; /* which owns sum */
-    Arena codes;  /* its method hashes, kept across index rebuilds */
+    Batch *batch;        /* which owns sum */
+    ModuleSummary *prev; /* before it was analyzed again in this update (prev_batch owns it) */
+    Batch *prev_batch;
+    int32_t mod; /* its module in the index, when sum */
+    Arena codes; /* its method hashes, kept across index rebuilds */
     const MethodCode **code;
     uint8_t *own;              /* code[i] is in `codes` */
     int32_t tree_from, tree_n; /* its findings in Workspace.tree */
@@ -187,6 +190,8 @@ static void file_reset(WsFile *f) {
 }
 
 static void file_free(WsFile *f) {
+    batch_release(f->prev_batch);
+    f->prev_batch = NULL;
     file_reset(f);
     findings_free(&f->local);
     dw_free(f->all);
@@ -228,7 +233,11 @@ static bool analyze(Workspace *w, Load *L, WsFile **files, int32_t n, int32_t ru
         arena_init(&b->summaries);
         b->refs = 0;
     }
-    for (int32_t i = 0; i < n; i++) {
+    for (int32_t i = 0; i < n; i++) { /* (the old summary is kept until the tree is run) */
+        batch_release(files[i]->prev_batch);
+        files[i]->prev = files[i]->sum;
+        files[i]->prev_batch = files[i]->batch;
+        files[i]->batch = NULL;
         file_reset(files[i]);
         files[i]->stale = false;
         files[i]->analyzed = true;
@@ -302,30 +311,61 @@ static int cmp_finding(const void *x, const void *y) {
     return c ? c : strcmp(a->message ? a->message : "", b->message ? b->message : "");
 }
 
+/* Whether the index can stay and only the summaries analyzed again be put in it: each has the
+ * structure and the marks of the one it replaces (so every resolution, MRO and pair of
+ * methods compared is the same), and there is one analysis (one set of pairs). */
+static bool index_stays(const Workspace *w) {
+    const Load *L = w->load;
+    if (!w->has_ix || L->nruns != 1) return false;
+    for (int32_t i = 0; i < L->nfiles; i++) {
+        const WsFile *f = L->files[i];
+        if (!f->analyzed) continue;
+        if (!f->prev || !f->sum || !index_same_structure(f->prev, f->sum) ||
+            !index_same_marks(f->prev, f->sum))
+            return false;
+    }
+    return true;
+}
+
+/* Runs the whole-tree rules over the current summaries: in the index as it is when it stays,
+ * else in one built again. */
 static bool tree_run(Workspace *w) {
     Load *L = w->load;
-    if (w->has_ix) index_free(&w->ix);
-    w->has_ix = false;
+    bool stays = index_stays(w);
+    if (stays) {
+        for (int32_t i = 0; i < L->nfiles; i++) {
+            WsFile *f = L->files[i];
+            if (f->analyzed && !codes_attach(f)) return false;
+            if (f->analyzed) w->mods[f->mod] = f->sum;
+        }
+    } else {
+        if (w->has_ix) index_free(&w->ix);
+        w->has_ix = false;
+        dw_free(w->mods);
+        w->mods = dw_malloc(sizeof *w->mods * (size_t)(L->nfiles + 1));
+        if (!w->mods) return false;
+        int32_t n = 0;
+        for (int32_t i = 0; i < L->nfiles; i++) {
+            WsFile *f = L->files[i];
+            if (!f->sum) continue;
+            if (!codes_attach(f)) return false;
+            f->mod = n;
+            w->mods[n++] = f->sum;
+        }
+        if (!index_build(&w->ix, w->mods, n)) return false;
+        w->has_ix = true;
+        w->ix.overlay = &w->overlay;
+    }
     findings_free(&w->tree);
     findings_init(&w->tree);
-    dw_free(w->mods);
-    w->mods = dw_malloc(sizeof *w->mods * (size_t)(L->nfiles + 1));
-    if (!w->mods) return false;
-    int32_t n = 0;
-    for (int32_t i = 0; i < L->nfiles; i++)
-        if (L->files[i]->sum) {
-            if (!codes_attach(L->files[i])) return false;
-            w->mods[n++] = L->files[i]->sum;
-        }
-    if (!index_build(&w->ix, w->mods, n)) return false;
-    w->has_ix = true;
-    w->ix.overlay = &w->overlay;
     bool ok = true;
     for (int32_t r = 0; ok && r < L->nruns; r++) {
         SummaryOptions so;
         if (!tree_rules_needs(&L->runs[r].check, &so)) continue;
         int32_t unread = 0;
-        if (so.method_bodies) ok = index_fill_bodies(&w->ix, &so, w->jobs, &unread);
+        if (so.method_bodies)
+            ok = stays ? index_fill_pairs(&w->ix, w->jobs, &unread)
+                       : index_fill_bodies(&w->ix, &so, w->jobs, &unread);
         FindingList out;
         findings_init(&out);
         ok = ok && tree_rules_run(&w->ix, &L->runs[r].check, &out);
@@ -349,7 +389,14 @@ static bool tree_run(Workspace *w) {
         if (f) f->tree_from = i, f->tree_n = j - i;
         i = j;
     }
-    for (int32_t i = 0; i < L->nfiles; i++) L->files[i]->all_ok = false;
+    for (int32_t i = 0; i < L->nfiles; i++) {
+        WsFile *f = L->files[i];
+        f->all_ok = false;
+        f->analyzed = false;
+        batch_release(f->prev_batch); /* (the index holds none of them now) */
+        f->prev_batch = NULL;
+        f->prev = NULL;
+    }
     w->tree_stale = false;
     return ok;
 }
