@@ -94,6 +94,18 @@ static bool sym_of_item(LspServer *s, const JsonValue *item, Sym *out) {
     return false;
 }
 
+/* The symbol params.item names, in the current index: NULL (and an empty answer sent) when it
+ * is gone, or is not a def (need_fn) or not in a class (need_cls). */
+static const ProjectIndex *item_of(LspServer *s, const JsonValue *id, const JsonValue *params,
+                                   Sym *y, bool need_fn, bool need_cls) {
+    if (!sym_of_item(s, json_get(params, "item"), y) || (need_fn && y->fn < 0) ||
+        (need_cls && y->cls < 0)) {
+        empty_result(s, id);
+        return NULL;
+    }
+    return ws_index(s->ws);
+}
+
 static const Text *text_for(LspServer *s, const char *path, Text *t, bool *owned) {
     return file_text(s, path, t, owned);
 }
@@ -152,10 +164,11 @@ static void put_item(LspServer *s, Sym y, const char *detail) {
     if (owned) text_free(&t);
 }
 
-static void prepare(LspServer *s, const JsonValue *id, const JsonValue *params, bool classes) {
+/* prepareCallHierarchy (calls: a def) and prepareTypeHierarchy (a class, or a method). */
+static void prepare(LspServer *s, const JsonValue *id, const JsonValue *params, bool calls) {
     Sym y;
     if (!sym_at(s, id, params, &y)) return;
-    if (y.fn < 0 && !classes) {
+    if (calls ? y.fn < 0 : y.fn >= 0 && y.cls < 0) {
         null_result(s, id);
         return;
     }
@@ -169,7 +182,7 @@ static void prepare(LspServer *s, const JsonValue *id, const JsonValue *params, 
 /* ---- call hierarchy -------------------------------------------------------------------------- */
 
 void call_prepare(LspServer *s, const JsonValue *id, const JsonValue *params) {
-    prepare(s, id, params, false);
+    prepare(s, id, params, true);
 }
 
 /* Whether the file's text (its buffer, or the file) holds `name`: a file that does not cannot
@@ -189,13 +202,18 @@ static bool mentions(LspServer *s, const char *path, const char *name) {
     return yes;
 }
 
+/* Whether call c of module m is one of name's that reaches target t (as the callers query
+ * says). */
+static bool reaches(const ProjectIndex *ix, int32_t m, const CallSum *c, const Target *t,
+                    const char *name, Reach *how) {
+    return (strcmp(c->callee, name) == 0 || c->kind == RECV_NAME) &&
+           query_call_reaches(ix, m, c, t, 1, how);
+}
+
 void call_incoming(LspServer *s, const JsonValue *id, const JsonValue *params) {
     Sym y;
-    const ProjectIndex *ix = ws_index(s->ws);
-    if (!sym_of_item(s, json_get(params, "item"), &y) || y.fn < 0) {
-        empty_result(s, id);
-        return;
-    }
+    const ProjectIndex *ix = item_of(s, id, params, &y, true, false);
+    if (!ix) return;
     const char *name = ix->modules[y.m]->functions[y.fn].name;
     /* the callers query: the files that mention the name are summarized again with its call
      * sites and their conditions; the index over them and the other files' summaries answers */
@@ -291,10 +309,8 @@ void call_incoming(LspServer *s, const JsonValue *id, const JsonValue *params) {
             const Text *tt = text_for(s, ms->path, &tx, &owned);
             for (int32_t j = i; j < ms->ncalls; j++) {
                 const CallSum *o = &ms->calls[j];
-                Reach h2;
-                if (o->func != c->func || o->cls != c->cls ||
-                    (strcmp(o->callee, name) != 0 && o->kind != RECV_NAME) ||
-                    !query_call_reaches(&qix, m, o, &t, 1, &h2))
+                Reach h3;
+                if (o->func != c->func || o->cls != c->cls || !reaches(&qix, m, o, &t, name, &h3))
                     continue;
                 put_range(s, tt, o->loc.line, o->loc.col, o->loc.end_line, o->loc.end_col);
             }
@@ -402,11 +418,8 @@ static bool callee(const ProjectIndex *ix, Sym y, const Node *f, Sym *out) {
 
 void call_outgoing(LspServer *s, const JsonValue *id, const JsonValue *params) {
     Sym y;
-    const ProjectIndex *ix = ws_index(s->ws);
-    if (!sym_of_item(s, json_get(params, "item"), &y) || y.fn < 0) {
-        empty_result(s, id);
-        return;
-    }
+    const ProjectIndex *ix = item_of(s, id, params, &y, true, false);
+    if (!ix) return;
     const ModuleSummary *ms = ix->modules[y.m];
     const FuncSum *fs = &ms->functions[y.fn];
     /* the def's text, parsed on its own (its lines shifted back to the file's) */
@@ -469,17 +482,7 @@ void call_outgoing(LspServer *s, const JsonValue *id, const JsonValue *params) {
 /* ---- type hierarchy -------------------------------------------------------------------------- */
 
 void type_prepare(LspServer *s, const JsonValue *id, const JsonValue *params) {
-    Sym y;
-    if (!sym_at(s, id, params, &y)) return;
-    if (y.fn >= 0 && y.cls < 0) { /* a function is in no type hierarchy */
-        null_result(s, id);
-        return;
-    }
-    result_begin(s, id);
-    jw_open(&s->w, '[');
-    put_item(s, y, NULL);
-    jw_close(&s->w, ']');
-    result_end(s);
+    prepare(s, id, params, false); /* (a function is in no type hierarchy) */
 }
 
 /* The method `name` overrides from class r: the next definition along r's MRO. */
@@ -494,11 +497,8 @@ static bool overridden(const ProjectIndex *ix, ClassRef r, const char *name, Sym
 
 void type_supertypes(LspServer *s, const JsonValue *id, const JsonValue *params) {
     Sym y;
-    const ProjectIndex *ix = ws_index(s->ws);
-    if (!sym_of_item(s, json_get(params, "item"), &y) || y.cls < 0) {
-        empty_result(s, id);
-        return;
-    }
+    const ProjectIndex *ix = item_of(s, id, params, &y, false, true);
+    if (!ix) return;
     result_begin(s, id);
     jw_open(&s->w, '[');
     if (y.fn >= 0) {
@@ -517,11 +517,8 @@ void type_supertypes(LspServer *s, const JsonValue *id, const JsonValue *params)
 
 void type_subtypes(LspServer *s, const JsonValue *id, const JsonValue *params) {
     Sym y;
-    const ProjectIndex *ix = ws_index(s->ws);
-    if (!sym_of_item(s, json_get(params, "item"), &y) || y.cls < 0) {
-        empty_result(s, id);
-        return;
-    }
+    const ProjectIndex *ix = item_of(s, id, params, &y, false, true);
+    if (!ix) return;
     result_begin(s, id);
     jw_open(&s->w, '[');
     ClassRef r = {y.m, y.cls};

@@ -134,29 +134,38 @@ void log_message(LspServer *s, int type, const char *fmt, ...) {
     va_end(ap);
 }
 
-static void put_pos(LspServer *s, const Text *t, int32_t line, int32_t col) {
+static void put_textpos(LspServer *s, TextPos p) {
+    jw_open(&s->w, '{');
+    jw_key(&s->w, "line");
+    jw_int(&s->w, p.line);
+    jw_key(&s->w, "character");
+    jw_int(&s->w, p.col);
+    jw_close(&s->w, '}');
+}
+
+void put_text_range(LspServer *s, TextPos from, TextPos to) {
+    jw_open(&s->w, '{');
+    jw_key(&s->w, "start");
+    put_textpos(s, from);
+    jw_key(&s->w, "end");
+    put_textpos(s, to);
+    jw_close(&s->w, '}');
+}
+
+/* The client's position of 1-based line and character column col of text t. */
+static TextPos client_pos(LspServer *s, const Text *t, int32_t line, int32_t col) {
     const char *ls;
     size_t n;
     if (line < 1) line = 1, col = 1;
     int32_t c = col > 1 ? col - 1 : 0; /* (a file that cannot be read: as if ASCII) */
     if (t && text_line(t, line - 1, &ls, &n)) c = text_char_col(ls, n, col, s->enc, line == 1);
-    jw_open(&s->w, '{');
-    jw_key(&s->w, "line");
-    jw_int(&s->w, line - 1);
-    jw_key(&s->w, "character");
-    jw_int(&s->w, c);
-    jw_close(&s->w, '}');
+    return (TextPos){line - 1, c};
 }
 
 void put_range(LspServer *s, const Text *t, int32_t line, int32_t col, int32_t end_line,
                int32_t end_col) {
     if (end_line < line || (end_line == line && end_col < col)) end_line = line, end_col = col;
-    jw_open(&s->w, '{');
-    jw_key(&s->w, "start");
-    put_pos(s, t, line, col);
-    jw_key(&s->w, "end");
-    put_pos(s, t, end_line, end_col);
-    jw_close(&s->w, '}');
+    put_text_range(s, client_pos(s, t, line, col), client_pos(s, t, end_line, end_col));
 }
 
 void put_uri(LspServer *s, const char *path) {

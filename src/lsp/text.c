@@ -5,6 +5,7 @@
 
 #include "base/arena.h"
 #include "base/utf8.h"
+#include "source/source.h"
 
 const char *pos_encoding_name(PosEncoding e) {
     return e == POS_UTF8 ? "utf-8" : e == POS_UTF32 ? "utf-32" : "utf-16";
@@ -97,14 +98,8 @@ size_t text_offset(const Text *t, TextPos p, PosEncoding e) {
 
 TextPos text_pos(const Text *t, size_t offset, PosEncoding e) {
     if (offset > t->buf.len) offset = t->buf.len;
-    int32_t lo = 0, hi = t->nlines - 1;
-    while (lo < hi) {
-        int32_t mid = (lo + hi + 1) / 2;
-        if (t->lines[mid] <= offset)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
+    LineIndex li = {t->lines, t->nlines};
+    int32_t lo = line_index_line(&li, offset) - 1;
     const char *s;
     size_t n;
     text_line(t, lo, &s, &n);
