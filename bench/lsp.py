@@ -100,8 +100,9 @@ def start(deadwood, root, cache):
     return s, took
 
 
-def edits(s, path, n):
-    """n timed edits of the open document path; the times in ms."""
+def edits(s, path, n, structural=False):
+    """n timed edits of the open document path; the times in ms. structural: a def added at the
+    end of the file and taken out again (the whole-tree index is built again each time)."""
     with open(path, encoding="utf-8") as f:
         text = f.read()
     lines = text.split("\n")
@@ -117,7 +118,15 @@ def edits(s, path, n):
     for k in range(n):
         v = k + 2
         kind = k % 4
-        if kind == 0:  # a character typed at the end of the middle line (a comment)
+        end = len(lines)
+        if structural and k % 2 == 0:
+            change = {"range": {"start": {"line": end, "character": 0},
+                                "end": {"line": end, "character": 0}},
+                      "text": "\ndef _bench_added():\n    return 1\n"}
+        elif structural:
+            change = {"range": {"start": {"line": end, "character": 0},
+                                "end": {"line": end + 3, "character": 0}}, "text": ""}
+        elif kind == 0:  # a character typed at the end of the middle line (a comment)
             change = {"range": {"start": {"line": mid, "character": col},
                                 "end": {"line": mid, "character": col}}, "text": "  #"}
         elif kind == 1:  # and taken out
@@ -187,6 +196,7 @@ def main():
         s, warm = start(a.deadwood, root, cache)
         big = summary(edits(s, large, a.edits))
         little = summary(edits(s, small, a.edits))
+        rebuilt = summary(edits(s, large, max(a.edits // 4, 10), structural=True))
         peak = s.peak_kb()
         s.stop()
     finally:
@@ -210,10 +220,15 @@ def main():
         "| file | bytes | median | p10 | p90 | min | max |",
         "| --- | --- | --- | --- | --- | --- | --- |",
     ]
-    for name, f, r in (("large", large, big), ("small", small, little)):
+    for name, f, r in (("large", large, big), ("small", small, little),
+                       ("large, a def added and removed: the index built again", large, rebuilt)):
         out.append(f"| {rel(f)} ({name}) | {os.path.getsize(f):,} | {r['median']:.1f} ms | "
                    f"{r['p10']:.1f} ms | {r['p90']:.1f} ms | {r['min']:.1f} ms | "
                    f"{r['max']:.1f} ms |")
+    out.append("")
+    out.append("An edit that keeps the module's structure (its classes, bases, defs, imports and "
+               "their order) and what the override rules compare of each def keeps the index; "
+               "one that changes them builds it again (the last row).")
     target = big["median"] < 10
     out += ["", f"Target: a median under 10 ms for a file of 50 KB: **{'met' if target else 'not met'}**"
             f" ({big['median']:.1f} ms).", ""]
