@@ -51,11 +51,20 @@ static void texts_free(Texts *tx) {
         if (tx->ok[i]) text_free(&tx->text[i]);
 }
 
+/* A finding's range; in a notebook (read as the JSON it is stored as), the lines of the .ipynb
+ * file that hold it, whole. */
+static void put_loc(LspServer *s, const Text *t, const Location *l) {
+    if (l->cell > 0)
+        put_range(s, t, l->file_line, 1, l->file_end_line + 1, 1);
+    else
+        put_range(s, t, l->line, l->col, l->end_line, l->end_col);
+}
+
 static void put_diagnostic(LspServer *s, const Text *t, const Finding *f, Texts *tx) {
     JsonWriter *w = &s->w;
     jw_open(w, '{');
     jw_key(w, "range");
-    put_range(s, t, f->loc.line, f->loc.col, f->loc.end_line, f->loc.end_col);
+    put_loc(s, t, &f->loc);
     jw_key(w, "severity");
     jw_int(w, severity(f->code));
     jw_key(w, "code");
@@ -89,8 +98,12 @@ static void put_diagnostic(LspServer *s, const Text *t, const Finding *f, Texts 
             const char *path = r->path ? r->path : f->path;
             jw_open(w, '{');
             jw_key(w, "location");
-            put_location(s, path, strcmp(path, f->path) == 0 ? t : text_of(s, tx, path),
-                         r->loc.line, r->loc.col, r->loc.end_line, r->loc.end_col);
+            jw_open(w, '{');
+            jw_key(w, "uri");
+            put_uri(s, path);
+            jw_key(w, "range");
+            put_loc(s, strcmp(path, f->path) == 0 ? t : text_of(s, tx, path), &r->loc);
+            jw_close(w, '}');
             jw_key(w, "message");
             jw_str(w, r->message ? r->message : "");
             jw_close(w, '}');

@@ -110,9 +110,6 @@ void put_range(LspServer *s, const Text *t, int32_t line, int32_t col, int32_t e
 void put_uri(LspServer *s, const char *path);
 /* A Range of positions already in the client's encoding. */
 void put_text_range(LspServer *s, TextPos from, TextPos to);
-/* A Location: the URI of path and the range. */
-void put_location(LspServer *s, const char *path, const Text *t, int32_t line, int32_t col,
-                  int32_t end_line, int32_t end_col);
 
 /* ---- documents (server.c) ------------------------------------------------------------------ */
 

@@ -184,16 +184,6 @@ void put_uri(LspServer *s, const char *path) {
     buf_free(&u);
 }
 
-void put_location(LspServer *s, const char *path, const Text *t, int32_t line, int32_t col,
-                  int32_t end_line, int32_t end_col) {
-    jw_open(&s->w, '{');
-    jw_key(&s->w, "uri");
-    put_uri(s, path);
-    jw_key(&s->w, "range");
-    put_range(s, t, line, col, end_line, end_col);
-    jw_close(&s->w, '}');
-}
-
 /* ---- reading parameters -------------------------------------------------------------------- */
 
 static bool uinteger(const JsonValue *v, int32_t *out) {

@@ -305,6 +305,7 @@ static bool codes_keep(WsFile *f) {
 
 static int cmp_finding(const void *x, const void *y) {
     const Finding *a = *(const Finding *const *)x, *b = *(const Finding *const *)y;
+    if (a->loc.cell != b->loc.cell) return a->loc.cell < b->loc.cell ? -1 : 1;
     if (a->loc.line != b->loc.line) return a->loc.line < b->loc.line ? -1 : 1;
     if (a->loc.col != b->loc.col) return a->loc.col < b->loc.col ? -1 : 1;
     int c = strcmp(a->code, b->code);

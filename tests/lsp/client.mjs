@@ -555,6 +555,41 @@ async function navigation() {
     await s.stop();
 }
 
+// ---- files changed by other programs -------------------------------------------------------------
+
+async function watchedFiles() {
+    const root = path.join(work, "watched");
+    fs.cpSync(ws, root, { recursive: true });
+    const base = path.join(root, "pkg/base.py"), sub = path.join(root, "pkg/sub.py");
+    const s = new Session(root);
+    await s.start();
+    await s.open(sub, SUB);
+    let d = await s.diagnostics(sub);
+    check(d?.some((x) => x.code === "DW302"), "watched files: DW302 before", d);
+    // base.py (not open) changed on disk by another program: the subclass's findings follow
+    write(base, BASE.replace("print(z)", "print(z, 'disk')"));
+    const n = s.published.length;
+    await s.conn.sendNotification(lsp.DidChangeWatchedFilesNotification.type,
+                                  { changes: [{ uri: uriOf(base), type: 2 }] });
+    await s.until(() => s.published.slice(n).some((p) => p.uri === uriOf(sub)));
+    d = s.published.slice(n).findLast((p) => p.uri === uriOf(sub))?.diagnostics;
+    check(d && !d.some((x) => x.code === "DW302"), "watched files: a file changed on disk", d);
+    sameAsCli(d, cliFindings(root)[sub], SUB, "watched files: deadwood check's findings after it");
+    // a new file on disk joins the analysis
+    write(path.join(root, "pkg/more.py"), "from pkg.base import Base\n\n\nclass More(Base):\n" +
+          "    def stop(self):\n        return None\n");
+    const m = s.published.length;
+    await s.conn.sendNotification(lsp.DidChangeWatchedFilesNotification.type,
+                                  { changes: [{ uri: uriOf(path.join(root, "pkg/more.py")), type: 1 }] });
+    const w = await s.conn.sendRequest(lsp.WorkspaceDiagnosticRequest.type, { previousResultIds: [] });
+    const more = w?.items?.find((i) => i.uri === uriOf(path.join(root, "pkg/more.py")));
+    const cliMore = cliFindings(root)[path.join(root, "pkg/more.py")] || [];
+    check(m >= 0 && more && JSON.stringify(more.items.map((x) => x.code)) ===
+          JSON.stringify(cliMore.map((f) => f.code)) && cliMore.length > 0,
+          "watched files: a created file joins the analysis (workspace/diagnostic)", { more, cliMore });
+    await s.stop();
+}
+
 // ---- raw bytes: malformed input, cancellation, exit status ----------------------------------------
 
 function frame(obj) {
@@ -683,7 +718,8 @@ async function seed(examples) {
 
 const only = process.env.ONLY;
 for (const [name, fn] of [["push", pushDiagnostics], ["encodings", encodings], ["pull", pullDiagnostics],
-                          ["config", configuration], ["nav", navigation], ["raw", rawChecks],
+                          ["config", configuration], ["nav", navigation], ["watched", watchedFiles],
+                          ["raw", rawChecks],
                           ["seed", () => seed(process.env.EXAMPLES)]]) {
     if (only && !only.split(",").includes(name)) continue;
     try {
