@@ -189,8 +189,8 @@ void diag_update(LspServer *s) {
     if (!ws_update(s->ws)) show_message(s, 1, "deadwood: out of memory; findings may be stale");
     WsStats st = ws_stats(s->ws);
     if (s->trace)
-        log_message(s, 4, "deadwood: %d file%s analyzed, whole-tree rules run, in %.1f ms",
-                    (int)st.analyzed, st.analyzed == 1 ? "" : "s", st.ms);
+        trace(s, "%d file%s analyzed, whole-tree rules run: %.1f ms", (int)st.analyzed,
+              st.analyzed == 1 ? "" : "s", st.ms);
     int32_t nchanged;
     const char *const *changed = ws_changed(s->ws, &nchanged);
     bool others = false; /* findings changed in a file not edited since the last analysis */

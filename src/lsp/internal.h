@@ -102,6 +102,8 @@ void show_message(LspServer *s, int type, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void log_message(LspServer *s, int type, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* $/logTrace, when the client asked for traces ($/setTrace, initialize's trace). */
+void trace(LspServer *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* A Range of the document's text (or of a file's, t): lines 1-based, character columns 1-based
  * (deadwood's), written as the client's positions. */

@@ -127,6 +127,18 @@ void show_message(LspServer *s, int type, const char *fmt, ...) {
     va_end(ap);
 }
 
+void trace(LspServer *s, const char *fmt, ...) {
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    notify_begin(s, "$/logTrace");
+    jw_key(&s->w, "message");
+    jw_str(&s->w, msg);
+    notify_end(s);
+}
+
 void log_message(LspServer *s, int type, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
@@ -742,7 +754,7 @@ static void handle(LspServer *s, Msg *m) {
         reply_error(s, m->id, LSP_REQUEST_CANCELLED, "request cancelled");
         return;
     }
-    if (s->trace) log_message(s, 4, "deadwood: %s", method);
+    if (s->trace) trace(s, "received request '%s'", method);
     request(s, method, m->id, params);
 }
 
@@ -808,8 +820,7 @@ static void take(LspServer *s, const char *body, size_t len) {
 }
 
 void lsp_server_feed(LspServer *s, const char *bytes, size_t n) {
-    if (!rpc_feed(&s->rd, bytes, n)) { /* (rpc_next reports it) */
-    }
+    rpc_feed(&s->rd, bytes, n); /* (a failure is reported by rpc_next: RPC_NO_MEMORY) */
     for (;;) {
         const char *body;
         size_t len;

@@ -68,6 +68,11 @@ class Session {
             this.poke();
         });
         this.conn.onNotification(lsp.LogMessageNotification.type, () => {});
+        this.traces = [];
+        this.conn.onNotification(lsp.LogTraceNotification.type, (p) => {
+            this.traces.push(p);
+            this.poke();
+        });
         this.registrations = [];
         this.conn.onRequest(lsp.RegistrationRequest.type, (p) => {
             this.registrations.push(...p.registrations);
@@ -354,8 +359,12 @@ async function pushDiagnostics() {
     // didSave is accepted (nothing to answer)
     await s.conn.sendNotification(lsp.DidSaveTextDocumentNotification.type,
                                   { textDocument: { uri: uriOf(basePy) } });
-    // $/setTrace is accepted
+    // $/setTrace: then $/logTrace says what each analysis took
     await s.conn.sendNotification(lsp.SetTraceNotification.type, { value: "verbose" });
+    await s.open(subPy, SUB);
+    await s.diagnostics(subPy);
+    check(await s.until(() => s.traces.some((t) => /analyzed/.test(t.message)), 5000),
+          "$/setTrace: $/logTrace after it", s.traces);
     check((await s.stop()) === 0, "exit: status 0 after shutdown");
 }
 
