@@ -32,6 +32,7 @@ typedef struct RunOptions {
     const SummaryOptions *summary; /* what the index records (queries); NULL: what rules need */
     const RunCache *cache;         /* NULL: no cache */
     size_t max_file_size;          /* a larger file is a DW001 finding; 0: the default (source.h) */
+    const SourceOverlay *overlay;  /* files read from memory, not disk (the fix loop's); NULL */
 } RunOptions;
 
 typedef struct RunResult {

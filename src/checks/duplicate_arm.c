@@ -35,6 +35,14 @@
  * is the same code; a pair that DW101 reports; an arm whose test repeats an earlier test of the
  * chain: it can never run, and DW104 reports that (one defect, one finding, and the more telling
  * one).
+ *
+ * Fix (sometimes available): the later arm's test is joined to the earlier arm's with `or`
+ * (parenthesized where `or` would bind it otherwise) and the later arm, an `elif`, is deleted;
+ * for a chain whose arms are all the same code, every test is joined into the first. Safe when
+ * the two arms are adjacent: the tests run in the same order as before. Unsafe when arms lie
+ * between them: one of those could also match, and its test no longer runs first; unsafe too
+ * when a comment in the deleted arm would be lost. No fix for an `else` arm, or for an arm
+ * written as an `if` under an `else:`.
  */
 #include <stdio.h>
 
@@ -42,12 +50,54 @@
 #include "if_chain.h"
 #include "rule_docs.h"
 
+/* Joins the tests of arms `join` (each an `elif` after arm i) into arm i's test with `or`, and
+ * deletes those arms: the `elif` line to the end of the arm's body, `first` to `last`. */
+static void join_arms(FixBuilder *fb, CheckCtx *cx, const IfChain *c, int32_t i,
+                      const int32_t *join, int32_t njoin) {
+    const FixText *t = check_fix_text(cx);
+    const Node *ti = c->arms[i].test;
+    if (!ti) return fix_fail(fb);
+    Buf add;
+    buf_init(&add);
+    if (fix_needs_parens(t, ti, FIX_AS_OPERAND)) {
+        fix_insert(fb, fix_node_start(t, ti), "(");
+        buf_putc(&add, ')');
+    }
+    for (int32_t k = 0; k < njoin; k++) {
+        const Arm *arm = &c->arms[join[k]];
+        const char *tj = arm->test ? fix_expr_text(fb, arm->test, FIX_AS_OPERAND) : NULL;
+        if (!tj || !arm_is_elif(cx, arm->node)) {
+            buf_free(&add);
+            return fix_fail(fb);
+        }
+        buf_puts(&add, " or ");
+        buf_puts(&add, tj);
+        const NodeList *body = arm->body;
+        fix_delete(fb, fix_line_start(t, fix_node_start(t, arm->node)),
+                   fix_next_line(t, fix_node_end(t, body->items[body->len - 1])));
+    }
+    if (add.failed)
+        fix_fail(fb);
+    else
+        fix_insert(fb, fix_node_end(t, ti), buf_cstr(&add));
+    buf_free(&add);
+}
+
 /* Every arm the same code, no else: one finding for the chain, at its `if`. */
 static void report_chain(CheckCtx *cx, const IfChain *c) {
     Location at, last;
     arm_location(cx, c, 0, &at);
     arm_location(cx, c, c->narms - 1, &last);
     Related rel = {cx->path, last, "the last arm"};
+    FixBuilder fb;
+    fix_begin(&fb, cx->arena, check_fix_text(cx));
+    int32_t *join = arena_alloc(cx->arena, sizeof *join * (size_t)c->narms);
+    for (int32_t j = 1; join && j < c->narms; j++) join[j - 1] = j;
+    if (join)
+        join_arms(&fb, cx, c, 0, join, c->narms - 1);
+    else
+        fix_fail(&fb);
+    check_fix(cx, fix_end(&fb, "Join the conditions with `or`"));
     char arms[64];
     if (c->narms == 2)
         snprintf(arms, sizeof arms, "both arms of this if/elif chain, the other on line %d,",
@@ -87,6 +137,12 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
         if (!arm_location(cx, c, j, &at)) continue;
         arm_location(cx, c, same[j], &earlier);
         Related rel = {cx->path, earlier, "the same code"};
+        FixBuilder fb;
+        fix_begin(&fb, cx->arena, check_fix_text(cx));
+        join_arms(&fb, cx, c, same[j], &j, 1);
+        if (same[j] != j - 1) fix_unsafe(&fb); /* an arm between could match too */
+        check_fix(cx, fix_end(&fb, "Join this arm's test to the test on line %d with `or`",
+                              earlier.line));
         check_report_loc(cx, at, &rel, 1,
                          "duplicate arm: %s is the same code as the branch of the condition on "
                          "line %d",
@@ -96,7 +152,7 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
 
 const Check check_duplicate_arm = {
     .info = {"DW103", "duplicate-arm", "Two arms of one if/elif chain are the same code.",
-             DOC_DW103, false, "warning"},
+             DOC_DW103, false, "warning", FIX_SOMETIMES},
     .kinds = {KIND_BIT(AST_IF)},
     .visit = visit,
 };

@@ -64,10 +64,10 @@ uint64_t index_text_hash(const char *text, size_t len) {
  * for dw_free), or NULL when it cannot be read or is no longer that text. A file whose bytes
  * were its text (ModuleSummary.text_skip) needs no decoding: its text is its bytes, with the
  * final newline the tokenizer adds, and the hash tells whether they are the same. */
-static const SourceText *text_again(const ModuleSummary *m, const char *bytes, size_t len, Arena *a,
-                                    char **owned) {
+static const SourceText *text_again(const ModuleSummary *m, const SourceOverlay *ov,
+                                    const char *bytes, size_t len, Arena *a, char **owned) {
     *owned = NULL;
-    if (!bytes) {
+    if (!bytes && !source_overlay_find(ov, m->path, &bytes, &len)) {
         SourceError se;
         if (!source_read_file(m->path, owned, &len, &se)) return NULL;
         bytes = *owned;
@@ -84,6 +84,7 @@ static const SourceText *text_again(const ModuleSummary *m, const char *bytes, s
         if (n == 0 || t[n - 1] != '\n') t[n++] = '\n';
         t[n] = t[n + 1] = t[n + 2] = 0;
         st->text = t, st->len = n, st->valid_utf8 = true;
+        strcpy(st->encoding, "utf-8");
     } else {
         SourceError se;
         if (!source_decode(a, bytes, len, st, &se)) return NULL;
@@ -140,13 +141,13 @@ static const Node *parse_def(const ModuleSummary *m, int32_t i, const SourceText
     return ps == PARSE_OK ? the_def(pr.module, f, *offset) : NULL;
 }
 
-int32_t index_fill_module_bodies(ModuleSummary *m, const uint8_t *need, const char *bytes,
-                                 size_t len, Arena *out, Arena *scratch) {
+int32_t index_fill_module_bodies(ModuleSummary *m, const SourceOverlay *ov, const uint8_t *need,
+                                 const char *bytes, size_t len, Arena *out, Arena *scratch) {
     int32_t wanted = 0;
     for (int32_t i = 0; i < m->nfunctions; i++) wanted += need[i] && !func_code(m, i);
     if (!wanted) return 0;
     char *owned;
-    const SourceText *st = text_again(m, bytes, len, scratch, &owned);
+    const SourceText *st = text_again(m, ov, bytes, len, scratch, &owned);
     int32_t missed = wanted;
     for (int32_t i = 0; st && i < m->nfunctions && missed >= 0; i++) {
         if (!need[i] || func_code(m, i)) continue;
@@ -187,8 +188,8 @@ static void *fill_work(void *arg) {
         int i = atomic_fetch_add(&fl->next, 1);
         if (i >= fl->ntodo) break;
         int32_t m = fl->todo[i];
-        int32_t missed = index_fill_module_bodies(fl->ix->modules[m], fl->need[m], NULL, 0, &w->out,
-                                                  &w->scratch);
+        int32_t missed = index_fill_module_bodies(fl->ix->modules[m], fl->ix->overlay, fl->need[m],
+                                                  NULL, 0, &w->out, &w->scratch);
         if (missed < 0)
             fl->failed = true;
         else
@@ -438,14 +439,13 @@ void index_read_again_free(ReadAgain *ra) {
     index_read_again_init(ra);
 }
 
-/* Module m's text, read again (and checked) unless it is the one read last. */
-static const SourceText *module_text(const ProjectIndex *ix, ReadAgain *ra, int32_t m) {
+const SourceText *index_module_text(const ProjectIndex *ix, ReadAgain *ra, int32_t m) {
     if (ra->module != m) {
         dw_free(ra->owned);
         ra->owned = NULL;
         arena_reset(&ra->arena, KEEP_BETWEEN_FILES);
         ra->module = m;
-        ra->text = text_again(ix->modules[m], NULL, 0, &ra->arena, &ra->owned);
+        ra->text = text_again(ix->modules[m], ix->overlay, NULL, 0, &ra->arena, &ra->owned);
     }
     return ra->text;
 }
@@ -459,7 +459,7 @@ bool index_bound_locally(const ProjectIndex *ix, ReadAgain *ra, int32_t m, int32
         if (depth > 64 || ms->functions[top].outer >= ms->nfunctions) return true;
         top = ms->functions[top].outer;
     }
-    const SourceText *st = module_text(ix, ra, m);
+    const SourceText *st = index_module_text(ix, ra, m);
     Arena scratch;
     arena_init(&scratch);
     bool bound = true; /* unless shown otherwise: such a call is not reported */
@@ -748,7 +748,7 @@ const ModuleBindings *index_module_bindings(const ProjectIndex *ix, int32_t m, A
     Arena scratch;
     arena_init(&scratch);
     char *data;
-    const SourceText *st = text_again(ms, NULL, 0, &scratch, &data);
+    const SourceText *st = text_again(ms, ix->overlay, NULL, 0, &scratch, &data);
     ParseResult pr;
     ParseError err;
     bool ok = st && parse_module(&scratch, st, &pr, &err) == PARSE_OK;

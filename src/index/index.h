@@ -403,6 +403,8 @@ typedef struct ProjectIndex {
      * index_fill_bodies, which makes the hashes of these and of no others) */
     OverridePair *pairs;
     int32_t npairs;
+    /* files read again from memory, not disk (RunOptions.overlay, set by run_files); NULL */
+    const SourceOverlay *overlay;
 } ProjectIndex;
 
 /* Builds the index over the summaries (which stay owned by the caller). False on OOM. */
@@ -486,9 +488,10 @@ bool index_derives(const ProjectIndex *ix, ClassRef d, ClassRef k);
  * hashes). False when out of memory. */
 bool index_fill_bodies(ProjectIndex *ix, const SummaryOptions *opt, int jobs, int32_t *unread);
 /* The same for one module's functions marked in need[] (bytes: the file's bytes, or NULL to read
- * the file at m->path); hashes go to `out`. Returns how many could not be made, or -1 on OOM. */
-int32_t index_fill_module_bodies(ModuleSummary *m, const uint8_t *need, const char *bytes,
-                                 size_t len, Arena *out, Arena *scratch);
+ * the file at m->path, through the overlay when given); hashes go to `out`. Returns how many
+ * could not be made, or -1 on OOM. */
+int32_t index_fill_module_bodies(ModuleSummary *m, const SourceOverlay *ov, const uint8_t *need,
+                                 const char *bytes, size_t len, Arena *out, Arena *scratch);
 
 /* The text of the file read last by a rule's questions about code (a rule asks them module by
  * module: each file is read again once, not once per question). */
@@ -500,6 +503,10 @@ typedef struct ReadAgain {
 } ReadAgain;
 void index_read_again_init(ReadAgain *ra);
 void index_read_again_free(ReadAgain *ra);
+/* Module m's text as it was analyzed, read again unless it is the one read last; NULL when the
+ * file cannot be read or no longer holds that text. A text whose bytes were read as UTF-8 has
+ * encoding "utf-8" (what fixes need). Owned by ra. */
+const SourceText *index_module_text(const ProjectIndex *ix, ReadAgain *ra, int32_t m);
 
 /* Whether `name` is a local of function fn of module m (a parameter, or bound in its body) or
  * of a function it is nested in, the nearest deciding (a `global` declaration: no): what
