@@ -40,6 +40,7 @@ SUITES = [
     ("tests/checks/dw002_versions.py", ("release",)),
     ("tests/index/run.py", ("release", "asan")),
     ("tests/cli/run.py", ("release", "asan")),
+    ("tests/fix/run.py", ("release", "asan")),
     ("tests/robust/run.py", ("release", "asan")),
     ("tests/robust/hierarchies.py", ("release", "asan")),
     ("tests/robust/rewritten.py", ("release", "asan")),

@@ -64,6 +64,14 @@
  * `__set_name__`, `__getattr__` and `__getattribute__` are looked up on the type along the MRO,
  * where the base's copy is found as well, and `__slots__` does not depend on which class of the
  * MRO defines a method. A metaclass that inspects the class body is not modelled.
+ *
+ * Fix (sometimes available): the override is deleted, decorators and all (every def of a
+ * property's getter, setter and deleter), with the blank lines before it (or after it, when none
+ * is before) so that no double gap is left; a class left empty gets `pass`. Safe: what is
+ * reported is a copy whose deletion changes nothing Python does. Unsafe when a comment inside the
+ * deleted defs would be lost. No fix when the class body names the method elsewhere (`alias =
+ * method`: deleting it would break that), or when the file cannot be read again as it was
+ * analyzed.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -187,10 +187,10 @@ void check_fix_show(const CheckFixResult *r) {
     free(files);
 }
 
-void check_fix_only_summary(const CheckFixResult *r, const CheckFixOptions *o,
-                            const CheckFixHooks *h) {
+void check_fix_only_summary(const CheckFixResult *r, const FindingList *remaining,
+                            const CheckFixOptions *o, const CheckFixHooks *h) {
     int32_t applicable, hidden;
-    fixables(&r->remaining, o, h, &applicable, &hidden);
+    fixables(remaining, o, h, &applicable, &hidden);
     bool would = o->mode == FIXMODE_DIFF;
     const char *s = r->fixed == 1 ? "" : "s";
     if (r->fixed && hidden)

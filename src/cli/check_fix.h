@@ -38,7 +38,7 @@ typedef struct CheckFixHooks {
 } CheckFixHooks;
 
 typedef struct CheckFixResult {
-    FindingList remaining; /* the last analysis's findings, sorted */
+    FindingList remaining; /* the last analysis's findings, sorted (the caller may take them) */
     int32_t fixed;         /* fixes applied (in files kept) */
     int32_t fixed_files;   /* files they were applied in */
     bool changes;          /* some file was (or, --diff, would be) changed */
@@ -62,8 +62,8 @@ void check_fix_hints(const FindingList *remaining, const CheckFixOptions *o, con
 void check_fix_show(const CheckFixResult *r);
 /* --fix-only and --diff's one line: `Fixed N problems (M additional fixes available with
  * `--unsafe-fixes`).`, or `Would fix ...`. */
-void check_fix_only_summary(const CheckFixResult *r, const CheckFixOptions *o,
-                            const CheckFixHooks *h);
+void check_fix_only_summary(const CheckFixResult *r, const FindingList *remaining,
+                            const CheckFixOptions *o, const CheckFixHooks *h);
 
 /* --add-noqa: one analysis, then `# noqa: CODE` added for every finding (but DW003's, and those
  * of files that do not parse), files written as --fix writes them. An exit status. */

@@ -881,7 +881,7 @@ static int check_main(Ctx *x) {
     if (rc == EXIT_CLEAN && !g->quiet && (g->format == OUT_TEXT || g->format == OUT_FULL)) {
         if (x->fixo.show_fixes) check_fix_show(fixing);
         if (x->fixo.only && fixing) {
-            check_fix_only_summary(fixing, &x->fixo, &x->hooks);
+            check_fix_only_summary(fixing, &fl, &x->fixo, &x->hooks);
         } else {
             print_summary(&fl, (int)x->nfiles, fixing ? fixing->fixed : 0);
             check_fix_hints(&fl, &x->fixo, &x->hooks);

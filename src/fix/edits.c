@@ -328,31 +328,38 @@ void fix_replace_with_block(FixBuilder *b, const Node *s, const NodeList *block,
         return;
     }
     size_t sind = st - sl; /* s's indentation: text[sl, st) */
-    char *prefix = arena_alloc(b->a, (first ? strlen(first) : 0) + sind + 2);
-    if (!prefix) {
-        b->failed = true;
-        return;
-    }
-    prefix[0] = 0;
-    if (first) {
-        size_t n = strlen(first);
-        memcpy(prefix, first, n);
-        prefix[n] = '\n';
-        memcpy(prefix + n + 1, t->text + sl, sind);
-        prefix[n + 1 + sind] = 0;
-    }
+    Buf pre;
+    buf_init(&pre);
     if (kl <= st || !fix_blank(t, kl, k)) { /* the block is on its header's line: `else: x()` */
-        fix_replace(b, st, k, prefix);
+        if (first) buf_printf(&pre, "%s\n%.*s", first, (int)sind, t->text + sl);
+        if (pre.failed)
+            b->failed = true;
+        else
+            fix_replace(b, st, k, buf_cstr(&pre));
+        buf_free(&pre);
         return;
     }
+    /* the block's lines: from the line after its header's colon (comments before its first
+     * statement are the block's too) to the end of s */
+    int32_t i = fix_token_from(t, k);
+    while (i > 0 && (t->toks[i - 1].kind == TOK_INDENT || t->toks[i - 1].kind == TOK_NEWLINE ||
+                     t->toks[i - 1].kind == TOK_DEDENT))
+        i--;
     size_t kind = k - kl; /* the block's indentation: s's, and the extra taken off each line */
-    if (kind <= sind || memcmp(t->text + kl, t->text + sl, sind) != 0) {
+    if (i == 0 || t->toks[i - 1].kind != TOK_COLON || kind <= sind ||
+        memcmp(t->text + kl, t->text + sl, sind) != 0) {
         b->failed = true;
         return;
     }
-    fix_replace(b, st, k, prefix);
+    size_t from = fix_next_line(t, t->toks[i - 1].end);
+    if (first) buf_printf(&pre, "%.*s%s\n", (int)sind, t->text + sl, first);
+    if (pre.failed)
+        b->failed = true;
+    else
+        fix_replace(b, sl, from, buf_cstr(&pre)); /* the header lines, and what is dropped */
+    buf_free(&pre);
     size_t last = fix_line_start(t, end);
-    for (size_t ls = fix_next_line(t, k); ls <= last && ls < t->len; ls = fix_next_line(t, ls)) {
+    for (size_t ls = from; ls <= last && ls < t->len; ls = fix_next_line(t, ls)) {
         size_t le = fix_line_end(t, ls);
         if (fix_in_string(t, ls) || fix_blank(t, ls, le)) continue;
         if (le - ls >= kind && memcmp(t->text + ls, t->text + kl, kind) == 0)
