@@ -152,7 +152,7 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
 
 const Check check_duplicate_arm = {
     .info = {"DW103", "duplicate-arm", "Two arms of one if/elif chain are the same code.",
-             DOC_DW103, false, "warning", FIX_SOMETIMES},
+             DOC_DW103, false, "warning"},
     .kinds = {KIND_BIT(AST_IF)},
     .visit = visit,
 };

@@ -151,7 +151,7 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
 
 const Check check_identical_branches = {
     .info = {"DW101", "identical-branches", "An if/elif arm is the same code as its else arm.",
-             DOC_DW101, true, "warning", FIX_SOMETIMES},
+             DOC_DW101, true, "warning"},
     .kinds = {KIND_BIT(AST_IF)},
     .visit = visit,
 };

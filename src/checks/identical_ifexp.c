@@ -52,7 +52,7 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
 const Check check_identical_ifexp = {
     .info = {"DW102", "identical-conditional-expression",
              "Both results of a conditional expression are the same code.", DOC_DW102, true,
-             "warning", FIX_ALWAYS},
+             "warning"},
     .kinds = {KIND_BIT(AST_IF_EXP)},
     .visit = visit,
 };

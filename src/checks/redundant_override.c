@@ -421,5 +421,5 @@ void redundant_override_run(TreeCtx *tx) {
 
 const Check check_redundant_override = {
     .info = {"DW302", "redundant-override", "An override is identical to the method it overrides.",
-             DOC_DW302, true, "warning", FIX_SOMETIMES},
+             DOC_DW302, true, "warning"},
 };

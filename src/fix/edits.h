@@ -24,8 +24,9 @@
  *     if (has_effects) fix_unsafe(&fb);
  *     check_fix(cx, fix_end(&fb, "Delete the unreachable statements"));
  *     check_report(cx, ...);
- * and says in its head comment (its `deadwood rule` page) when the fix is offered and how safe it
- * is, with `.info.fix` set to FIX_SOMETIMES or FIX_ALWAYS.
+ * and says in its head comment (its `deadwood rule` page), in a paragraph starting `Fix (always
+ * available):` or `Fix (sometimes available):`, when the fix is offered and how safe it is
+ * (tests/fix/run.py then wants a folder of fixtures for the rule).
  */
 #ifndef DW_FIX_EDITS_H
 #define DW_FIX_EDITS_H

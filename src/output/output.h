@@ -28,9 +28,6 @@ typedef enum OutputFormat { OUT_TEXT, OUT_FULL, OUT_JSON, OUT_SARIF, OUT_GITHUB 
  */
 #define OUTPUT_DEFAULT_HOMEPAGE "https://github.com/deadwood-lint/deadwood"
 
-/* Whether a rule's findings come with fixes (ruff's FixAvailability). */
-typedef enum FixAvailability { FIX_NEVER, FIX_SOMETIMES, FIX_ALWAYS } FixAvailability;
-
 /* What an output needs to know of a rule (SARIF's tool.driver.rules, links, levels). */
 typedef struct RuleInfo {
     const char *code;    /* "DW201" */
@@ -39,7 +36,6 @@ typedef struct RuleInfo {
     const char *doc;     /* the rule's full documentation (what, why, example, not reported) */
     bool default_on;
     const char *level; /* SARIF level: "error", "warning" or "note" (NULL: "warning") */
-    uint8_t fix;       /* FixAvailability */
 } RuleInfo;
 
 typedef struct OutputOptions {

@@ -31,14 +31,14 @@ static const RuleInfo rules[] = {
      "DW101 dead-branch\n\nWhat it does: finds `if`/`while` branches whose condition is always\n"
      "false.\n\nExample:\n    if False:\n        run()\n\n    while 0:\n        run()\n\n"
      "Why is this bad? Dead code misleads readers: *what* runs, [when] and __why__.\n",
-     true, "warning", FIX_SOMETIMES},
+     true, "warning"},
     {"DW201", "none-dereference", "An attribute of a value that is always None.",
      "DW201 none-dereference\n\nWhat it does: finds `x.attr` where `x` is always `None`.\n\n"
      "Why is this bad? It raises `AttributeError`.\n",
-     true, "error", FIX_SOMETIMES},
+     true, "error"},
     {"DW301", "drifted-copy", "Two copies of a block that have drifted apart.",
      "DW301 drifted-copy\n\nWhat it does: finds copied blocks that differ in one place.", false,
-     "note", FIX_NEVER},
+     "note"},
 };
 
 #define ROOT  "/srv/proj ø"

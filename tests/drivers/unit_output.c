@@ -407,9 +407,9 @@ static void add(FindingList *l, const char *code, const char *path, int32_t line
 
 static void test_rules(void) {
     RuleInfo infos[] = {
-        {"DW1", "one", NULL, NULL, true, "error", FIX_NEVER},
-        {"DW2", "two", NULL, NULL, true, "bogus", FIX_NEVER},
-        {"DW1", "dup", NULL, NULL, true, "note", FIX_NEVER}, /* a duplicate code: the first wins */
+        {"DW1", "one", NULL, NULL, true, "error"},
+        {"DW2", "two", NULL, NULL, true, "bogus"},
+        {"DW1", "dup", NULL, NULL, true, "note"}, /* a duplicate code: the first wins */
     };
     OutputOptions opt = {.rules = infos, .nrules = 3};
     FindingList l;
@@ -462,8 +462,7 @@ static void f_free(void *p, void *ud) {
 }
 
 static void test_outputs(void) {
-    static const RuleInfo infos[] = {
-        {"DW201", "none-dereference", "s", "d", true, "error", FIX_NEVER}};
+    static const RuleInfo infos[] = {{"DW201", "none-dereference", "s", "d", true, "error"}};
     OutputOptions opt = {.rules = infos, .nrules = 1, .root = "/r", .version = "1"};
     FindingList empty;
     findings_init(&empty);

@@ -218,6 +218,8 @@ def rules_with_fixes():
         page = dw(["rule", c], TMP).stdout.decode()
         if "\nFix (" in page:
             has.add(c)
+            s.check("\nFix (always available): " in page or "\nFix (sometimes available): " in page,
+                    f"{c}: its page says how often its fix is available")
     return has
 
 
