@@ -36,7 +36,8 @@
  * the tests stay in front of the body as an expression statement (`check() or retry()`). Unsafe
  * too when a comment in the code dropped (a test, the other copy of the body, the `else:` line)
  * would be lost. No fix when the body's lines cannot be re-indented byte for byte (a statement
- * line indented otherwise than the block).
+ * line indented otherwise than the block), or when a test dropped repeats an earlier test of
+ * the chain (DW104's finding, which the fix would hide).
  */
 #include <string.h>
 
@@ -69,6 +70,11 @@ static const char *kept_tests(FixBuilder *fb, const IfChain *c, int32_t from, in
 static const Fix *drop_tests(CheckCtx *cx, const IfChain *c, int32_t from) {
     const FixText *t = check_fix_text(cx);
     const Arm *arm = &c->arms[from], *els = &c->arms[c->narms - 1];
+    /* a test that repeats an earlier one is DW104's defect, to be looked at first: no fix that
+     * would make it disappear (ruff#21690: chained fixes over a repeated condition) */
+    const int32_t *repeated = if_chain_repeated_tests(cx->arena, c, NULL);
+    for (int32_t i = from; i < c->narms - 1; i++)
+        if (!repeated || repeated[i] >= 0) return NULL;
     FixBuilder fb;
     fix_begin(&fb, cx->arena, t);
     bool pure = true;

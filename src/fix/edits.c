@@ -277,6 +277,11 @@ static bool blank_line(const FixText *t, size_t ls) {
     return ls < t->len && fix_blank(t, ls, fix_line_end(t, ls));
 }
 
+size_t fix_blank_lines_before(const FixText *t, size_t ls, size_t floor) {
+    while (ls > floor && blank_line(t, fix_line_start(t, ls - 1))) ls = fix_line_start(t, ls - 1);
+    return ls;
+}
+
 void fix_delete_stmts(FixBuilder *b, const NodeList *body, int32_t from, int32_t to, bool tidy) {
     const FixText *t = b->t;
     if (b->failed || from < 0 || to >= body->len || from > to) {
@@ -293,11 +298,8 @@ void fix_delete_stmts(FixBuilder *b, const NodeList *body, int32_t from, int32_t
         fix_replace(b, a, fix_line_end(t, z), "pass");
     } else if (whole) {
         size_t lo = al, hi = fix_next_line(t, z);
-        if (tidy && from > 0) {
-            size_t floor = fix_next_line(t, fix_node_end(t, body->items[from - 1]));
-            while (lo > floor && blank_line(t, fix_line_start(t, lo - 1)))
-                lo = fix_line_start(t, lo - 1);
-        }
+        if (tidy && from > 0)
+            lo = fix_blank_lines_before(t, lo, fix_next_line(t, fix_node_end(t, body->items[from - 1])));
         if (tidy && lo == al && to + 1 < body->len) {
             size_t ceil = fix_line_start(t, fix_stmt_start(t, body->items[to + 1]));
             while (hi < ceil && blank_line(t, hi)) hi = fix_next_line(t, hi);

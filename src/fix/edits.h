@@ -63,6 +63,9 @@ size_t fix_stmt_start(const FixText *t, const Node *stmt);
 size_t fix_line_start(const FixText *t, size_t off);
 size_t fix_line_end(const FixText *t, size_t off);
 size_t fix_next_line(const FixText *t, size_t off);
+/* The start of the blank lines right above the line starting at ls (ls when there are none),
+ * no higher than the line starting at floor. */
+size_t fix_blank_lines_before(const FixText *t, size_t ls, size_t floor);
 /* Whether text[from, to) is only blanks (spaces, tabs, form feeds). */
 bool fix_blank(const FixText *t, size_t from, size_t to);
 /* The index of the first token starting at or after off (ntoks when none). */

@@ -66,3 +66,41 @@ def under_else(a, b, log):
         if b:
             log.append(1)
             log.append(2)
+
+
+def apart_but_disjoint(mode, log):
+    if mode == "a":
+        log.append(1)
+        log.append(2)
+    elif mode in ("b", "d"):
+        log.append(3)
+    elif mode == "c":
+        log.append(1)
+        log.append(2)
+
+
+def apart_same_literal_kinds_only(n, log):
+    if n == 1:
+        log.append(1)
+        log.append(2)
+    elif n == 1.0:
+        log.append(3)
+    elif n == 2:
+        log.append(1)
+        log.append(2)
+
+
+def blank_lines_between(state, log):
+    if state == 1:
+        log.append(1)
+        log.append(2)
+
+    elif state == 2:
+        log.append(1)
+        log.append(2)
+
+    elif state == 3:
+        log.append(1)
+        log.append(2)
+
+    log.append(0)
