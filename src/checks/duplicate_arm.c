@@ -97,7 +97,7 @@ static void join_arms(FixBuilder *fb, CheckCtx *cx, const IfChain *c, int32_t i,
  * list or set), S free of side effects, every C a string, bytes or integer literal of one kind:
  * into *subject, and the constants into out (at most max); how many, or 0. */
 static int32_t equality(const Node *t, const Node **subject, const Node **out, int32_t max) {
-    if (t->kind != AST_COMPARE || t->Compare.ops.len != 1 || !fix_pure_expr(t->Compare.left))
+    if (!t || t->kind != AST_COMPARE || t->Compare.ops.len != 1 || !fix_pure_expr(t->Compare.left))
         return 0;
     const Node *right = t->Compare.comparators.items[0];
     const NodeList one = {(Node **)&t->Compare.comparators.items[0], 1}, *list = &one;
@@ -195,8 +195,8 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
         FixBuilder fb;
         fix_begin(&fb, cx->arena, check_fix_text(cx));
         join_arms(&fb, cx, c, same[j], &j, 1);
-        for (int32_t k = same[j] + 1; k < j; k++) /* an arm between that could match too */
-            if (!disjoint(c->arms[k].test, c->arms[j].test)) fix_unsafe(&fb);
+        for (int32_t k = same[j] + 1; k < j && c->arms[j].test; k++) /* an arm between that */
+            if (!disjoint(c->arms[k].test, c->arms[j].test)) fix_unsafe(&fb); /* could match */
         check_fix(cx, fix_end(&fb, "Join this arm's test to the test on line %d with `or`",
                               earlier.line));
         check_report_loc(cx, at, &rel, 1,

@@ -104,3 +104,14 @@ def blank_lines_between(state, log):
         log.append(2)
 
     log.append(0)
+
+
+def else_arm_apart(mode, log):
+    if mode == "a":
+        log.append(1)
+        log.append(2)
+    elif mode == "b":
+        log.append(3)
+    else:
+        log.append(1)
+        log.append(2)
