@@ -19,7 +19,7 @@ asan_obj = $(patsubst %.c,build/asan/%.o,$(1))
 DRIVERS      := $(patsubst tests/drivers/%.c,build/release/bin/%,$(DRIVER_SRC))
 ASAN_DRIVERS := $(patsubst tests/drivers/%.c,build/asan/bin/%,$(DRIVER_SRC))
 
-.PHONY: all test demo bench bench-growth robustness conformance fuzz install clean format regen help drivers ecosystem
+.PHONY: all test demo bench bench-growth robustness conformance fix-conformance fuzz install clean format regen help drivers ecosystem
 all: deadwood
 
 deadwood: $(call rel_obj,$(LIB_SRC) $(CLI_SRC))
@@ -61,6 +61,11 @@ test: deadwood deadwood-asan drivers
 conformance: deadwood build/release/bin/unit_bodies
 	$(PYTHON) tests/parse/conformance.py --all-versions
 	$(PYTHON) tests/index/bodies_stdlib.py
+
+# `check --fix --unsafe-fixes --select ALL` on a copy of every installed stdlib (3.8+): every file
+# CPython 3.13 parsed still parses, no finding appears, the findings gone are the ones fixed.
+fix-conformance: deadwood
+	$(PYTHON) tests/fix/conformance.py
 
 demo: deadwood
 	./deadwood check examples/zenflow || true
@@ -105,6 +110,8 @@ help:
 	@echo "make demo       deadwood check on the bundled example"
 	@echo "make conformance  parser against CPython on every installed stdlib, and the"
 	@echo "                  override rules' on-demand method hashes on the same files"
+	@echo "make fix-conformance  --fix --unsafe-fixes on a copy of every installed stdlib, judged"
+	@echo "                  by CPython 3.13 (files still parse, only fixed findings go)"
 	@echo "make bench      benchmarks (writes bench/RESULTS.md)"
 	@echo "make ecosystem [BASE=rev]  deadwood on real projects; with BASE, the change in findings"
 	@echo "make bench-growth  time against size on hostile inputs (at most n log n)"
