@@ -22,7 +22,8 @@ static bool keep_attributes(int f, const struct stat *keep, int *err) {
         fchown(f, keep->st_uid, keep->st_gid) != 0)
         return *err = errno, false;
     /* (chown may clear the set-user-ID and set-group-ID bits: set them again) */
-    if ((keep->st_mode & 06000) && fchmod(f, keep->st_mode & 07777) != 0) return *err = errno, false;
+    if ((keep->st_mode & 06000) && fchmod(f, keep->st_mode & 07777) != 0)
+        return *err = errno, false;
     return fsync(f) == 0 || (*err = errno, false);
 }
 

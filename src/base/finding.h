@@ -58,7 +58,7 @@ typedef struct Finding {
     int32_t noqa_line;  /* the line where a `# noqa` comment silences this finding */
     Related *related;
     int32_t nrelated;
-    const Fix *fix;     /* NULL: no fix */
+    const Fix *fix; /* NULL: no fix */
 } Finding;
 
 /* A growable list of findings and the arena that owns their strings. */

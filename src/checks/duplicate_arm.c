@@ -43,9 +43,9 @@
  * between them tests the same subject against other literals (`mode == "b"` between
  * `mode == "a"` and `mode == "c"`: it cannot match when the later arm does). Unsafe when an arm
  * between them could also match: its test no longer runs first, and what it did for a value
- * both match may change. Unsafe too when a comment in the deleted arm would be lost. No fix for an `else` arm, for an arm written
- * as an `if` under an `else:`, or when a test joined repeats an earlier test of the chain
- * (DW104's finding, which the fix would hide).
+ * both match may change. Unsafe too when a comment in the deleted arm would be lost. No fix for an
+ * `else` arm, for an arm written as an `if` under an `else:`, or when a test joined repeats an
+ * earlier test of the chain (DW104's finding, which the fix would hide).
  */
 #include <stdio.h>
 
@@ -83,8 +83,9 @@ static void join_arms(FixBuilder *fb, CheckCtx *cx, const IfChain *c, int32_t i,
          * from what follows) */
         const NodeList *body = arm->body, *before = c->arms[join[k] - 1].body;
         size_t floor = fix_next_line(t, fix_node_end(t, before->items[before->len - 1]));
-        fix_delete(fb, fix_blank_lines_before(t, fix_line_start(t, fix_node_start(t, arm->node)), floor),
-                   fix_next_line(t, fix_node_end(t, body->items[body->len - 1])));
+        fix_delete(
+            fb, fix_blank_lines_before(t, fix_line_start(t, fix_node_start(t, arm->node)), floor),
+            fix_next_line(t, fix_node_end(t, body->items[body->len - 1])));
     }
     if (add.failed)
         fix_fail(fb);

@@ -69,9 +69,9 @@
  * property's getter, setter and deleter), with the blank lines before it (or after it, when none
  * is before) so that no double gap is left; a class left empty gets `pass`. Safe: what is
  * reported is a copy whose deletion changes nothing Python does. Unsafe when a comment inside the
- * deleted defs would be lost. No fix when the class body names the method elsewhere (`alias =
- * method`: deleting it would break that), or when the file cannot be read again as it was
- * analyzed.
+ * deleted defs would be lost. No fix when the class body names the method elsewhere
+ * (`alias = method`: deleting it would break that), or when the file cannot be read again as it
+ * was analyzed.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -323,7 +323,8 @@ static int seek_name(Node *n, void *ud) {
     if (n->kind == AST_CLASS_DEF) {
         for (int32_t i = 0; i < n->ClassDef.decorator_list.len; i++)
             seek_name(n->ClassDef.decorator_list.items[i], ud);
-        for (int32_t i = 0; i < n->ClassDef.bases.len; i++) seek_name(n->ClassDef.bases.items[i], ud);
+        for (int32_t i = 0; i < n->ClassDef.bases.len; i++)
+            seek_name(n->ClassDef.bases.items[i], ud);
         for (int32_t i = 0; i < n->ClassDef.keywords.len; i++)
             seek_name(n->ClassDef.keywords.items[i], ud);
         return k->named;
@@ -370,7 +371,8 @@ static const Fix *deletion(Globals *g, const OverridePair *p, Arena *a) {
         i = j > i ? j : i + 1;
     }
     char name[QUALNAME_MAX];
-    return fix_end(&fb, "Delete the redundant override `%s`", func_qualname(ms, f, name, sizeof name));
+    return fix_end(&fb, "Delete the redundant override `%s`",
+                   func_qualname(ms, f, name, sizeof name));
 }
 
 void redundant_override_run(TreeCtx *tx) {

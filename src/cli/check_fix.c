@@ -61,8 +61,7 @@ bool check_fix_run(const char *const *files, int32_t n, const CheckFixOptions *o
     findings_init(&r->remaining);
     const char **displays = calloc((size_t)(n ? n : 1), sizeof *displays);
     if (!displays) return cli_usage_error("out of memory"), false;
-    for (int32_t i = 0; i < n; i++)
-        displays[i] = o->from_stdin && o->shown ? o->shown : files[i];
+    for (int32_t i = 0; i < n; i++) displays[i] = o->from_stdin && o->shown ? o->shown : files[i];
     Driver d = {o, h};
     bool ok = fix_session_init(&r->session, files, displays, n, o->max_file_size);
     free(displays);
@@ -244,8 +243,9 @@ int check_add_noqa(const char *const *files, int32_t n, const CheckFixOptions *o
                     rc = EXIT_USAGE;
                 }
             } else if (changed > 0) {
-                fprintf(stderr, "deadwood: error: %s: noqa comments not added: they left a syntax "
-                                "error (%s). This is a bug in deadwood: please report it\n",
+                fprintf(stderr,
+                        "deadwood: error: %s: noqa comments not added: they left a syntax "
+                        "error (%s). This is a bug in deadwood: please report it\n",
                         f->display, f->reverted ? f->reverted : "?");
                 rc = EXIT_USAGE;
             }

@@ -58,7 +58,8 @@ bool check_fix_applies(const CheckFixOptions *o, const CheckFixHooks *h, const F
 /* The lines after the summary (on stderr): ruff's `[*] N fixable with the `--fix` option (M
  * hidden fixes can be enabled with the `--unsafe-fixes` option).` about the findings that
  * remain; --show-fixes' table of what was fixed (r may be NULL: nothing fixed). */
-void check_fix_hints(const FindingList *remaining, const CheckFixOptions *o, const CheckFixHooks *h);
+void check_fix_hints(const FindingList *remaining, const CheckFixOptions *o,
+                     const CheckFixHooks *h);
 void check_fix_show(const CheckFixResult *r);
 /* --fix-only and --diff's one line: `Fixed N problems (M additional fixes available with
  * `--unsafe-fixes`).`, or `Would fix ...`. */

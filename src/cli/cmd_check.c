@@ -562,7 +562,6 @@ static const char *cache_dir(const Ctx *x) {
     return d;
 }
 
-
 /* Runs the analysis once per DW301 threshold and DW002 target in use (nearly always one pair),
  * keeping what each file's configuration wants. */
 static bool analyze(Ctx *x, FindingList *out, RunTotals *t, const SourceOverlay *ov) {
@@ -681,7 +680,9 @@ static void write_statistics(const Ctx *x, Buf *b, const FindingList *fl, Output
             buf_printf(b, "%s%*d%s\t%s%-*s%s\t%s%s\n", color ? "\033[1m" : "", wcount,
                        (int)st[k].count, color ? "\033[0m" : "", color ? "\033[1;31m" : "", wcode,
                        st[k].code, color ? "\033[0m" : "",
-                       !any_fixable ? "" : st[k].fixable ? "[*] " : "[ ] ",
+                       !any_fixable    ? ""
+                       : st[k].fixable ? "[*] "
+                                       : "[ ] ",
                        st[k].name ? st[k].name : "");
     }
     free(st);

@@ -106,7 +106,7 @@ typedef struct Config {
     int64_t max_file_size;      /* bytes; 0 when not set */
     double similarity;          /* DW301; CONFIG_DEFAULT_SIMILARITY when not set */
     bool has_similarity;
-    const char *extend; /* the extended file, absolute; NULL when none */
+    const char *extend;  /* the extended file, absolute; NULL when none */
     int8_t fix;          /* -1 unset, 0, 1 */
     int8_t unsafe_fixes; /* -1 unset, 0, 1 */
     NameList fixable;    /* (has_fixable: set; else every rule) */

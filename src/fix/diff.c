@@ -146,7 +146,8 @@ void fix_unified_diff(Buf *out, const char *name, const char *a, size_t alen, co
     } else {
         for (int32_t i = 0; i < suf; i++) ops[nops++] = (Op){' ', n - suf + i, m - suf + i};
         buf_printf(out, "--- %s\n+++ %s\n", name, name);
-        /* hunks: the changes with DIFF_CONTEXT lines around them, merged when their contexts meet */
+        /* hunks: the changes with DIFF_CONTEXT lines around them, merged when their contexts meet
+         */
         for (int32_t i = 0; i < nops;) {
             while (i < nops && ops[i].kind == ' ') i++;
             if (i >= nops) break;

@@ -291,15 +291,16 @@ void fix_delete_stmts(FixBuilder *b, const NodeList *body, int32_t from, int32_t
     size_t a = fix_stmt_start(t, body->items[from]), z = fix_node_end(t, body->items[to]);
     size_t al = fix_line_start(t, a);
     bool emptied = from == 0 && to == body->len - 1;
-    bool whole = fix_blank(t, al, a) && rest_of_line_free(t, z) &&
-                 (to + 1 >= body->len ||
-                  fix_line_start(t, fix_stmt_start(t, body->items[to + 1])) > z);
+    bool whole =
+        fix_blank(t, al, a) && rest_of_line_free(t, z) &&
+        (to + 1 >= body->len || fix_line_start(t, fix_stmt_start(t, body->items[to + 1])) > z);
     if (whole && emptied) { /* the block keeps its first line's indentation, and its newline */
         fix_replace(b, a, fix_line_end(t, z), "pass");
     } else if (whole) {
         size_t lo = al, hi = fix_next_line(t, z);
         if (tidy && from > 0)
-            lo = fix_blank_lines_before(t, lo, fix_next_line(t, fix_node_end(t, body->items[from - 1])));
+            lo = fix_blank_lines_before(t, lo,
+                                        fix_next_line(t, fix_node_end(t, body->items[from - 1])));
         if (tidy && lo == al && to + 1 < body->len) {
             size_t ceil = fix_line_start(t, fix_stmt_start(t, body->items[to + 1]));
             while (hi < ceil && blank_line(t, hi)) hi = fix_next_line(t, hi);
@@ -317,7 +318,8 @@ void fix_delete_stmts(FixBuilder *b, const NodeList *body, int32_t from, int32_t
     }
 }
 
-void fix_replace_with_block(FixBuilder *b, const Node *s, const NodeList *block, const char *first) {
+void fix_replace_with_block(FixBuilder *b, const Node *s, const NodeList *block,
+                            const char *first) {
     const FixText *t = b->t;
     if (b->failed || !block->len) {
         b->failed = true;

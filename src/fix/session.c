@@ -131,7 +131,8 @@ static bool count(FixSession *s, FixFile *f, const Finding *x) {
     return true;
 }
 
-int fix_session_apply(FixSession *s, int32_t fi, const Fix *const *fixes, int32_t n, bool *applied) {
+int fix_session_apply(FixSession *s, int32_t fi, const Fix *const *fixes, int32_t n,
+                      bool *applied) {
     FixFile *f = &s->files[fi];
     if (!f->original || f->reverted) {
         for (int32_t i = 0; i < n; i++) applied[i] = false;

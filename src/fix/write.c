@@ -66,7 +66,7 @@ bool fix_file_write(const FixFile *f, char *err, size_t cap) {
     }
     if (!ok && e)
         snprintf(err, cap, "cannot write %s: %s", f->display,
-                 e == EPERM ? "its owner cannot be kept (it belongs to another user)"
+                 e == EPERM    ? "its owner cannot be kept (it belongs to another user)"
                  : e == EINVAL ? "not a regular file"
                                : strerror(e));
     if (fd >= 0) close(fd);

@@ -203,10 +203,8 @@ static void put_region(JsonWriter *w, const Location *l) {
     jw_close(w, '}');
 }
 
-static void put_physical(JsonWriter *w, Buf *scratch, const char *path, const Location *l,
-                         const OutputOptions *opt) {
-    jw_key(w, "physicalLocation");
-    jw_open(w, '{');
+/* "artifactLocation": {uri, uriBaseId when relative to %SRCROOT%} */
+static void put_artifact(JsonWriter *w, Buf *scratch, const char *path, const OutputOptions *opt) {
     jw_key(w, "artifactLocation");
     jw_open(w, '{');
     scratch->len = 0;
@@ -218,6 +216,13 @@ static void put_physical(JsonWriter *w, Buf *scratch, const char *path, const Lo
         jw_str(w, SRCROOT);
     }
     jw_close(w, '}');
+}
+
+static void put_physical(JsonWriter *w, Buf *scratch, const char *path, const Location *l,
+                         const OutputOptions *opt) {
+    jw_key(w, "physicalLocation");
+    jw_open(w, '{');
+    put_artifact(w, scratch, path, opt);
     put_region(w, l);
     jw_close(w, '}');
 }
@@ -233,17 +238,7 @@ static void put_fix(JsonWriter *w, Buf *scratch, const Finding *f, const OutputO
     jw_key(w, "artifactChanges");
     jw_open(w, '[');
     jw_open(w, '{');
-    jw_key(w, "artifactLocation");
-    jw_open(w, '{');
-    scratch->len = 0;
-    bool relative = out_sarif_uri(scratch, OUT_STR(f->path), opt->root);
-    jw_key(w, "uri");
-    jw_str(w, buf_cstr(scratch));
-    if (relative) {
-        jw_key(w, "uriBaseId");
-        jw_str(w, SRCROOT);
-    }
-    jw_close(w, '}');
+    put_artifact(w, scratch, f->path, opt);
     jw_key(w, "replacements");
     jw_open(w, '[');
     for (int32_t i = 0; i < fix->nedits; i++) {

@@ -173,30 +173,30 @@ static void put_snippet(Buf *b, bool color, const Finding *f, int w) {
     buf_putc(b, '\n');
 }
 
+/* "  = note: " or "  = help: " under a gutter of width w. */
+static void put_label(Buf *b, bool color, int w, const char *label) {
+    put_gutter(b, color, w, "=");
+    buf_putc(b, ' ');
+    if (color) buf_puts(b, BOLD);
+    buf_puts(b, label);
+    if (color) buf_puts(b, RESET);
+    buf_puts(b, ": ");
+}
+
 static void put_full_details(Buf *b, bool color, const Finding *f) {
     bool snippet = f->source && f->loc.line >= 1;
     int w = snippet ? digits(f->loc.line) : 1;
     if (snippet) put_snippet(b, color, f, w);
     for (int32_t i = 0; i < f->nrelated; i++) {
         const Related *r = &f->related[i];
-        put_gutter(b, color, w, "=");
-        buf_putc(b, ' ');
-        if (color) buf_puts(b, BOLD);
-        buf_puts(b, "note");
-        if (color) buf_puts(b, RESET);
-        buf_puts(b, ": ");
+        put_label(b, color, w, "note");
         put_position(b, color, r->path, r->loc.line, r->loc.col);
         buf_putc(b, ' ');
         out_put_visible(b, OUT_STR(r->message));
         buf_putc(b, '\n');
     }
     if (f->fix) {
-        put_gutter(b, color, w, "=");
-        buf_putc(b, ' ');
-        if (color) buf_puts(b, BOLD);
-        buf_puts(b, "help");
-        if (color) buf_puts(b, RESET);
-        buf_puts(b, ": ");
+        put_label(b, color, w, "help");
         out_put_visible(b, OUT_STR(f->fix->message));
         buf_putc(b, '\n');
     }

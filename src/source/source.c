@@ -360,7 +360,8 @@ bool source_read_over(const SourceOverlay *ov, const char *path, size_t max, cha
                       size_t *len, SourceError *err) {
     const char *b;
     size_t n;
-    if (!source_overlay_find(ov, path, &b, &n)) return source_read_file_max(path, max, data, len, err);
+    if (!source_overlay_find(ov, path, &b, &n))
+        return source_read_file_max(path, max, data, len, err);
     if (n > max) return too_large(err, n, max, true);
     if (!(*data = dw_malloc(n + 1))) return fail(err, 0, 0, "out of memory");
     if (n) memcpy(*data, b, n);

@@ -79,8 +79,7 @@ static void fixed_set(FindingList *l) {
     Edit drop[] = {{loc(6, 1, 7, 1), 0, 0, ""}, {loc(7, 1, 10, 1), 0, 0, ""}};
     Fix dead = {FIX_SAFE, "Delete the branch", drop, 2};
     add_fixed(l, "DW101", "dead-branch", "app/main.py", loc(7, 1, 9, 14),
-              "this branch never runs: the condition is always false", "if False:", NULL, 0,
-              &dead);
+              "this branch never runs: the condition is always false", "if False:", NULL, 0, &dead);
     Related copies[] = {
         {"app/copy of main.py", loc(3, 1, 5, 1), "the other copy"},
         {ROOT "/lib/util.py", loc(40, 5, 40, 9), "differs here: \"b\" instead of \"a\""},

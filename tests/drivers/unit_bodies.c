@@ -196,8 +196,8 @@ static void made_here(void) {
             size_t elen = len - cut + changes[c].tolen;
             uint8_t need[2] = {1, 1};
             if (fd >= 0) CHECK(write(fd, edited, elen) == (ssize_t)elen, "written");
-            int32_t missed =
-                index_fill_module_bodies(m, NULL, need, fd >= 0 ? NULL : edited, elen, &out, &scratch);
+            int32_t missed = index_fill_module_bodies(m, NULL, need, fd >= 0 ? NULL : edited, elen,
+                                                      &out, &scratch);
             char names[3] = "";
             for (int32_t i = 0; i < 2; i++)
                 if (!func_code(m, i)) strncat(names, m->functions[i].name, 1);

@@ -133,7 +133,8 @@ static const char *diff(const char *a, const char *b) {
 static void test_diff(void) {
     CHECK(strcmp(diff("a\nb\n", "a\nb\n"), "") == 0, "no diff for the same text");
     const char *d = diff("1\n2\n3\n4\n5\n6\n7\n8\n9\n", "1\n2\n3\n4\nfive\n6\n7\n8\n9\n");
-    CHECK(strcmp(d, "--- f.py\n+++ f.py\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n") == 0,
+    CHECK(strcmp(d, "--- f.py\n+++ f.py\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n") ==
+              0,
           "one line changed, three of context: %s", d);
     d = diff("a\nb", "a\nc");
     CHECK(strcmp(d, "--- f.py\n+++ f.py\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of "
