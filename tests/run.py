@@ -45,6 +45,7 @@ SUITES = [
     ("tests/robust/hierarchies.py", ("release", "asan")),
     ("tests/robust/rewritten.py", ("release", "asan")),
     ("tests/fuzz/run.py", ("release",)),
+    ("tests/package/run.py", ("release",)),
 ]
 
 

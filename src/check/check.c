@@ -98,7 +98,7 @@ static void add(CheckCtx *cx, const Check *rule, Location loc, const Related *re
                 const char *msg) {
     const Fix *fix = cx->fix;
     cx->fix = NULL;
-    if (silenced(cx, loc.line, rule->info.code)) return;
+    if ((cx->generated && !rule->trouble) || silenced(cx, loc.line, rule->info.code)) return;
     Finding f = {0};
     f.code = rule->info.code;
     f.name = rule->info.name;
@@ -534,6 +534,7 @@ bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes,
     }
     cx.parse = &pr;
     cx.fix_text = (FixText){src.text, src.len, pr.lines, pr.toks, pr.ntoks};
+    cx.generated = source_is_generated(src.text, src.len);
     Walk *W = arena_zalloc(ap, sizeof *W);
     if (!W || !noqa_load(&cx)) {
         release(ap, scratch);

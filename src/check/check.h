@@ -85,7 +85,9 @@ struct CheckCtx {
     void *classes;        /* the file's classes as src/checks/class_attrs.c sees them, built on
                              first use (in the arena) */
     int32_t reported;
-    Noqa *noqa; /* the file's noqa comments, each knowing what it silenced so far */
+    bool generated; /* the file says a program wrote it: findings are not reported, but for the
+                       file-level ones (the rules that report troubles: DW000, DW001) */
+    Noqa *noqa;     /* the file's noqa comments, each knowing what it silenced so far */
     int32_t nnoqa;
     FixText fix_text; /* what fixes are made against (fix/edits.h) */
     const Fix *fix;   /* the fix the next report carries (check_fix), or NULL */

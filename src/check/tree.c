@@ -105,7 +105,7 @@ void tree_report(TreeCtx *tx, const ModuleSummary *m, const SumLoc *loc, const M
     const Check *rule = tx->current;
     const Fix *fix = tx->fix;
     tx->fix = NULL;
-    if (silenced(tx, m, loc->line, rule->info.code)) return;
+    if (m->generated || silenced(tx, m, loc->line, rule->info.code)) return;
     char msg[1024];
     va_list ap;
     va_start(ap, fmt);

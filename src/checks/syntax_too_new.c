@@ -27,7 +27,9 @@
  * Use instead:
  *     except (TimeoutError, ConnectionError):
  *
- * Not reported: syntax older than 3.9 (the oldest target is py38, and 3.8's own forms are
+ * Not reported: a file whose name says which Python it is for, as test suites name their
+ * version-specific files (`test_match_py310.py`, `tstrings_py314.py`: 3.10, 3.14 and later);
+ * syntax older than 3.9 (the oldest target is py38, and 3.8's own forms are
  * accepted by it); anything an older Python rejects for another reason (that is DW000's business
  * when the newest Python rejects it too); library features (new modules, functions, methods):
  * they are not syntax.
@@ -37,10 +39,31 @@
 #include "check/check.h"
 #include "rule_docs.h"
 
+/* The version a file's name says it is for: `test_match_py310.py` (or .pyi) is for 3.10 and
+ * later, the convention by which test suites keep version-specific files apart; 0 when none. */
+static int named_minor(const char *path) {
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    size_t n = dot ? (size_t)(dot - base) : strlen(base);
+    for (size_t d = 2; d >= 1; d--) { /* `_py3` and the minor version's one or two digits */
+        if (n < d + 4 || memcmp(base + n - d - 4, "_py3", 4) != 0) continue;
+        int minor = 0;
+        for (size_t i = n - d; i < n; i++) {
+            if (base[i] < '0' || base[i] > '9') return 0;
+            minor = minor * 10 + (base[i] - '0');
+        }
+        return minor;
+    }
+    return 0;
+}
+
 static void too_new(CheckCtx *cx, const Node *at, int minor, const char *what) {
-    if (!cx->opt || !cx->opt->target_minor || cx->opt->target_minor >= minor) return;
+    int target = cx->opt ? cx->opt->target_minor : 0;
+    if (!target || target >= minor) return;
+    if (named_minor(cx->path) >= minor) return;
     check_report(cx, at, NULL, 0, "%s requires Python 3.%d; target-version is py3%d", what, minor,
-                 cx->opt->target_minor);
+                 target);
 }
 
 /* The source byte at a node's start (its line's column), or 0. */
@@ -108,33 +131,167 @@ static bool parenthesized_with(const CheckCtx *cx, const Node *n) {
     return *e == ':';
 }
 
-/* PEP 701: a replacement field holding the f-string's own quote, a backslash or a comment; or
- * spanning lines in a single-quoted f-string. */
-static bool pep701_fstring(const CheckCtx *cx, const Node *j) {
-    const char *s = at_text(cx, j->lineno, j->col_offset);
-    if (!s) return false;
-    while (*s && *s != '\'' && *s != '"') s++;
-    char quote = *s;
-    bool triple = s[0] && s[1] == quote && s[2] == quote;
-    for (int32_t i = 0; i < j->JoinedStr.values.len; i++) {
-        const Node *v = j->JoinedStr.values.items[i];
-        if (v->kind != AST_FORMATTED_VALUE) continue;
-        const Node *e = v->FormattedValue.value;
-        if (!triple && e->end_lineno != e->lineno) return true;
-        const char *a = at_text(cx, e->lineno, e->col_offset);
-        const char *b = at_text(cx, e->end_lineno, e->end_col_offset);
-        for (const char *p = a; p && b && p < b; p++)
-            if (*p == '\\' || *p == '#' || (*p == quote && !triple)) return true;
+/* PEP 701. Before 3.12 the tokenizer found an f-string's end first and parsed its replacement
+ * fields afterwards, so a field could not hold the string's own quote, a backslash, a comment, or
+ * (in a single-quoted string) a line break. The scan below reads the node's source: each part of
+ * an implicit concatenation with its own prefix and quotes, and in each f-string part its fields
+ * (their brackets, nested strings and format specs). The file parsed, so the text is well formed.
+ */
+typedef struct Scan {
+    const char *p, *end;
+    char quote;  /* the enclosing f-string part's quote */
+    bool triple; /* and whether it is tripled */
+} Scan;
+
+static bool field(Scan *s, int depth);
+
+static bool word_char(char c) {
+    return (c | 0x20) >= 'a' && (c | 0x20) <= 'z' ? true
+           : c >= '0' && c <= '9'                 ? true
+                                                  : c == '_' || (unsigned char)c >= 0x80;
+}
+
+/* A string literal inside a field, from its prefix; true when it holds what 3.12 needed. */
+static bool nested_string(Scan *s, int depth) {
+    bool f = false;
+    while (s->p < s->end && *s->p != '\'' && *s->p != '"') f |= (*s->p++ | 0x20) == 'f';
+    if (s->p >= s->end) return false;
+    char q = *s->p;
+    if (q == s->quote && !s->triple) return true; /* the enclosing quote, reused */
+    bool triple = s->p + 2 < s->end && s->p[1] == q && s->p[2] == q;
+    s->p += triple ? 3 : 1;
+    while (s->p < s->end) {
+        char c = *s->p;
+        if (c == '\\') return true; /* no backslash anywhere in a field before 3.12 */
+        if (c == '\n' && !s->triple) return true;
+        if (c == q && (!triple || (s->p + 2 < s->end && s->p[1] == q && s->p[2] == q))) {
+            s->p += triple ? 3 : 1;
+            return false;
+        }
+        if (f && c == '{') {
+            if (s->p + 1 < s->end && s->p[1] == '{') {
+                s->p += 2;
+                continue;
+            }
+            s->p++;
+            if (field(s, depth + 1)) return true;
+            continue;
+        }
+        s->p++;
     }
     return false;
 }
 
-static bool has_starred(const Node *e) {
-    if (e->kind == AST_STARRED) return true;
-    if (e->kind != AST_TUPLE) return false;
-    for (int32_t i = 0; i < e->Tuple.elts.len; i++)
-        if (e->Tuple.elts.items[i]->kind == AST_STARRED) return true;
+/* A replacement field, after its '{', to after its '}'. */
+static bool field(Scan *s, int depth) {
+    if (depth > 8) return false; /* deeper than Python nests format specs */
+    int brackets = 0;
+    bool spec = false;
+    while (s->p < s->end) {
+        char c = *s->p;
+        if (spec) { /* the format spec: text, and fields of its own */
+            if (c == '}') return s->p++, false;
+            if (c == '\\') return true;
+            s->p++;
+            if (c == '{' && field(s, depth + 1)) return true;
+            continue;
+        }
+        switch (c) {
+        case '\\':
+        case '#': return true;
+        case '\n':
+            if (!s->triple) return true;
+            s->p++;
+            break;
+        case '\'':
+        case '"':
+            if (nested_string(s, depth)) return true;
+            break;
+        case '(':
+        case '[':
+        case '{': brackets++, s->p++; break;
+        case ')':
+        case ']': brackets--, s->p++; break;
+        case '}':
+            s->p++;
+            if (brackets-- == 0) return false;
+            break;
+        case ':':
+            s->p++;
+            spec |= brackets == 0;
+            break;
+        default:
+            if (word_char(c)) { /* a name, or the prefix of a string (r'', b"", f'') */
+                const char *w = s->p;
+                while (s->p < s->end && word_char(*s->p)) s->p++;
+                if (s->p < s->end && (*s->p == '\'' || *s->p == '"') && s->p - w <= 2) {
+                    s->p = w;
+                    if (nested_string(s, depth)) return true;
+                }
+                break;
+            }
+            s->p++;
+        }
+    }
     return false;
+}
+
+static bool pep701_fstring(const CheckCtx *cx, const Node *j) {
+    const char *p = at_text(cx, j->lineno, j->col_offset);
+    const char *end = at_text(cx, j->end_lineno, j->end_col_offset);
+    if (!p || !end) return false;
+    Scan s = {p, end, 0, false};
+    while (s.p < s.end) { /* each part of the concatenation */
+        bool f = false;
+        while (s.p < s.end && *s.p != '\'' && *s.p != '"') {
+            if (*s.p == '#') /* a comment between parts */
+                while (s.p < s.end && *s.p != '\n') s.p++;
+            else
+                f |= (*s.p++ | 0x20) == 'f';
+        }
+        if (s.p >= s.end) break;
+        s.quote = *s.p;
+        s.triple = s.p + 2 < s.end && s.p[1] == s.quote && s.p[2] == s.quote;
+        s.p += s.triple ? 3 : 1;
+        for (;;) { /* the part's body */
+            if (s.p >= s.end) return false;
+            char c = *s.p;
+            if (c == '\\') {
+                s.p += 2;
+                continue;
+            }
+            if (c == s.quote && (!s.triple || (s.p + 2 < s.end && s.p[1] == c && s.p[2] == c))) {
+                s.p += s.triple ? 3 : 1;
+                break;
+            }
+            s.p++;
+            if (f && c == '{') {
+                if (s.p < s.end && *s.p == '{')
+                    s.p++;
+                else if (field(&s, 0))
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* `x[a, *b]` (3.11); not `x[(a, *b)]`, a parenthesized tuple, which any version takes. A tuple
+ * is parenthesized when it opens with '(' and a ')' follows its last element (in `x[(a), *(b)]`
+ * the last element's own parenthesis ends the tuple). */
+static bool starred_index(const CheckCtx *cx, const Node *e) {
+    if (e->kind == AST_STARRED) return true;
+    if (e->kind != AST_TUPLE || !e->Tuple.elts.len) return false;
+    bool star = false;
+    for (int32_t i = 0; i < e->Tuple.elts.len; i++)
+        star |= e->Tuple.elts.items[i]->kind == AST_STARRED;
+    if (!star) return false;
+    const char *open = at_text(cx, e->lineno, e->col_offset);
+    const Node *last = e->Tuple.elts.items[e->Tuple.elts.len - 1];
+    bool after = e->end_lineno > last->end_lineno ||
+                 (e->end_lineno == last->end_lineno && e->end_col_offset > last->end_col_offset);
+    const char *close = at_text(cx, e->end_lineno, e->end_col_offset);
+    return !(open && *open == '(' && after && close && close[-1] == ')');
 }
 
 static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
@@ -172,7 +329,7 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
         break;
     }
     case AST_SUBSCRIPT:
-        if (has_starred(n->Subscript.slice)) too_new(cx, n, 11, "`*` in a subscript");
+        if (starred_index(cx, n->Subscript.slice)) too_new(cx, n, 11, "`*` in a subscript");
         break;
     case AST_JOINED_STR:
         if (pep701_fstring(cx, n)) too_new(cx, n, 12, "this f-string (PEP 701)");

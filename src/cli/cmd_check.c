@@ -39,6 +39,9 @@ static const char usage[] =
     "  --no-respect-gitignore  do not\n"
     "  --stdin-filename PATH   the name of the file read from standard input\n"
     "  --show-files            print the files that would be analyzed, and exit\n"
+    "  --index-root DIR        analyze the project under DIR too, so that the whole-tree rules\n"
+    "                          see all of it, but report only on the files of the PATHs (for\n"
+    "                          pre-commit hooks and checks of a change's files)\n"
     "Configuration (default: for each file, the nearest .deadwood.toml, deadwood.toml or\n"
     "pyproject.toml with [tool.deadwood], walking up; see man deadwood):\n"
     "  --config PATH           this configuration file for every file\n"
@@ -84,7 +87,7 @@ typedef struct Args {
     int8_t force_exclude, respect_gitignore; /* -1: unset */
     int8_t fix, unsafe_fixes;                /* -1: unset (the configuration says) */
     bool fix_only, diff, show_fixes, add_noqa, exit_non_zero_on_fix;
-    const char *config, *stdin_name, *output_file, *cache_dir;
+    const char *config, *stdin_name, *output_file, *cache_dir, *index_root;
     int target_minor; /* --target-version; 0 when not given */
     ColorMode color;
     RuleSelection rules;
@@ -125,7 +128,9 @@ typedef struct Ctx {
     const char **files; /* sorted */
     int32_t nfiles;
     Prepared **file_prep; /* each file's */
-    Prepared *project;    /* the first path's: its directory is the project root */
+    Prepared *project;    /* the first path's (--index-root's): its directory is the project root */
+    bool *reported;       /* with --index-root, each file's: found for the PATHs; else NULL */
+    int32_t nreported;    /* the files checked: reported on */
     RunTotals totals;     /* the last analysis's */
     CheckFixOptions fixo;
     CheckFixHooks hooks;
@@ -230,6 +235,8 @@ static int parse_args(Arena *a, int argc, char **argv, Args *g) {
                 return EXIT_USAGE;
         } else if (OPT("--stdin-filename", NULL)) {
             g->stdin_name = v;
+        } else if (OPT("--index-root", NULL)) {
+            g->index_root = v;
         } else if (OPT("--config", NULL)) {
             g->config = v;
         } else if (OPT("--output-file", "-o")) {
@@ -290,6 +297,8 @@ static int parse_args(Arena *a, int argc, char **argv, Args *g) {
     }
     if (g->config && g->isolated)
         return cli_usage_error("--config and --isolated exclude each other");
+    if (g->index_root && (g->stdin_name || (g->npaths == 1 && strcmp(g->paths[0], "-") == 0)))
+        return cli_usage_error("--index-root cannot be used with standard input");
     if (g->statistics && g->format != OUT_TEXT && g->format != OUT_FULL && g->format != OUT_JSON)
         return cli_usage_error("--statistics supports the text, full and json formats, not %s",
                                output_format_name(g->format));
@@ -517,6 +526,74 @@ static bool stdin_file(Ctx *x, bool *skip) {
     return true;
 }
 
+/* --index-root: the files under the root join the analysis, so that the whole-tree rules
+ * (DW203, DW301, DW302) see the whole project, while only the files found for the PATHs are
+ * reported on. A file found both ways (under any spelling: same device and inode) is analyzed
+ * once, as the PATHs spell it. Through the cache, the other files cost a read and a hash. */
+typedef struct FileId {
+    dev_t dev;
+    ino_t ino;
+} FileId;
+
+static int cmp_id(const void *p, const void *q) {
+    const FileId *a = p, *b = q;
+    if (a->dev != b->dev) return a->dev < b->dev ? -1 : 1;
+    return a->ino < b->ino ? -1 : a->ino > b->ino;
+}
+
+typedef struct Indexed {
+    const char *path;
+    Prepared *prep;
+    bool reported;
+} Indexed;
+
+static int cmp_indexed(const void *p, const void *q) {
+    return strcmp(((const Indexed *)p)->path, ((const Indexed *)q)->path);
+}
+
+static bool add_index(Ctx *x) {
+    Args *g = x->g;
+    struct stat st;
+    if (stat(g->index_root, &st) != 0 || !S_ISDIR(st.st_mode))
+        return cli_usage_error("--index-root %s: not a directory", g->index_root), false;
+    const char **rep = x->files, **paths = g->paths;
+    Prepared **rep_prep = x->file_prep;
+    int32_t nrep = x->nfiles;
+    int npaths = g->npaths;
+    g->paths = &g->index_root, g->npaths = 1;
+    bool ok = find_files(x); /* the root's configuration becomes the project's */
+    g->paths = paths, g->npaths = npaths;
+    if (!ok) return false;
+
+    FileId *ids = arena_alloc(x->a, sizeof *ids * (size_t)(nrep + 1));
+    Indexed *all = arena_alloc(x->a, sizeof *all * (size_t)(nrep + x->nfiles + 1));
+    if (!ids || !all) return cli_usage_error("out of memory"), false;
+    int32_t n = 0, nids = 0;
+    for (int32_t i = 0; i < nrep; i++) {
+        if (stat(rep[i], &st) == 0) ids[nids++] = (FileId){st.st_dev, st.st_ino};
+        all[n++] = (Indexed){rep[i], rep_prep[i], true};
+    }
+    if (nids > 1) qsort(ids, (size_t)nids, sizeof *ids, cmp_id);
+    for (int32_t i = 0; i < x->nfiles; i++) {
+        FileId id = {0, 0};
+        if (stat(x->files[i], &st) == 0) id = (FileId){st.st_dev, st.st_ino};
+        if (!nids || !bsearch(&id, ids, (size_t)nids, sizeof *ids, cmp_id))
+            all[n++] = (Indexed){x->files[i], x->file_prep[i], false};
+    }
+    if (n > 1) qsort(all, (size_t)n, sizeof *all, cmp_indexed); /* x->files is sorted */
+    x->files = arena_alloc(x->a, sizeof *x->files * (size_t)(n + 1));
+    x->file_prep = arena_alloc(x->a, sizeof *x->file_prep * (size_t)(n + 1));
+    x->reported = arena_alloc(x->a, (size_t)n + 1);
+    if (!x->files || !x->file_prep || !x->reported) return cli_usage_error("out of memory"), false;
+    for (int32_t i = 0; i < x->nprep; i++) x->prep[i]->nfiles = 0;
+    for (int32_t i = 0; i < n; i++) {
+        x->files[i] = all[i].path, x->file_prep[i] = all[i].prep, x->reported[i] = all[i].reported;
+        all[i].prep->nfiles++;
+    }
+    x->nfiles = n;
+    return true;
+}
+
 /* ---- analysis and filtering --------------------------------------------------------------- */
 
 static Prepared *prep_of_path(const Ctx *x, const char *path) {
@@ -525,8 +602,13 @@ static Prepared *prep_of_path(const Ctx *x, const char *path) {
     return hit ? x->file_prep[hit - x->files] : NULL;
 }
 
-/* Whether a finding survives its file's configuration. */
+/* Whether a finding survives its file's configuration (and --index-root's choice of files). */
 static bool wanted(const Ctx *x, const Finding *f, double threshold, int target, bool several) {
+    if (x->reported) {
+        const char **hit =
+            bsearch(&f->path, x->files, (size_t)x->nfiles, sizeof *x->files, cmp_str);
+        if (!hit || !x->reported[hit - x->files]) return false;
+    }
     Prepared *p = prep_of_path(x, f->path);
     if (!p) return true;
     if (several && (p->cfg->similarity != threshold || p->target != target)) return false;
@@ -849,7 +931,9 @@ static int check_main(Ctx *x) {
         for (int32_t i = 0; i < x->nfiles && !skip; i++) printf("%s\n", x->files[i]);
         return EXIT_CLEAN;
     }
-    if (x->nfiles == 0 && !g->quiet)
+    x->nreported = x->nfiles;
+    if (g->index_root && !add_index(x)) return EXIT_USAGE;
+    if (x->nreported == 0 && !g->quiet)
         fprintf(stderr, "deadwood: warning: no Python files found under the given paths\n");
     setup_fix(x, from_stdin);
     if (g->add_noqa) return check_add_noqa(x->files, x->nfiles, &x->fixo, &x->hooks);
@@ -884,7 +968,7 @@ static int check_main(Ctx *x) {
         if (x->fixo.only && fixing) {
             check_fix_only_summary(fixing, &fl, &x->fixo, &x->hooks);
         } else {
-            print_summary(&fl, (int)x->nfiles, fixing ? fixing->fixed : 0);
+            print_summary(&fl, (int)x->nreported, fixing ? fixing->fixed : 0);
             check_fix_hints(&fl, &x->fixo, &x->hooks);
         }
     }

@@ -195,6 +195,7 @@ typedef struct ModuleSummary {
     const char *path;   /* the file, as displayed */
     const char *module; /* dotted module name */
     bool is_package;    /* an __init__.py */
+    bool generated;     /* the file says a program wrote it (source_is_generated): no findings */
     int32_t text_skip;  /* the file's bytes from this offset on are its text, as parsed (UTF-8,
                            no line end translated); -1: they had to be decoded */
     uint64_t text_len;  /* the text as parsed: its length and hash (index_text_hash), which */

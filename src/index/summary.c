@@ -1146,6 +1146,7 @@ SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const No
         sb->m->text_hash = index_text_hash(text, len);
     }
     sb->m->module = index_module_name(out, path, &sb->m->is_package);
+    sb->m->generated = source_is_generated(text, len);
     if (!sb->m->module) return NULL;
     /* the package a relative import starts from */
     if (sb->m->is_package) {

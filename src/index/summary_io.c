@@ -24,7 +24,7 @@ static void put_guards(Buf *b, const Guard *g, int32_t n) {
 void summary_encode(Buf *b, const ModuleSummary *m) {
     wire_fixed64(b, SUMMARY_MAGIC);
     wire_str(b, m->module);
-    wire_u64(b, m->is_package);
+    wire_u64(b, (uint64_t)m->is_package | (uint64_t)m->generated << 1);
     wire_i32(b, m->text_skip);
     wire_u64(b, m->text_len), wire_fixed64(b, m->text_hash);
     wire_i32(b, m->nfunctions);
@@ -177,7 +177,8 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
     if (!m) return NULL;
     m->path = arena_strndup(a, path, strlen(path));
     m->module = str(&d, false);
-    m->is_package = wire_get_u64(&d.r) != 0;
+    uint64_t mflags = wire_get_u64(&d.r);
+    m->is_package = mflags & 1, m->generated = mflags >> 1 & 1;
     m->text_skip = wire_get_i32(&d.r);
     m->text_len = wire_get_u64(&d.r), m->text_hash = wire_get_fixed64(&d.r);
     m->nfunctions = count(&d, 21);

@@ -358,7 +358,9 @@ static int compare_op(Parser *P, int *ntoks) {
     *ntoks = 1;
     switch (kind(P)) {
     case TOK_EQEQUAL: return AST_EQ;
-    case TOK_NOTEQUAL: return AST_NOT_EQ;
+    case TOK_NOTEQUAL:
+        if (P->barry) syntax_error_tok(P, peek(P), "with Barry as BDFL, use '<>' instead of '!='");
+        return AST_NOT_EQ;
     case TOK_LESS: return AST_LT;
     case TOK_LESSEQUAL: return AST_LT_E;
     case TOK_GREATER: return AST_GT;
@@ -376,7 +378,9 @@ static int compare_op(Parser *P, int *ntoks) {
             return AST_IS_NOT;
         }
         return AST_IS;
-    case TOK_NOTEQUAL_OLD: syntax_error_tok(P, peek(P), "invalid syntax");
+    case TOK_NOTEQUAL_OLD:
+        if (P->barry) return AST_NOT_EQ;
+        syntax_error_tok(P, peek(P), "invalid syntax");
     default: return -1;
     }
 }

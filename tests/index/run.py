@@ -43,8 +43,8 @@ What is asserted:
     leaving out any pair of parentheses printed changes the tree or does not parse; each call
     site is listed once, in_finally as marked;
   - a function of 20,000 `if x == i: return target()` guards: every call and its conditions
-    (the nearest 64, the rest said to exist), within a hang guard of minutes (bench/growth.py
-    measures how it grows).
+    (the nearest 64, the rest said to exist), within a hang guard of minutes (`make robustness`,
+    bench/robustness/callers.py, measures how it grows).
 """
 import glob
 import json
@@ -281,7 +281,7 @@ def check_renames():
 
     before, after = findings(src), findings(tmp)
     renamed = None if before is None else sorted(
-        (re.sub(r"^\./(\w+)/", lambda m: "./" + names.get(m.group(1), m.group(1)) + "/", f), r, m)
+        (re.sub(r"^(\w+)/", lambda m: names.get(m.group(1), m.group(1)) + "/", f), r, m)
         for f, r, m in before)
     s.check(before and after == renamed, "imports: the same findings with directories renamed",
             f"{before}\n  vs\n{after}")

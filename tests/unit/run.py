@@ -6,7 +6,8 @@ A driver whose binary is missing, or stale, is one failure naming it, and is not
 older than what make would relink it from (its own source and object, the harness header, and
 the library: every source and header under src/ outside src/cli, and their objects in the
 flavor's build directory), a cheap comparison of modification times. A binary with no source
-is not run. Then src/base/sha256.c against Python's hashlib on random inputs."""
+is not run. Then src/base/sha256.c against Python's hashlib on random inputs, and src/lex/unicode.c
+against CPython 3.13's unicodedata over every code point and name (unicode_all.py)."""
 import glob
 import hashlib
 import os
@@ -16,7 +17,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from suite import ROOT, Suite  # noqa: E402
+from suite import ROOT, Suite, find_python  # noqa: E402
 
 
 def newest(paths):
@@ -64,6 +65,23 @@ def check_sha256(s):
                 f"sha256 = hashlib.sha256 on {len(lengths)} random inputs", f"exit {p.returncode}: {bad[:3]}")
 
 
+def check_unicode(s):
+    """Unicode: every code point and every name against the unicodedata the tables came from."""
+    py = find_python((3, 13))
+    if not py:
+        s.skip("unicode", "no CPython >= 3.13 to compare the Unicode tables with")
+        return
+    p = subprocess.run(py + [os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                          "unicode_all.py"),
+                             os.path.join(s.bindir, "unit_unicode")],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines = [line for line in p.stdout.splitlines() if line.startswith(("PASS ", "FAIL "))]
+    s.check(p.returncode == 0 and lines, "unicode_all.py ran", p.stdout[-1500:])
+    for line in lines:
+        name, _, why = line[5:].partition(": ")
+        s.check(line.startswith("PASS "), "unicode: " + name, why)
+
+
 def main():
     s = Suite(__doc__)
     sources = sorted(glob.glob(os.path.join(ROOT, "tests", "drivers", "unit_*.c")))
@@ -86,6 +104,7 @@ def main():
             continue
         s.driver(exe)
     check_sha256(s)
+    check_unicode(s)
     s.finish()
 
 

@@ -251,3 +251,23 @@ class Conditional:
     def reset(self):
         self.items = None
         self.items.append(1)  # ok: a property, under an if
+
+
+# Storing another attribute of a plain class runs no code: what was known stays known.
+class Cursor:
+    def __init__(self):
+        self.row = None
+        self.col = 0
+
+    def advance(self):
+        self.row = None
+        self.col = 1
+        return self.row.next  # expect: DW201 "assigned None on line {-2}"
+
+
+# Of an object whose class is unknown, another attribute's store may change this one.
+def reset(view):
+    if view.selection is None:
+        view.mode = "normal"
+        return view.selection.start  # ok: a setter of `mode` may have set `selection`
+    return None

@@ -36,16 +36,18 @@ def elif_effectful(it, log):
         return
     elif next(it):
         log.append(2)
+        log.append(it)
     else:
         log.append(2)
+        log.append(it)
 
 
 def elif_effectful_same_line(it, log):
     if it is None:
         return
     elif next(it):
-        log.append(3)
-    else: log.append(3)
+        log.append(3); log.append(it)
+    else: log.append(3); log.append(it)
 
 
 def all_arms(mode, log):
@@ -77,8 +79,10 @@ def nested_under_else(a, b, log):
     else:
         if b:
             log.append("b")
+            log.append(b)
         else:
             log.append("b")
+            log.append(b)
 
 
 def walrus(data, log):
