@@ -43,9 +43,10 @@
  * between them tests the same subject against other literals (`mode == "b"` between
  * `mode == "a"` and `mode == "c"`: it cannot match when the later arm does). Unsafe when an arm
  * between them could also match: its test no longer runs first, and what it did for a value
- * both match may change. Unsafe too when a comment in the deleted arm would be lost. No fix for an
- * `else` arm, for an arm written as an `if` under an `else:`, or when a test joined repeats an
- * earlier test of the chain (DW104's finding, which the fix would hide).
+ * both match may change. Unsafe too when a comment in the deleted arm would be lost (one the kept
+ * arm has too, in the same order, is not). No fix for an `else` arm, for an arm written as an `if`
+ * under an `else:`, or when a test joined repeats an earlier test of the chain (DW104's finding,
+ * which the fix would hide).
  */
 #include <stdio.h>
 
@@ -79,6 +80,7 @@ static void join_arms(FixBuilder *fb, CheckCtx *cx, const IfChain *c, int32_t i,
         }
         buf_puts(&add, " or ");
         buf_puts(&add, tj);
+        fix_block_comments_kept(fb, arm->body, c->arms[i].body); /* the same code, kept */
         /* the arm's lines, and the blank lines above it (those below stay, as its separation
          * from what follows) */
         const NodeList *body = arm->body, *before = c->arms[join[k] - 1].body;

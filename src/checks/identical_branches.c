@@ -35,16 +35,17 @@
  * `elif` whose test repeats an earlier test of the chain: it can never run, and DW104 reports
  * that (one defect, one finding).
  *
- * Fix (sometimes available): the tests that decide nothing go and the `else` body stays, once:
- * an `if`/`else` (or a whole chain whose arms are all the same) becomes its `else` body,
- * re-indented to the statement's indentation with the file's own indentation bytes; an `elif`
- * whose body is the `else` body is deleted, arm and all. Safe when the tests dropped cannot have
- * side effects (names, constants, attributes and comparisons of those); otherwise unsafe, and
- * the tests stay in front of the body as an expression statement (`check() or retry()`). Unsafe
- * too when a comment in the code dropped (a test, the other copy of the body, the `else:` line)
- * would be lost. No fix when the body's lines cannot be re-indented byte for byte (a statement
- * line indented otherwise than the block), or when a test dropped repeats an earlier test of
- * the chain (DW104's finding, which the fix would hide).
+ * Fix (sometimes available): the tests that decide nothing go and the `else` body stays, once: an
+ * `if`/`else` (or a whole chain whose arms are all the same) becomes its `else` body, re-indented
+ * to the statement's indentation with the file's own indentation bytes; an `elif` whose body is the
+ * `else` body is deleted, arm and all. Safe when the tests dropped cannot have side effects (names,
+ * constants, attributes, tuples and comparisons of those); otherwise unsafe, and the tests stay in
+ * front of the body as an expression statement (`check() or retry()`). Unsafe too when a comment in
+ * the code dropped (a test, the other copy of the body, the `else:` line) would be lost; a copy's
+ * comments that the kept body has too, in the same order (a `# type: ignore[...]` on the same
+ * statement of both), are not lost. No fix when the body's lines cannot be re-indented byte for
+ * byte (a statement line indented otherwise than the block), or when a test dropped repeats an
+ * earlier test of the chain (DW104's finding, which the fix would hide).
  */
 #include <string.h>
 
@@ -85,7 +86,10 @@ static const Fix *drop_tests(CheckCtx *cx, const IfChain *c, int32_t from) {
     FixBuilder fb;
     fix_begin(&fb, cx->arena, t);
     bool pure = true;
-    for (int32_t i = from; i < c->narms - 1; i++) pure &= fix_pure_expr(c->arms[i].test);
+    for (int32_t i = from; i < c->narms - 1; i++) {
+        pure &= fix_pure_expr(c->arms[i].test);
+        fix_block_comments_kept(&fb, c->arms[i].body, els->body); /* the same code, kept */
+    }
     const char *keep = pure ? NULL : kept_tests(&fb, c, from, c->narms - 1);
     if (from == 0 || !arm_is_elif(cx, arm->node)) {
         fix_replace_with_block(&fb, arm->node, els->body, keep);

@@ -15,8 +15,8 @@
  * Not reported: results that differ in any name, value or operator; C is not looked at (a call
  * in C still runs, but the choice it makes is pointless either way).
  *
- * Fix (always available): `A if C else A` becomes `A` (the parentheses written around A stay).
- * Safe when C cannot have side effects (names, constants, attributes and comparisons of those);
+ * Fix (always available): `A if C else A` becomes `A` (the parentheses written around A stay). Safe
+ * when C cannot have side effects (names, constants, attributes, tuples and comparisons of those);
  * unsafe otherwise, since C is no longer evaluated, and when a comment in `if C else A` would be
  * lost.
  */

@@ -257,7 +257,8 @@ int check_add_noqa(const char *const *files, int32_t n, const CheckFixOptions *o
         if (skipped)
             fprintf(stderr,
                     "deadwood: warning: %d finding%s on lines that cannot end with a comment (the "
-                    "line ends inside a string or continues with a backslash): no noqa added\n",
+                    "line ends inside a string, continues with a backslash, or holds the file's "
+                    "`# deadwood: noqa`): no noqa added\n",
                     (int)skipped, skipped == 1 ? "" : "s");
         fprintf(stderr, "Added %d noqa directive%s.\n", (int)added, added == 1 ? "" : "s");
     }

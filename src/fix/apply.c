@@ -89,6 +89,20 @@ static void put_content(Buf *out, const char *content, const char *nl) {
     }
 }
 
+bool fix_edit_bytes(const char *bytes, size_t len, const Edit *e, size_t *from, size_t *to,
+                    Buf *content) {
+    Lines l = {0};
+    bool ok = lines_of(bytes, len, &l);
+    if (ok) {
+        *from = offset_of(&l, len, e->loc.line, e->col);
+        *to = offset_of(&l, len, e->loc.end_line, e->end_col);
+        ok = *from != SIZE_MAX && *to != SIZE_MAX && *from <= *to;
+    }
+    if (ok) put_content(content, e->content, fix_line_ending(bytes, len));
+    dw_free(l.start), dw_free(l.end);
+    return ok && !content->failed;
+}
+
 bool fix_apply(const char *bytes, size_t len, const Fix *const *fixes, int32_t n, bool *applied,
                Buf *out) {
     Lines l = {0};

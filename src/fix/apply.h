@@ -25,6 +25,13 @@
 bool fix_apply(const char *bytes, size_t len, const Fix *const *fixes, int32_t n, bool *applied,
                Buf *out);
 
+/* One edit as a change of the file's bytes: it replaces bytes[*from, *to) by *content (appended
+ * to it: the edit's content with the file's line ending). For a client that applies edits
+ * itself, one fix at a time (an editor's quick fix: it turns the byte offsets into its own
+ * positions). False when the edit's positions do not fit the bytes, or memory ran out. */
+bool fix_edit_bytes(const char *bytes, size_t len, const Edit *e, size_t *from, size_t *to,
+                    Buf *content);
+
 /* The line ending a file uses: its first one ("\r\n", "\r" or "\n"), "\n" when it has none. */
 const char *fix_line_ending(const char *bytes, size_t len);
 

@@ -91,17 +91,30 @@ bool fix_in_string(const FixText *t, size_t off) {
     return k && k->start < off;
 }
 
-bool fix_has_comment(const FixText *t, size_t from, size_t to) {
-    if (to > t->len) to = t->len;
+/* Where the first comment in text[from, to) starts ('#'), or `to` when there is none. */
+static size_t next_comment(const FixText *t, size_t from, size_t to) {
     for (size_t i = from; i < to;) {
         const char *h = memchr(t->text + i, '#', to - i);
-        if (!h) return false;
+        if (!h) return to;
         size_t at = (size_t)(h - t->text);
         const Token *k = string_at(t, at);
-        if (!k) return true; /* outside every token: a comment */
+        if (!k) return at; /* outside every token: a comment */
         i = tok_end(k);
     }
-    return false;
+    return to;
+}
+
+bool fix_has_comment(const FixText *t, size_t from, size_t to) {
+    if (to > t->len) to = t->len;
+    return next_comment(t, from, to) < to;
+}
+
+/* The end of the comment starting at c: its line's end, without trailing blanks or a '\r'. */
+static size_t comment_end(const FixText *t, size_t c) {
+    size_t e = fix_line_end(t, c);
+    while (e > c && (t->text[e - 1] == ' ' || t->text[e - 1] == '\t' || t->text[e - 1] == '\r'))
+        e--;
+    return e;
 }
 
 /* Whether the line [ls, le) starts a statement (its first token follows a NEWLINE), rather than
@@ -122,6 +135,10 @@ bool fix_pure_expr(const Node *e) {
     case AST_NAME:
     case AST_CONSTANT: return true;
     case AST_ATTRIBUTE: return fix_pure_expr(e->Attribute.value);
+    case AST_TUPLE: /* (3, 11): building a tuple of those has no effect */
+        for (int32_t i = 0; i < e->Tuple.elts.len; i++)
+            if (!fix_pure_expr(e->Tuple.elts.items[i])) return false;
+        return true;
     case AST_COMPARE:
         for (int32_t i = 0; i < e->Compare.ops.len; i++)
             if (e->Compare.ops.items[i] == AST_IN || e->Compare.ops.items[i] == AST_NOT_IN)
@@ -171,8 +188,42 @@ void fix_replace(FixBuilder *b, size_t from, size_t to, const char *content) {
         b->failed = true;
         return;
     }
-    if (fix_has_comment(b->t, from, to)) b->unsafe = true; /* the comment would be lost */
     b->edits[b->n++] = (FixEdit){from, to, c};
+}
+
+void fix_comments_kept(FixBuilder *b, size_t from, size_t to, size_t kfrom, size_t kto) {
+    const FixText *t = b->t;
+    if (b->failed || b->nspared == FIX_MAX_SPARED || to > t->len || kto > t->len) return;
+    size_t c = next_comment(t, from, to), k = next_comment(t, kfrom, kto);
+    while (c < to && k < kto) {
+        size_t ce = comment_end(t, c), ke = comment_end(t, k);
+        if (ce - c != ke - k || memcmp(t->text + c, t->text + k, ce - c) != 0) return;
+        c = next_comment(t, fix_next_line(t, c), to);
+        k = next_comment(t, fix_next_line(t, k), kto);
+    }
+    if (c < to || k < kto) return; /* one has a comment more */
+    b->spared[b->nspared][0] = from, b->spared[b->nspared++][1] = to;
+}
+
+void fix_block_comments_kept(FixBuilder *b, const NodeList *dropped, const NodeList *kept) {
+    const FixText *t = b->t;
+    if (b->failed || !dropped->len || !kept->len) return;
+    fix_comments_kept(b, fix_stmt_start(t, dropped->items[0]),
+                      fix_line_end(t, fix_node_end(t, dropped->items[dropped->len - 1])),
+                      fix_stmt_start(t, kept->items[0]),
+                      fix_line_end(t, fix_node_end(t, kept->items[kept->len - 1])));
+}
+
+/* Whether an edit of text[from, to) deletes a comment that is not a copy of one kept. */
+static bool loses_comment(const FixBuilder *b, size_t from, size_t to) {
+    for (size_t c = next_comment(b->t, from, to); c < to;
+         c = next_comment(b->t, fix_next_line(b->t, c), to)) {
+        bool copy = false;
+        for (int32_t i = 0; i < b->nspared && !copy; i++)
+            copy = b->spared[i][0] <= c && c < b->spared[i][1];
+        if (!copy) return true;
+    }
+    return false;
 }
 
 void fix_delete(FixBuilder *b, size_t from, size_t to) {
@@ -228,7 +279,10 @@ const Fix *fix_end(FixBuilder *b, const char *fmt, ...) {
         position(b->t, b->edits[i].to, &l->end_line, &e[i].end_col, &l->end_col);
         e[i].content = b->edits[i].content;
     }
-    f->applicability = b->unsafe ? FIX_UNSAFE : FIX_SAFE;
+    bool lost = false; /* a comment the fix deletes */
+    for (int32_t i = 0; i < b->n && !lost; i++)
+        lost = loses_comment(b, b->edits[i].from, b->edits[i].to);
+    f->applicability = b->unsafe || lost ? FIX_UNSAFE : FIX_SAFE;
     f->edits = e;
     f->nedits = b->n;
     return f;

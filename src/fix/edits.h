@@ -9,7 +9,8 @@
  * What every fix keeps: the builder only ever replaces the spans it is given, so everything else
  * stays byte for byte (comments, indentation, line endings, a trailing `# noqa`); content that is
  * inserted copies the file's own text (a test, an indentation) wherever it can. A fix whose edits
- * delete a comment is unsafe, whatever the rule asked: the comment is lost (fix_replace checks).
+ * delete a comment is unsafe, whatever the rule asked: the comment is lost (fix_end checks), unless
+ * the rule declared it a copy of one that stays (fix_comments_kept).
  *
  * The recipes below are what the rules share: deleting statements of a block (DW302, and the
  * unreachable code and dead stores of DW105/DW108), replacing a compound statement by one of its
@@ -78,9 +79,9 @@ bool fix_has_comment(const FixText *t, size_t from, size_t to);
 /* ---- expressions -------------------------------------------------------------------------- */
 
 /* Whether evaluating e (and taking its truth value) can have no side effect worth keeping: names,
- * constants, attributes of those read without calls, comparisons of those (but `in`, which may
- * consume an iterator), and `and`/`or`/`not` over those. A property or an `__eq__` with side
- * effects is not modelled (ruff's assumption too). */
+ * constants, attributes of those read without calls, tuples of those, comparisons of those (but
+ * `in`, which may consume an iterator), and `and`/`or`/`not` over those. A property or an `__eq__`
+ * with side effects is not modelled (ruff's assumption too). */
 bool fix_pure_expr(const Node *e);
 
 typedef enum FixExprUse {
@@ -95,13 +96,17 @@ typedef struct FixEdit {
     const char *content;
 } FixEdit;
 
+enum { FIX_MAX_SPARED = 8 };
+
 typedef struct FixBuilder {
     Arena *a;
     const FixText *t;
     FixEdit *edits;
     int32_t n, cap;
-    bool unsafe; /* the rule said so, or an edit deletes a comment */
+    bool unsafe; /* the rule said so (fix_end adds: an edit deletes a comment) */
     bool failed; /* out of memory, or a recipe could not do its job: no fix */
+    size_t spared[FIX_MAX_SPARED][2]; /* text whose comments are copies of kept ones */
+    int32_t nspared;
 } FixBuilder;
 
 void fix_begin(FixBuilder *b, Arena *a, const FixText *t);
@@ -109,6 +114,14 @@ void fix_begin(FixBuilder *b, Arena *a, const FixText *t);
 void fix_replace(FixBuilder *b, size_t from, size_t to, const char *content);
 void fix_delete(FixBuilder *b, size_t from, size_t to);
 void fix_insert(FixBuilder *b, size_t at, const char *content);
+/* Declares that the comments of text[from, to), which the fix deletes, are copies of those of
+ * text[kfrom, kto), which it keeps: the same comment texts in the same order (the other copy of
+ * a body that stays, `# type: ignore[...]` on the same statement of both), so that deleting them
+ * loses nothing. When they differ, nothing is declared: deleting them makes the fix unsafe. */
+void fix_comments_kept(FixBuilder *b, size_t from, size_t to, size_t kfrom, size_t kto);
+/* fix_comments_kept for two blocks of the same code: `dropped` (deleted) and `kept`, each from
+ * its first statement to the end of its last statement's line. */
+void fix_block_comments_kept(FixBuilder *b, const NodeList *dropped, const NodeList *kept);
 /* The fix may change what the program does. */
 void fix_unsafe(FixBuilder *b);
 /* The fix cannot be made (the rule found a case it does not handle). */

@@ -20,14 +20,17 @@ static int by_line_code(const void *p, const void *q) {
     return strcmp(a->code, b->code);
 }
 
-/* The line's own `# noqa: CODES` comment (not a file-level one), parsed into q, or -1; its offset
- * otherwise. */
+/* The line's own `# noqa: CODES` comment, parsed into q: its offset; -1 when the line has none;
+ * -2 when the line's noqa comment cannot take more codes: it is the file's `# deadwood: noqa`
+ * (a `# noqa` after it in the same comment would not be read, and one before it would hide it),
+ * or its list is as long as noqa.h reads. */
 static int64_t line_noqa(const FixText *t, const ParseResult *pr, int32_t line, Noqa *q) {
     for (int32_t i = 0; i < pr->nnoqa; i++) {
         size_t off = pr->noqa[i];
         if (line_index_line(&t->lines, off) != line) continue;
-        if (noqa_parse(t->text + off, fix_line_end(t, off) - off, q) && !q->file && q->ncodes)
-            return (int64_t)off;
+        if (!noqa_parse(t->text + off, fix_line_end(t, off) - off, q)) continue;
+        if (q->file || q->ncodes == NOQA_MAX_CODES) return -2;
+        if (q->ncodes) return (int64_t)off;
     }
     return -1;
 }
@@ -75,9 +78,9 @@ const Fix *fix_noqa_edit(Arena *a, const char *bytes, size_t len, const Finding 
                 fix_fail(&fb);
             }
             ++*lines;
-        } else if (fix_in_string(&t, le) ||
+        } else if (at == -2 || fix_in_string(&t, le) ||
                    (le > ls && t.text[le - 1] == '\\' && !fix_has_comment(&t, ls, le))) {
-            *skipped += j - i; /* the line ends inside a string, or continues on the next */
+            *skipped += j - i; /* in a string, continued on the next line, or the file's noqa */
         } else {
             size_t end = le;
             while (end > ls && (t.text[end - 1] == ' ' || t.text[end - 1] == '\t')) end--;

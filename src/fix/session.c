@@ -43,6 +43,11 @@ static bool sorted_files(const FixSession *s, bool display, int32_t *out) {
 
 bool fix_session_init(FixSession *s, const char *const *paths, const char *const *displays,
                       int32_t n, size_t max_size) {
+    return fix_session_init_over(s, paths, displays, n, max_size, NULL);
+}
+
+bool fix_session_init_over(FixSession *s, const char *const *paths, const char *const *displays,
+                           int32_t n, size_t max_size, const SourceOverlay *from) {
     memset(s, 0, sizeof *s);
     arena_init(&s->arena);
     s->converged = true;
@@ -61,7 +66,7 @@ bool fix_session_init(FixSession *s, const char *const *paths, const char *const
         f->path = paths[i];
         f->display = displays && displays[i] ? displays[i] : paths[i];
         SourceError se;
-        if (!source_read_file_max(f->path, max_size, &f->original, &f->original_len, &se))
+        if (!source_read_over(from, f->path, max_size, &f->original, &f->original_len, &se))
             f->original = NULL; /* (the analysis reads it, and reports why it cannot) */
     }
     int32_t *order = arena_alloc(&s->arena, sizeof *order * k);

@@ -65,6 +65,11 @@ typedef struct FixSession {
  * too. False only when out of memory; a file that cannot be read is left to the analysis. */
 bool fix_session_init(FixSession *s, const char *const *paths, const char *const *displays,
                       int32_t n, size_t max_size);
+/* The same, with the bytes of the paths `from` holds taken from it (a copy) instead of the disk:
+ * an editor's open documents, fixed in memory (the language server's "fix all": run the loop,
+ * then hand back each file's bytes, fix_file_bytes, without writing anything). */
+bool fix_session_init_over(FixSession *s, const char *const *paths, const char *const *displays,
+                           int32_t n, size_t max_size, const SourceOverlay *from);
 void fix_session_free(FixSession *s);
 
 /* What the analysis reads: every file held, as it is now. */
@@ -116,7 +121,8 @@ void fix_unified_diff(Buf *out, const char *name, const char *a, size_t alen, co
 /* --add-noqa: the edit adding `# noqa: CODE` for the findings fs[0..n) of one file (bytes), as one
  * fix in a: on each line with findings, the codes are appended to the line's `# noqa: ...` list
  * (other tools' codes left alone), or `  # noqa: CODES` is added at the line's end. A line whose
- * end lies inside a string or after a backslash cannot hold a comment: its findings are counted
+ * end lies inside a string or after a backslash cannot hold a comment, nor one whose comment is
+ * the file's `# deadwood: noqa` (a list after it would not be read): their findings are counted
  * in *skipped. *lines: how many lines get a comment. NULL when there is nothing to add, the file
  * does not parse, or memory runs out. */
 const Fix *fix_noqa_edit(Arena *a, const char *bytes, size_t len, const Finding *const *fs,

@@ -120,6 +120,59 @@ static void test_revert(void) {
     remove(path);
 }
 
+/* One edit as a byte change (an editor's quick fix): offsets in the bytes, content with the
+ * file's line ending. */
+static void test_edit_bytes(void) {
+    Edit e;
+    one(&e, 2, 4, 2, 8, "");
+    size_t from = 0, to = 0;
+    Buf c;
+    buf_init(&c);
+    const char *crlf = "a = 1\r\nb = 2 + 3\r\n";
+    CHECK(fix_edit_bytes(crlf, strlen(crlf), &e, &from, &to, &c) && from == 11 && to == 15 &&
+              c.len == 0,
+          "a deletion in a CRLF file: bytes %zu..%zu", from, to);
+    one(&e, 1, 0, 1, 0, "x = 0\n");
+    CHECK(fix_edit_bytes(crlf, strlen(crlf), &e, &from, &to, &c) && from == 0 && to == 0 &&
+              strcmp(buf_cstr(&c), "x = 0\r\n") == 0,
+          "an insertion gets the file's line ending: %s", buf_cstr(&c));
+    c.len = 0;
+    const char *bom = "\xef\xbb\xbf"
+                      "a = 1\n";
+    one(&e, 1, 0, 1, 1, "b");
+    CHECK(fix_edit_bytes(bom, strlen(bom), &e, &from, &to, &c) && from == 3 && to == 4,
+          "line 1 starts after a BOM: %zu..%zu", from, to);
+    one(&e, 1, 0, 1, 9, "");
+    CHECK(!fix_edit_bytes(bom, strlen(bom), &e, &from, &to, &c), "past its line's end: refused");
+    buf_free(&c);
+}
+
+/* A session over bytes held in memory (an editor's open document): fixed there, nothing read
+ * from or written to the disk. */
+static void test_in_memory(void) {
+    const char *path = "unit_fix_not_on_disk.py", *text = "def f(x):\n    return x\n";
+    const char *paths[] = {path}, *bytes[] = {text};
+    size_t lens[] = {strlen(text)};
+    SourceOverlay ov = {paths, bytes, lens, 1};
+    FixSession s;
+    CHECK(fix_session_init_over(&s, paths, NULL, 1, 1 << 20, &ov) && s.files[0].original &&
+              s.files[0].original_len == lens[0],
+          "the document's bytes are the file's");
+    Edit e;
+    Fix fine = one(&e, 2, 11, 2, 12, "1");
+    const Fix *fixes[] = {&fine};
+    bool done = false;
+    int rc = fix_session_apply(&s, 0, fixes, 1, &done);
+    size_t len;
+    const char *now = fix_file_bytes(&s.files[0], &len);
+    CHECK(rc == 1 && done && len == lens[0] && memcmp(now, "def f(x):\n    return 1\n", len) == 0,
+          "fixed in memory");
+    FILE *fp = fopen(path, "rb");
+    CHECK(!fp, "nothing written");
+    if (fp) fclose(fp);
+    fix_session_free(&s);
+}
+
 static const char *diff(const char *a, const char *b) {
     static char out[1024];
     Buf d;
@@ -173,6 +226,8 @@ int main(int argc, char **argv) {
         return 0;
     }
     test_apply();
+    test_edit_bytes();
+    test_in_memory();
     test_revert();
     test_diff();
     return unit_finish();

@@ -245,7 +245,7 @@ def test_add_noqa():
         path = os.path.join(folder, name)
         data = read(path)
         d = fresh(name, data)
-        args = ["check", "--isolated", "--no-cache", "--select", "ALL", "--ignore", "DW003"]
+        args = ["check", "--isolated", "--no-cache", "--select", "ALL"]
         first = p = dw(args + ["--add-noqa", name], d)
         got = read(os.path.join(d, name))
         s.check(p.returncode == 0 and b"Added" in p.stderr, f"noqa/{name}: --add-noqa runs",
