@@ -21,9 +21,11 @@ typedef struct TreeCtx {
     const Fix *fix; /* the fix the next report carries (tree_fix), or NULL */
 } TreeCtx;
 
+struct Collector;
 typedef struct TreeRule {
     const Check *check;
     void (*run)(TreeCtx *tx);
+    const struct Collector *collect; /* what it gathers from each file during the walk, or NULL */
 } TreeRule;
 
 /* What the enabled tree rules need the summaries to record; false when none is enabled. */
