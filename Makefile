@@ -18,8 +18,8 @@ asan_obj = $(patsubst %.c,build/asan/%.o,$(1))
 DRIVERS      := $(patsubst tests/drivers/%.c,build/release/bin/%,$(DRIVER_SRC))
 ASAN_DRIVERS := $(patsubst tests/drivers/%.c,build/asan/bin/%,$(DRIVER_SRC))
 
-.PHONY: all test demo bench robustness conformance fuzz install clean format regen help drivers ecosystem \
-        package-test
+.PHONY: all test demo bench robustness conformance fix-conformance fuzz install clean format regen \
+        help drivers ecosystem package-test
 all: deadwood
 
 deadwood: $(call rel_obj,$(LIB_SRC) $(CLI_SRC))
@@ -67,6 +67,11 @@ conformance: deadwood build/release/bin/unit_bodies
 	$(PYTHON) tests/parse/conformance.py --all-versions
 	$(PYTHON) tests/index/bodies_stdlib.py
 
+# `check --fix --unsafe-fixes --select ALL` on a copy of every installed stdlib (3.8+): every file
+# CPython 3.13 parsed still parses, no finding appears, the findings gone are the ones fixed.
+fix-conformance: deadwood
+	$(PYTHON) tests/fix/conformance.py
+
 demo: deadwood
 	./deadwood check examples/zenflow || true
 
@@ -110,6 +115,8 @@ help:
 	@echo "make package-test  the Python package offline: wheel, venv, pipx, pre-commit hook"
 	@echo "make conformance  parser against CPython on every installed stdlib, and the"
 	@echo "                  override rules' on-demand method hashes on the same files"
+	@echo "make fix-conformance  --fix --unsafe-fixes on a copy of every installed stdlib, judged"
+	@echo "                  by CPython 3.13 (files still parse, only fixed findings go)"
 	@echo "make bench      benchmarks (writes bench/RESULTS.md)"
 	@echo "make ecosystem [BASE=rev]  deadwood on real projects; with BASE, the change in findings"
 	@echo "make robustness growth of time and memory with hostile input, at most n log n"

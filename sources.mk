@@ -13,6 +13,7 @@ LIB_SRC := \
     src/ast/bigint.c \
     src/ast/unparse.c \
     src/base/arena.c \
+    src/base/atomic_write.c \
     src/base/buf.c \
     src/base/finding.c \
     src/base/json.c \
@@ -53,6 +54,12 @@ LIB_SRC := \
     src/discover/nfa.c \
     src/discover/walk.c \
     src/discover/wildmatch.c \
+    src/fix/apply.c \
+    src/fix/diff.c \
+    src/fix/edits.c \
+    src/fix/noqa_add.c \
+    src/fix/session.c \
+    src/fix/write.c \
     src/flow/flow.c \
     src/index/bodies.c \
     src/index/calls.c \
@@ -86,6 +93,7 @@ LIB_SRC := \
 
 # the command line (src/cli)
 CLI_SRC := \
+    src/cli/check_fix.c \
     src/cli/cli_index.c \
     src/cli/cmd_callers.c \
     src/cli/cmd_check.c \

@@ -42,6 +42,7 @@ SUITES = [
     ("tests/cli/run.py", ("release", "asan")),
     ("tests/lsp/run.py", ("release", "asan")),
     ("tests/lsp/nvim.py", ("release", "asan")),
+    ("tests/fix/run.py", ("release", "asan")),
     ("tests/robust/run.py", ("release", "asan")),
     ("tests/robust/hierarchies.py", ("release", "asan")),
     ("tests/robust/rewritten.py", ("release", "asan")),

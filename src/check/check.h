@@ -17,6 +17,7 @@
 #include "base/finding.h"
 #include "cfg/cfg.h"
 #include "check/noqa.h"
+#include "fix/edits.h"
 #include "index/index.h"
 #include "output/output.h"
 #include "parse/parser.h"
@@ -94,7 +95,18 @@ struct CheckCtx {
     Noqa *noqa;     /* the file's noqa comments, each knowing what it silenced so far */
     int32_t nnoqa;
     const Notebook *notebook; /* a .ipynb: src is its code cells joined; findings get cells */
+    FixText fix_text;         /* what fixes are made against (fix/edits.h) */
+    const Fix *fix;           /* the fix the next report carries (check_fix), or NULL */
 };
+
+/* Fixes (see src/fix/edits.h): the next report of the current rule carries `fix` (NULL: none;
+ * a report silenced by `# noqa` drops it). A file whose text is not its bytes read as UTF-8 (an
+ * encoding cookie of another encoding) gets no fix: edits could not be mapped back to its bytes. */
+void check_fix(CheckCtx *cx, const Fix *fix);
+/* The text a rule's fix of this file is made against (fix_begin's). */
+static inline const FixText *check_fix_text(const CheckCtx *cx) {
+    return &cx->fix_text;
+}
 
 /* A related location for a report. */
 typedef struct CheckRelated {

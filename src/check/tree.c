@@ -103,9 +103,15 @@ static Location loc_of(const SumLoc *l) {
         .line = l->line, .col = l->col, .end_line = l->end_line, .end_col = l->end_col};
 }
 
+void tree_fix(TreeCtx *tx, const Fix *fix) {
+    tx->fix = fix;
+}
+
 void tree_report(TreeCtx *tx, const ModuleSummary *m, const SumLoc *loc, const ModuleSummary *rel_m,
                  const SumLoc *rel_loc, const char *rel_msg, const char *fmt, ...) {
     const Check *rule = tx->current;
+    const Fix *fix = tx->fix;
+    tx->fix = NULL;
     if (m->generated || silenced(tx, m, loc->line, rule->info.code)) return;
     char msg[1024];
     va_list ap;
@@ -120,6 +126,7 @@ void tree_report(TreeCtx *tx, const ModuleSummary *m, const SumLoc *loc, const M
     f.loc = loc_of(loc);
     f.message = msg;
     f.noqa_line = loc->line;
+    f.fix = fix;
     if (rel_m) {
         rel.path = rel_m->path;
         rel.loc = loc_of(rel_loc);

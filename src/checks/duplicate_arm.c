@@ -35,6 +35,18 @@
  * is the same code; a pair that DW101 reports; an arm whose test repeats an earlier test of the
  * chain: it can never run, and DW104 reports that (one defect, one finding, and the more telling
  * one).
+ *
+ * Fix (sometimes available): the later arm's test is joined to the earlier arm's with `or`
+ * (parenthesized where `or` would bind it otherwise) and the later arm, an `elif`, is deleted;
+ * for a chain whose arms are all the same code, every test is joined into the first. Safe when
+ * the two arms are adjacent (the tests run in the same order as before), or when every arm
+ * between them tests the same subject against other literals (`mode == "b"` between
+ * `mode == "a"` and `mode == "c"`: it cannot match when the later arm does). Unsafe when an arm
+ * between them could also match: its test no longer runs first, and what it did for a value
+ * both match may change. Unsafe too when a comment in the deleted arm would be lost (one the kept
+ * arm has too, in the same order, is not). No fix for an `else` arm, for an arm written as an `if`
+ * under an `else:`, or when a test joined repeats an earlier test of the chain (DW104's finding,
+ * which the fix would hide).
  */
 #include <stdio.h>
 
@@ -42,12 +54,108 @@
 #include "if_chain.h"
 #include "rule_docs.h"
 
+/* Joins the tests of arms `join` (each an `elif` after arm i) into arm i's test with `or`, and
+ * deletes those arms: the `elif` line to the end of the arm's body, `first` to `last`. */
+static void join_arms(FixBuilder *fb, CheckCtx *cx, const IfChain *c, int32_t i,
+                      const int32_t *join, int32_t njoin) {
+    const FixText *t = check_fix_text(cx);
+    const Node *ti = c->arms[i].test;
+    /* an arm whose test repeats an earlier one is DW104's: no fix that would hide it */
+    const int32_t *repeated = if_chain_repeated_tests(cx->arena, c, NULL);
+    bool repeats = !repeated || repeated[i] >= 0;
+    for (int32_t k = 0; k < njoin && !repeats; k++) repeats = repeated[join[k]] >= 0;
+    if (!ti || repeats) return fix_fail(fb);
+    Buf add;
+    buf_init(&add);
+    if (fix_needs_parens(t, ti, FIX_AS_OPERAND)) {
+        fix_insert(fb, fix_node_start(t, ti), "(");
+        buf_putc(&add, ')');
+    }
+    for (int32_t k = 0; k < njoin; k++) {
+        const Arm *arm = &c->arms[join[k]];
+        const char *tj = arm->test ? fix_expr_text(fb, arm->test, FIX_AS_OPERAND) : NULL;
+        if (!tj || !arm_is_elif(cx, arm->node)) {
+            buf_free(&add);
+            return fix_fail(fb);
+        }
+        buf_puts(&add, " or ");
+        buf_puts(&add, tj);
+        fix_block_comments_kept(fb, arm->body, c->arms[i].body); /* the same code, kept */
+        /* the arm's lines, and the blank lines above it (those below stay, as its separation
+         * from what follows) */
+        const NodeList *body = arm->body, *before = c->arms[join[k] - 1].body;
+        size_t floor = fix_next_line(t, fix_node_end(t, before->items[before->len - 1]));
+        fix_delete(
+            fb, fix_blank_lines_before(t, fix_line_start(t, fix_node_start(t, arm->node)), floor),
+            fix_next_line(t, fix_node_end(t, body->items[body->len - 1])));
+    }
+    if (add.failed)
+        fix_fail(fb);
+    else
+        fix_insert(fb, fix_node_end(t, ti), buf_cstr(&add));
+    buf_free(&add);
+}
+
+/* The constants test t compares a subject with, when it is `S == C` or `S in (C, ...)` (a tuple,
+ * list or set), S free of side effects, every C a string, bytes or integer literal of one kind:
+ * into *subject, and the constants into out (at most max); how many, or 0. */
+static int32_t equality(const Node *t, const Node **subject, const Node **out, int32_t max) {
+    if (!t || t->kind != AST_COMPARE || t->Compare.ops.len != 1 || !fix_pure_expr(t->Compare.left))
+        return 0;
+    const Node *right = t->Compare.comparators.items[0];
+    const NodeList one = {(Node **)&t->Compare.comparators.items[0], 1}, *list = &one;
+    if (t->Compare.ops.items[0] == AST_IN &&
+        (right->kind == AST_TUPLE || right->kind == AST_LIST || right->kind == AST_SET))
+        list = right->kind == AST_SET    ? &right->Set.elts
+               : right->kind == AST_LIST ? &right->List.elts
+                                         : &right->Tuple.elts;
+    else if (t->Compare.ops.items[0] != AST_EQ)
+        return 0;
+    if (list->len < 1 || list->len > max) return 0;
+    for (int32_t i = 0; i < list->len; i++) {
+        const Node *c = list->items[i];
+        if (c->kind != AST_CONSTANT ||
+            (c->Constant.value.kind != CONST_STR && c->Constant.value.kind != CONST_BYTES &&
+             c->Constant.value.kind != CONST_INT) ||
+            c->Constant.value.kind != list->items[0]->Constant.value.kind)
+            return 0;
+        out[i] = c;
+    }
+    *subject = t->Compare.left;
+    return list->len;
+}
+
+/* Whether tests a and b can never both hold: both compare one subject with literals of one kind,
+ * none in common (`mode == "a"`, `mode in ("b", "c")`). An `__eq__` that makes different
+ * literals equal is not modelled. */
+static bool disjoint(const Node *a, const Node *b) {
+    enum { MAX = 64 };
+    const Node *sa, *sb, *ca[MAX], *cb[MAX];
+    int32_t na = equality(a, &sa, ca, MAX), nb = equality(b, &sb, cb, MAX);
+    if (!na || !nb || !ast_equal(sa, sb) ||
+        ca[0]->Constant.value.kind != cb[0]->Constant.value.kind)
+        return false;
+    for (int32_t i = 0; i < na; i++)
+        for (int32_t k = 0; k < nb; k++)
+            if (ast_equal(ca[i], cb[k])) return false;
+    return true;
+}
+
 /* Every arm the same code, no else: one finding for the chain, at its `if`. */
 static void report_chain(CheckCtx *cx, const IfChain *c) {
     Location at, last;
     arm_location(cx, c, 0, &at);
     arm_location(cx, c, c->narms - 1, &last);
     Related rel = {cx->path, last, "the last arm"};
+    FixBuilder fb;
+    fix_begin(&fb, cx->arena, check_fix_text(cx));
+    int32_t *join = arena_alloc(cx->arena, sizeof *join * (size_t)c->narms);
+    for (int32_t j = 1; join && j < c->narms; j++) join[j - 1] = j;
+    if (join)
+        join_arms(&fb, cx, c, 0, join, c->narms - 1);
+    else
+        fix_fail(&fb);
+    check_fix(cx, fix_end(&fb, "Join the conditions with `or`"));
     char arms[64];
     if (c->narms == 2)
         snprintf(arms, sizeof arms, "both arms of this if/elif chain, the other on line %d,",
@@ -88,6 +196,13 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
         if (!arm_location(cx, c, j, &at)) continue;
         arm_location(cx, c, same[j], &earlier);
         Related rel = {cx->path, earlier, "the same code"};
+        FixBuilder fb;
+        fix_begin(&fb, cx->arena, check_fix_text(cx));
+        join_arms(&fb, cx, c, same[j], &j, 1);
+        for (int32_t k = same[j] + 1; k < j && c->arms[j].test; k++) /* an arm between that */
+            if (!disjoint(c->arms[k].test, c->arms[j].test)) fix_unsafe(&fb); /* could match */
+        check_fix(cx, fix_end(&fb, "Join this arm's test to the test on line %d with `or`",
+                              earlier.line));
         check_report_loc(cx, at, &rel, 1,
                          "duplicate arm: %s is the same code as the branch of the condition on "
                          "line %d",

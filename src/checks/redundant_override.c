@@ -72,11 +72,20 @@
  * `__set_name__`, `__getattr__` and `__getattribute__` are looked up on the type along the MRO,
  * where the base's copy is found as well, and `__slots__` does not depend on which class of the
  * MRO defines a method. A metaclass that inspects the class body is not modelled.
+ *
+ * Fix (sometimes available): the override is deleted, decorators and all (every def of a
+ * property's getter, setter and deleter), with the blank lines before it (or after it, when none
+ * is before) so that no double gap is left; a class left empty gets `pass`. Safe: what is
+ * reported is a copy whose deletion changes nothing Python does. Unsafe when a comment inside the
+ * deleted defs would be lost. No fix when the class body names the method elsewhere
+ * (`alias = method`: deleting it would break that), or when the file cannot be read again as it
+ * was analyzed.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check/tree.h"
+#include "parse/parser.h"
 #include "rule_docs.h"
 
 /* What each module binds, read again when first needed. */
@@ -285,6 +294,95 @@ static bool same_below(const ProjectIndex *ix, ClassRef c, const char *name, Fun
     return same;
 }
 
+/* ---- the fix ------------------------------------------------------------------------------ */
+
+/* Looking for a class statement, or for a name in a class body. */
+typedef struct Seek {
+    const ClassSum *cs;
+    const Node *found;
+    Str name;
+    bool named;
+} Seek;
+
+static int seek_class(Node *n, void *ud) {
+    Seek *k = ud;
+    if (k->found) return 1;
+    if (n->kind == AST_CLASS_DEF && n->lineno == k->cs->line &&
+        str_eq_c(n->ClassDef.name, k->cs->name)) {
+        k->found = n;
+        return 1;
+    }
+    return ast_children(n, seek_class, ud);
+}
+
+/* Whether a part of a class body evaluated in the class's scope names k->name: a def's or a
+ * nested class's header (decorators, defaults, annotations, bases), not their bodies. */
+static int seek_name(Node *n, void *ud) {
+    Seek *k = ud;
+    if (k->named) return 1;
+    if (n->kind == AST_NAME && str_eq(n->Name.id, k->name)) return k->named = true, 1;
+    if (n->kind == AST_FUNCTION_DEF || n->kind == AST_ASYNC_FUNCTION_DEF) {
+        for (int32_t i = 0; i < n->FunctionDef.decorator_list.len; i++)
+            seek_name(n->FunctionDef.decorator_list.items[i], ud);
+        seek_name(n->FunctionDef.args, ud);
+        if (n->FunctionDef.returns) seek_name(n->FunctionDef.returns, ud);
+        return k->named;
+    }
+    if (n->kind == AST_CLASS_DEF) {
+        for (int32_t i = 0; i < n->ClassDef.decorator_list.len; i++)
+            seek_name(n->ClassDef.decorator_list.items[i], ud);
+        for (int32_t i = 0; i < n->ClassDef.bases.len; i++)
+            seek_name(n->ClassDef.bases.items[i], ud);
+        for (int32_t i = 0; i < n->ClassDef.keywords.len; i++)
+            seek_name(n->ClassDef.keywords.items[i], ud);
+        return k->named;
+    }
+    return ast_children(n, seek_name, ud);
+}
+
+/* The override's defs deleted from its class, decorators and all, made on the module's text read
+ * again (in arena a); NULL when it cannot be read as analyzed, or when the class body names the
+ * method elsewhere (`alias = method`, `@method.setter` outside the defs compared): deleting it
+ * would break that. */
+static const Fix *deletion(Globals *g, const OverridePair *p, Arena *a) {
+    const ModuleSummary *ms = g->ix->modules[p->method.module];
+    const SourceText *st = index_module_text(g->ix, &g->read, p->method.module);
+    ParseResult pr;
+    ParseError err;
+    if (!st || !st->valid_utf8 || strcmp(st->encoding, "utf-8") != 0 ||
+        parse_module(a, st, &pr, &err) != PARSE_OK)
+        return NULL;
+    const FuncSum *f = &ms->functions[p->method.fn];
+    Seek k = {&ms->classes[f->cls], NULL, {f->name, (int32_t)strlen(f->name)}, false};
+    seek_class(pr.module, &k);
+    if (!k.found) return NULL;
+    const NodeList *body = &k.found->ClassDef.body;
+    bool *del = arena_zalloc(a, (size_t)body->len + 1);
+    int32_t ndel = 0;
+    for (int32_t i = 0; del && i < body->len; i++) {
+        const Node *s = body->items[i];
+        for (int32_t j = 0; j < p->ndefs; j++)
+            if ((s->kind == AST_FUNCTION_DEF || s->kind == AST_ASYNC_FUNCTION_DEF) &&
+                s->lineno == ms->functions[p->defs[j]].line && str_eq(s->FunctionDef.name, k.name))
+                del[i] = true;
+        ndel += del[i];
+        if (!del[i]) seek_name((Node *)s, &k);
+    }
+    if (!del || ndel != p->ndefs || k.named) return NULL;
+    FixText ft = {st->text, st->len, pr.lines, pr.toks, pr.ntoks};
+    FixBuilder fb;
+    fix_begin(&fb, a, &ft);
+    for (int32_t i = 0; i < body->len;) { /* each run of adjacent defs at once */
+        int32_t j = i;
+        while (j < body->len && del[j]) j++;
+        if (j > i) fix_delete_stmts(&fb, body, i, j - 1, true);
+        i = j > i ? j : i + 1;
+    }
+    char name[QUALNAME_MAX];
+    return fix_end(&fb, "Delete the redundant override `%s`",
+                   func_qualname(ms, f, name, sizeof name));
+}
+
 void redundant_override_run(TreeCtx *tx) {
     const ProjectIndex *ix = tx->ix;
     Globals g = {ix,
@@ -316,10 +414,14 @@ void redundant_override_run(TreeCtx *tx) {
         file = file ? file + 1 : bm->path;
         SumLoc fdef = func_def(first), bdef = func_def(b);
         char fname[QUALNAME_MAX], bname[QUALNAME_MAX];
+        Arena fa;
+        arena_init(&fa);
+        tree_fix(tx, deletion(&g, p, &fa));
         tree_report(tx, ms, &fdef, bm, &bdef, "the identical base method",
                     "redundant override: `%s` is identical to %s (%s:%d); delete it",
                     func_qualname(ms, first, fname, sizeof fname),
                     func_qualname(bm, b, bname, sizeof bname), file, b->line);
+        arena_free(&fa);
     }
     free(g.of);
     free(g.tried);

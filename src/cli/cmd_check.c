@@ -2,7 +2,8 @@
  * (ruff's way: the nearest .deadwood.toml, deadwood.toml or pyproject.toml with
  * [tool.deadwood]), find the files, analyze them in parallel through run_files with the result
  * cache, keep what each file's configuration asks for, and print the findings (or their
- * statistics) sorted. Exit status: 0 clean, 1 findings, 2 usage or configuration error. */
+ * statistics) sorted; with --fix, --diff or --add-noqa, check_fix.c takes the analysis through the
+ * fix loop. Exit status: 0 clean, 1 findings, 2 usage or configuration error. */
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "cache/cache.h"
 #include "config/project.h"
 #include "check/run.h"
+#include "check_fix.h"
 #include "cli.h"
 #include "config/config.h"
 #include "discover/glob.h"
@@ -53,6 +55,16 @@ static const char usage[] =
     "  --target-version pyNNN  the oldest Python the code supports (py38 ... py315), for DW002;\n"
     "                          replaces the configuration's (default: the lower bound of\n"
     "                          [project] requires-python in the nearest pyproject.toml)\n"
+    "Fixes:\n"
+    "  --fix, --no-fix         apply the safe fixes (configuration: fix = true)\n"
+    "  --unsafe-fixes          apply the unsafe fixes too (--no-unsafe-fixes: do not;\n"
+    "                          configuration: unsafe-fixes = true)\n"
+    "  --fix-only              apply fixes and report nothing that remains\n"
+    "  --diff                  print a diff of what --fix would change; write nothing\n"
+    "                          (exit 1 when there is one)\n"
+    "  --show-fixes            list the fixes applied, per file and rule\n"
+    "  --exit-non-zero-on-fix  exit 1 when a fix was applied, even with nothing left\n"
+    "  --add-noqa              add `# noqa: CODE` to every line with a finding\n"
     "Output:\n"
     "  --output-format FMT     " OUTPUT_FORMAT_NAMES " (default: text; also\n"
     "                          DEADWOOD_OUTPUT_FORMAT)\n"
@@ -64,7 +76,8 @@ static const char usage[] =
     "  --quiet, -q             no summary line and no warnings\n"
     "  --verbose, -v           say which configurations and cache were used\n"
     "  -h, --help              this help\n\n"
-    "Exit status: 0 no findings, 1 findings, 2 usage or configuration error.\n";
+    "Exit status: 0 no findings, 1 findings (--diff: a diff; --fix-only: 0), 2 usage or\n"
+    "configuration error, or a file that could not be written.\n";
 
 typedef enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } ColorMode;
 
@@ -73,6 +86,8 @@ typedef struct Args {
     int jobs;
     bool exit_zero, quiet, statistics, no_cache, isolated, show_files, verbose;
     int8_t force_exclude, respect_gitignore; /* -1: unset */
+    int8_t fix, unsafe_fixes;                /* -1: unset (the configuration says) */
+    bool fix_only, diff, show_fixes, add_noqa, exit_non_zero_on_fix;
     const char *config, *stdin_name, *output_file, *cache_dir, *index_root;
     int target_minor; /* --target-version; 0 when not given */
     ColorMode color;
@@ -82,6 +97,13 @@ typedef struct Args {
     const char **paths;
     int npaths;
 } Args;
+
+typedef struct RunTotals {
+    int32_t cached, written, reparsed, unread;
+    const char *cache_dir, *cache_warning;
+    int32_t ambiguous; /* module names found in several roots (ProjectIndex.nambiguous) */
+    char ambiguous_names[160];
+} RunTotals;
 
 typedef struct Ctx {
     Arena *a;
@@ -95,6 +117,9 @@ typedef struct Ctx {
     Prepared *project;    /* the first path's (--index-root's): its directory is the project root */
     bool *reported;       /* with --index-root, each file's: found for the PATHs; else NULL */
     int32_t nreported;    /* the files checked: reported on */
+    RunTotals totals;     /* the last analysis's */
+    CheckFixOptions fixo;
+    CheckFixHooks hooks;
 } Ctx;
 
 /* ---- small helpers ------------------------------------------------------------------------ */
@@ -149,6 +174,7 @@ static int parse_args(Arena *a, int argc, char **argv, Args *g) {
     memset(g, 0, sizeof *g);
     g->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
     g->force_exclude = g->respect_gitignore = -1;
+    g->fix = g->unsafe_fixes = -1;
     const char *env = getenv("DEADWOOD_OUTPUT_FORMAT");
     if (env && *env && !output_format_parse(env, &g->format))
         return cli_usage_error("unknown DEADWOOD_OUTPUT_FORMAT '%s' (%s)", env,
@@ -232,6 +258,20 @@ static int parse_args(Arena *a, int argc, char **argv, Args *g) {
             g->show_files = true;
         } else if (strcmp(a0, "--force-exclude") == 0 || strcmp(a0, "--no-force-exclude") == 0) {
             g->force_exclude = a0[2] != 'n';
+        } else if (strcmp(a0, "--fix") == 0 || strcmp(a0, "--no-fix") == 0) {
+            g->fix = a0[2] != 'n';
+        } else if (strcmp(a0, "--unsafe-fixes") == 0 || strcmp(a0, "--no-unsafe-fixes") == 0) {
+            g->unsafe_fixes = a0[2] != 'n';
+        } else if (strcmp(a0, "--fix-only") == 0 || strcmp(a0, "--no-fix-only") == 0) {
+            g->fix_only = a0[2] != 'n';
+        } else if (strcmp(a0, "--show-fixes") == 0 || strcmp(a0, "--no-show-fixes") == 0) {
+            g->show_fixes = a0[2] != 'n';
+        } else if (strcmp(a0, "--diff") == 0) {
+            g->diff = true;
+        } else if (strcmp(a0, "--add-noqa") == 0) {
+            g->add_noqa = true;
+        } else if (strcmp(a0, "--exit-non-zero-on-fix") == 0) {
+            g->exit_non_zero_on_fix = true;
         } else if (strcmp(a0, "--respect-gitignore") == 0 ||
                    strcmp(a0, "--no-respect-gitignore") == 0) {
             g->respect_gitignore = a0[2] != 'n';
@@ -251,6 +291,10 @@ static int parse_args(Arena *a, int argc, char **argv, Args *g) {
     for (int i = 0; i < g->npaths; i++)
         if (strcmp(g->paths[i], "-") == 0 && g->npaths > 1)
             return cli_usage_error("'-' (standard input) cannot be mixed with other paths");
+    if (g->add_noqa && (g->fix > 0 || g->fix_only || g->diff))
+        return cli_usage_error("--add-noqa cannot be combined with --fix, --fix-only or --diff");
+    if (g->add_noqa && g->npaths == 1 && strcmp(g->paths[0], "-") == 0)
+        return cli_usage_error("--add-noqa cannot read standard input: it writes files");
     return EXIT_CLEAN;
 }
 
@@ -389,16 +433,9 @@ static bool wanted(Ctx *x, const Finding *f, const ProjectRun *run, bool several
     return project_keeps(&x->p, prep_of_path(x, f->path), f, name, run, several);
 }
 
-typedef struct RunTotals {
-    int32_t cached, written, reparsed, unread;
-    const char *cache_dir, *cache_warning;
-    int32_t ambiguous; /* module names found in several roots (ProjectIndex.nambiguous) */
-    char ambiguous_names[160];
-} RunTotals;
-
 /* Runs the analysis once per DW301 threshold and DW002 target in use (nearly always one pair),
  * keeping what each file's configuration wants. */
-static bool analyze(Ctx *x, FindingList *out, RunTotals *t) {
+static bool analyze(Ctx *x, FindingList *out, RunTotals *t, const SourceOverlay *ov) {
     ProjectRun *runs;
     int32_t nruns = project_runs(&x->p, &runs);
     if (nruns < 0) return cli_usage_error("out of memory"), false;
@@ -408,7 +445,8 @@ static bool analyze(Ctx *x, FindingList *out, RunTotals *t) {
         RunOptions ro = {.check = &runs[j].check,
                          .jobs = x->g->jobs,
                          .stdin_name = x->g->stdin_name,
-                         .tree = true};
+                         .tree = true,
+                         .overlay = ov};
         /* the largest file: the project's configuration says, as for cache-dir */
         ro.max_file_size = (size_t)(x->project ? x->project->cfg : x->p.fallback)->max_file_size;
         ResultCache *rc = NULL;
@@ -455,6 +493,7 @@ static bool analyze(Ctx *x, FindingList *out, RunTotals *t) {
 typedef struct Stat {
     const char *code, *name;
     int32_t count;
+    bool fixable; /* some finding's fix --fix would apply */
 } Stat;
 
 static int cmp_stat(const void *p, const void *q) {
@@ -463,15 +502,20 @@ static int cmp_stat(const void *p, const void *q) {
     return strcmp(a->code, b->code);
 }
 
-/* ruff's --statistics: one line per rule, the most frequent first. */
-static void write_statistics(Buf *b, const FindingList *fl, OutputFormat fmt, bool color) {
+/* ruff's --statistics: one line per rule, the most frequent first (`[*]` before the name of a
+ * rule with a finding --fix would repair, when some rule has one). */
+static void write_statistics(const Ctx *x, Buf *b, const FindingList *fl, OutputFormat fmt,
+                             bool color) {
     Stat *st = calloc((size_t)check_count + (size_t)fl->len + 1, sizeof *st);
     int n = 0, wcount = 1, wcode = 0;
+    bool any_fixable = false;
     for (int32_t i = 0; st && i < fl->len; i++) {
         int k = 0;
         while (k < n && strcmp(st[k].code, fl->items[i].code) != 0) k++;
-        if (k == n) st[n++] = (Stat){fl->items[i].code, fl->items[i].name, 0};
+        if (k == n) st[n++] = (Stat){fl->items[i].code, fl->items[i].name, 0, false};
         st[k].count++;
+        st[k].fixable |= check_fix_applies(&x->fixo, &x->hooks, &fl->items[i]);
+        any_fixable |= st[k].fixable;
     }
     if (n) qsort(st, (size_t)n, sizeof *st, cmp_stat);
     for (int k = 0; k < n; k++) {
@@ -483,14 +527,19 @@ static void write_statistics(Buf *b, const FindingList *fl, OutputFormat fmt, bo
         for (int k = 0; k < n; k++)
             buf_printf(b,
                        "%s\n  {\n    \"code\": \"%s\",\n    \"name\": \"%s\",\n    \"count\": %d,"
-                       "\n    \"fixable\": false\n  }",
-                       k ? "," : "", st[k].code, st[k].name ? st[k].name : "", (int)st[k].count);
+                       "\n    \"fixable\": %s\n  }",
+                       k ? "," : "", st[k].code, st[k].name ? st[k].name : "", (int)st[k].count,
+                       st[k].fixable ? "true" : "false");
         buf_puts(b, n ? "\n]\n" : "]\n");
     } else {
         for (int k = 0; k < n; k++)
-            buf_printf(b, "%s%*d%s\t%s%-*s%s\t%s\n", color ? "\033[1m" : "", wcount,
+            buf_printf(b, "%s%*d%s\t%s%-*s%s\t%s%s\n", color ? "\033[1m" : "", wcount,
                        (int)st[k].count, color ? "\033[0m" : "", color ? "\033[1;31m" : "", wcode,
-                       st[k].code, color ? "\033[0m" : "", st[k].name ? st[k].name : "");
+                       st[k].code, color ? "\033[0m" : "",
+                       !any_fixable    ? ""
+                       : st[k].fixable ? "[*] "
+                                       : "[ ] ",
+                       st[k].name ? st[k].name : "");
     }
     free(st);
 }
@@ -501,9 +550,10 @@ static RuleInfo *rule_infos(void) {
     return r;
 }
 
-static int emit(Ctx *x, const FindingList *fl) {
+/* Writes the findings (or their statistics) to `to` (or --output-file). */
+static int emit(Ctx *x, const FindingList *fl, FILE *to) {
     const Args *g = x->g;
-    FILE *f = stdout;
+    FILE *f = to;
     if (g->output_file && !(f = fopen(g->output_file, "w")))
         return cli_usage_error("cannot write %s: %s", g->output_file, strerror(errno));
     const char *nc = getenv("NO_COLOR");
@@ -515,11 +565,13 @@ static int emit(Ctx *x, const FindingList *fl) {
                         .root = x->cwd,
                         .rules = infos,
                         .nrules = infos ? check_count : 0,
-                        .version = DEADWOOD_VERSION};
+                        .version = DEADWOOD_VERSION,
+                        .fix_status = x->fixo.mode == FIXMODE_NONE,
+                        .unsafe_fixes = x->fixo.unsafe};
     Buf out;
     buf_init(&out);
     if (g->statistics)
-        write_statistics(&out, fl, g->format, color);
+        write_statistics(x, &out, fl, g->format, color);
     else
         output_write(&out, fl, &oo);
     int rc = EXIT_CLEAN;
@@ -528,7 +580,7 @@ static int emit(Ctx *x, const FindingList *fl) {
     else if ((out.len && fwrite(out.data, 1, out.len, f) != out.len) || fflush(f) != 0)
         rc = cli_usage_error("cannot write %s: %s", g->output_file ? g->output_file : "output",
                              strerror(errno));
-    if (f != stdout && fclose(f) != 0 && rc == EXIT_CLEAN)
+    if (f != to && fclose(f) != 0 && rc == EXIT_CLEAN)
         rc = cli_usage_error("cannot write %s: %s", g->output_file, strerror(errno));
     buf_free(&out);
     free(infos);
@@ -561,17 +613,75 @@ static void report_verbose(const Ctx *x, const RunTotals *t) {
 
 /* The summary line: how many findings, in how many of the files checked (the findings come
  * sorted by path, so a file's are adjacent). */
-static void print_summary(const FindingList *fl, int nfiles) {
+static void print_summary(const FindingList *fl, int nfiles, int32_t fixed) {
     int with = 0;
     for (int32_t i = 0; i < fl->len; i++)
         with += i == 0 || strcmp(fl->items[i].path, fl->items[i - 1].path) != 0;
     fflush(stdout);
-    if (fl->len == 0)
+    if (fixed > 0)
+        fprintf(stderr, "Found %d problem%s (%d fixed, %d remaining; %d file%s checked).\n",
+                (int)(fl->len + fixed), fl->len + fixed == 1 ? "" : "s", (int)fixed, (int)fl->len,
+                nfiles, nfiles == 1 ? "" : "s");
+    else if (fl->len == 0)
         fprintf(stderr, "No problems found (%d file%s checked).\n", nfiles, nfiles == 1 ? "" : "s");
     else
         fprintf(stderr, "Found %d problem%s in %d file%s (%d file%s checked).\n", (int)fl->len,
                 fl->len == 1 ? "" : "s", with, with == 1 ? "" : "s", nfiles,
                 nfiles == 1 ? "" : "s");
+}
+
+/* ---- fixes -------------------------------------------------------------------------------- */
+
+static bool analyze_hook(void *ud, const SourceOverlay *ov, FindingList *out) {
+    Ctx *x = ud;
+    memset(&x->totals, 0, sizeof x->totals);
+    return analyze(x, out, &x->totals, ov);
+}
+
+static bool fixable_hook(void *ud, const Finding *f) {
+    const Ctx *x = ud;
+    const Prepared *p = prep_of_path(x, f->path);
+    const Check *c = check_find(f->code);
+    return !p || !c || p->fixable[check_index(c)];
+}
+
+/* The fix settings: the command line's, else the project's configuration's (fix, unsafe-fixes). */
+static void setup_fix(Ctx *x, bool from_stdin) {
+    const Args *g = x->g;
+    const Config *c = x->project ? x->project->cfg : x->p.fallback;
+    bool fix = g->fix >= 0 ? g->fix : c->fix == 1;
+    CheckFixOptions *o = &x->fixo;
+    o->mode = g->diff ? FIXMODE_DIFF : fix || g->fix_only ? FIXMODE_APPLY : FIXMODE_NONE;
+    o->unsafe = g->unsafe_fixes >= 0 ? g->unsafe_fixes : c->unsafe_fixes == 1;
+    o->only = g->fix_only || g->diff;
+    o->show_fixes = g->show_fixes;
+    o->quiet = g->quiet;
+    o->from_stdin = from_stdin;
+    o->shown = g->stdin_name ? g->stdin_name : "-";
+    o->max_file_size = c->max_file_size ? (size_t)c->max_file_size : SOURCE_DEFAULT_MAX_SIZE;
+    x->hooks = (CheckFixHooks){x, analyze_hook, fixable_hook};
+}
+
+/* Standard input force-excluded under --fix: it is passed through unchanged. */
+static int pass_stdin_through(void) {
+    char *data;
+    size_t len;
+    SourceError se;
+    if (!source_read_file("-", &data, &len, &se)) return cli_usage_error("stdin: %s", se.msg);
+    bool ok = (!len || fwrite(data, 1, len, stdout) == len) && fflush(stdout) == 0;
+    dw_free(data);
+    return ok ? EXIT_CLEAN : cli_usage_error("cannot write output");
+}
+
+/* The exit status of a run that printed what it found without error. */
+static int exit_status(const Ctx *x, const FindingList *fl, const CheckFixResult *fr) {
+    const Args *g = x->g;
+    int32_t fixed = fr ? fr->fixed : 0;
+    if (fr && fr->failed) return EXIT_USAGE;
+    if (x->fixo.mode == FIXMODE_DIFF) return fr && fr->changes ? EXIT_FINDINGS : EXIT_CLEAN;
+    if (g->exit_non_zero_on_fix && fixed > 0) return EXIT_FINDINGS;
+    if (x->fixo.only || g->exit_zero) return EXIT_CLEAN;
+    return fl->len ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 
 static int check_main(Ctx *x) {
@@ -604,11 +714,26 @@ static int check_main(Ctx *x) {
     if (g->index_root && !add_index(x)) return EXIT_USAGE;
     if (x->nreported == 0 && !g->quiet)
         fprintf(stderr, "deadwood: warning: no Python files found under the given paths\n");
+    setup_fix(x, from_stdin);
+    if (g->add_noqa) return check_add_noqa(x->files, x->nfiles, &x->fixo, &x->hooks);
+    if (skip && from_stdin && x->fixo.mode == FIXMODE_APPLY) return pass_stdin_through();
     FindingList fl;
     findings_init(&fl);
-    RunTotals t = {0};
-    bool ok = skip || analyze(x, &fl, &t);
-    int rc = ok ? emit(x, &fl) : EXIT_USAGE;
+    CheckFixResult fr, *fixing = NULL;
+    bool ok;
+    if (!skip && x->fixo.mode != FIXMODE_NONE) {
+        fixing = &fr;
+        ok = check_fix_run(x->files, x->nfiles, &x->fixo, &x->hooks, &fr);
+        findings_free(&fl);
+        fl = fr.remaining; /* (owned by fl from here) */
+        findings_init(&fr.remaining);
+    } else {
+        ok = skip || analyze(x, &fl, &x->totals, NULL);
+    }
+    RunTotals t = x->totals;
+    /* with --fix on standard input, the fixed text takes standard output (ruff's way) */
+    FILE *to = from_stdin && x->fixo.mode == FIXMODE_APPLY ? stderr : stdout;
+    int rc = !ok ? EXIT_USAGE : x->fixo.only ? EXIT_CLEAN : emit(x, &fl, to);
     if (ok && t.cache_warning && !g->quiet)
         fprintf(stderr, "deadwood: warning: cache: %s\n", t.cache_warning);
     if (ok && t.unread && !g->quiet)
@@ -617,10 +742,18 @@ static int check_main(Ctx *x) {
                 "the run or could not be read again\n",
                 (int)t.unread, t.unread == 1 ? "" : "s", t.unread == 1 ? "its" : "their");
     if (ok && g->verbose) report_verbose(x, &t);
-    if (rc == EXIT_CLEAN && !g->quiet && (g->format == OUT_TEXT || g->format == OUT_FULL))
-        print_summary(&fl, (int)x->nreported);
-    if (rc == EXIT_CLEAN && fl.len && !g->exit_zero) rc = EXIT_FINDINGS;
+    if (rc == EXIT_CLEAN && !g->quiet && (g->format == OUT_TEXT || g->format == OUT_FULL)) {
+        if (x->fixo.show_fixes) check_fix_show(fixing);
+        if (x->fixo.only && fixing) {
+            check_fix_only_summary(fixing, &fl, &x->fixo, &x->hooks);
+        } else {
+            print_summary(&fl, (int)x->nreported, fixing ? fixing->fixed : 0);
+            check_fix_hints(&fl, &x->fixo, &x->hooks);
+        }
+    }
+    if (rc == EXIT_CLEAN) rc = exit_status(x, &fl, fixing);
     findings_free(&fl);
+    if (fixing) check_fix_result_free(fixing);
     return rc;
 }
 

@@ -20,7 +20,7 @@
 static const char *const known_keys =
     "select, extend-select, ignore, exclude, extend-exclude, include, extend-include, "
     "per-file-ignores, target-version, respect-gitignore, force-exclude, cache-dir, "
-    "max-file-size, extend, rules";
+    "max-file-size, extend, rules, fix, unsafe-fixes, fixable, unfixable";
 
 /* Rules that have options, and their keys. */
 static const struct { const char *code, *key; } rule_options[] = {{"DW301", "similarity"}};
@@ -339,6 +339,15 @@ static bool read_table(Reader *r, const TomlValue *t, Config *c) {
             r->extend_line = v->line, r->extend_col = v->col;
         } else if (strcmp(k, "rules") == 0) {
             ok = read_rules(r, e, c);
+        } else if (strcmp(k, "fix") == 0) {
+            ok = read_bool(r, e, &c->fix);
+        } else if (strcmp(k, "unsafe-fixes") == 0) {
+            ok = read_bool(r, e, &c->unsafe_fixes);
+        } else if (strcmp(k, "fixable") == 0) {
+            ok = read_strings(r, k, v, &c->fixable, valid_selector);
+            c->has_fixable = true;
+        } else if (strcmp(k, "unfixable") == 0) {
+            ok = read_strings(r, k, v, &c->unfixable, valid_selector);
         } else {
             ok = at(r, e->line, e->col, "unknown key '%s' in %s (expected one of: %s)", k, r->table,
                     known_keys);
@@ -356,6 +365,7 @@ Config *config_defaults(Arena *a, const char *root) {
     c->root = root;
     c->respect_gitignore = -1;
     c->force_exclude = -1;
+    c->fix = c->unsafe_fixes = -1;
     c->similarity = CONFIG_DEFAULT_SIMILARITY;
     return c;
 }
@@ -417,6 +427,10 @@ static bool inherit(Arena *a, Config *c, const Config *b) {
     if (!c->cache_dir) c->cache_dir = b->cache_dir;
     if (!c->max_file_size) c->max_file_size = b->max_file_size;
     if (!c->has_similarity) c->similarity = b->similarity, c->has_similarity = b->has_similarity;
+    if (c->fix < 0) c->fix = b->fix;
+    if (c->unsafe_fixes < 0) c->unsafe_fixes = b->unsafe_fixes;
+    if (!c->has_fixable) c->fixable = b->fixable, c->has_fixable = b->has_fixable;
+    if (!c->unfixable.len) c->unfixable = b->unfixable;
     return true;
 }
 
@@ -539,6 +553,14 @@ void config_apply_selection(bool *enabled, const RuleSelection *layer) {
 void config_apply_rules(bool *enabled, const Config *c) {
     for (int32_t i = 0; i < c->ninherited; i++) config_apply_selection(enabled, &c->inherited[i]);
     config_apply_selection(enabled, &c->rules);
+}
+
+void config_fixable(bool *fixable, const Config *c) {
+    static const char *all[] = {"ALL"};
+    RuleSelection sel = {.select = c->has_fixable ? c->fixable : (NameList){all, 1, NULL},
+                         .has_select = true,
+                         .ignore = c->unfixable};
+    config_apply_selection(fixable, &sel);
 }
 
 bool config_target_version_valid(const char *v) {

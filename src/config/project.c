@@ -46,7 +46,8 @@ static bool prepare(Project *x, const Config *c, Prepared **out, ConfigError *er
     Prepared **all = arena_alloc(x->a, sizeof *all * (size_t)(x->nprep + 1));
     Prepared *p = arena_zalloc(x->a, sizeof *p);
     bool *en = arena_alloc(x->a, sizeof *en * (size_t)check_count);
-    if (!all || !p || !en) return fail(err, "out of memory", NULL);
+    bool *fixable = arena_alloc(x->a, sizeof *fixable * (size_t)check_count);
+    if (!all || !p || !en || !fixable) return fail(err, "out of memory", NULL);
     if (x->nprep) memcpy(all, x->prep, sizeof *all * (size_t)x->nprep);
     all[x->nprep++] = p;
     x->prep = all;
@@ -58,6 +59,8 @@ static bool prepare(Project *x, const Config *c, Prepared **out, ConfigError *er
     for (int i = 0; i < check_count; i++) en[i] = check_registry[i]->info.default_on;
     config_apply_rules(en, c);
     config_apply_selection(en, &g->rules);
+    config_fixable(fixable, c);
+    p->fixable = fixable;
     const char *e = NULL;
     NameList ex = g->has_exclude ? g->exclude : c->exclude;
     bool builtin = !g->has_exclude && !c->has_exclude;

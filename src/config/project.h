@@ -34,6 +34,7 @@ typedef struct Prepared {
     ExcludeSet excl; /* its exclude + extend-exclude, with the options' */
     ExcludeSet *pfi; /* one set per per-file-ignores pattern */
     bool *pfi_rules; /* [pattern * check_count + rule] */
+    bool *fixable;   /* by registry index: its fixes may be applied (fixable, unfixable) */
     int32_t nfiles;  /* files analyzed with it (counted by the caller: project_runs reads it) */
     int target;      /* DW002's target minor version (0: none) */
 } Prepared;

@@ -12,7 +12,9 @@
  *       "code": "DW201",
  *       "end_location": {"column": 11, "row": 3},      (written over several lines)
  *       "filename": "a.py",
- *       "fix": null,
+ *       "fix": null,                                   (or ruff's fix object:)
+ *       "fix": {"applicability": "safe" | "unsafe",
+ *               "edits": [{"content", "end_location", "location"}, ...], "message": "..."},
  *       "location": {"column": 5, "row": 3},
  *       "message": "...",
  *       "noqa_row": 3,                                 (null when unknown)
@@ -170,6 +172,33 @@ static void put_url(JsonWriter *w, Buf *scratch, const OutputOptions *opt, const
     if (scratch->failed) w->b->failed = true;
 }
 
+/* "fix": ruff's fix object, or null. */
+static void put_fix(JsonWriter *w, const Fix *fix) {
+    jw_key(w, "fix");
+    if (!fix) {
+        jw_null(w);
+        return;
+    }
+    jw_open(w, '{');
+    jw_key(w, "applicability");
+    jw_str(w, fix->applicability == FIX_SAFE ? "safe" : "unsafe");
+    jw_key(w, "edits");
+    jw_open(w, '[');
+    for (int32_t i = 0; i < fix->nedits; i++) {
+        const Edit *e = &fix->edits[i];
+        jw_open(w, '{');
+        jw_key(w, "content");
+        jw_str(w, OUT_STR(e->content));
+        jw_location(w, "end_location", e->loc.end_line, e->loc.end_col);
+        jw_location(w, "location", e->loc.line, e->loc.col);
+        jw_close(w, '}');
+    }
+    jw_close(w, ']');
+    jw_key(w, "message");
+    jw_str(w, OUT_STR(fix->message));
+    jw_close(w, '}');
+}
+
 bool out_write_json(Buf *b, const FindingList *fl, const OutputOptions *opt) {
     JsonWriter w;
     jw_init(&w, b);
@@ -189,8 +218,7 @@ bool out_write_json(Buf *b, const FindingList *fl, const OutputOptions *opt) {
         jw_location(&w, "end_location", f->loc.end_line, f->loc.end_col);
         jw_key(&w, "filename");
         jw_str(&w, OUT_STR(f->path));
-        jw_key(&w, "fix");
-        jw_null(&w);
+        put_fix(&w, f->fix);
         jw_location(&w, "location", f->loc.line, f->loc.col);
         jw_key(&w, "message");
         jw_str(&w, OUT_STR(f->message));
