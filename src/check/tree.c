@@ -6,9 +6,10 @@
 #include <string.h>
 
 extern const Check check_override_drift, check_redundant_override, check_none_result_dereference,
-    check_unused_noqa;
+    check_stale_override, check_unused_noqa;
 void override_drift_run(TreeCtx *tx);
 void redundant_override_run(TreeCtx *tx);
+void stale_override_run(TreeCtx *tx);
 void none_result_dereference_run(TreeCtx *tx);
 void unused_noqa_tree_run(TreeCtx *tx);
 
@@ -17,6 +18,7 @@ static const TreeRule tree_rules[] = {
     {&check_none_result_dereference, none_result_dereference_run},
     {&check_override_drift, override_drift_run},
     {&check_redundant_override, redundant_override_run},
+    {&check_stale_override, stale_override_run},
     {&check_unused_noqa, unused_noqa_tree_run},
 };
 
@@ -33,7 +35,8 @@ bool tree_rules_needs(const CheckOptions *opt, SummaryOptions *so) {
     so->similar = !check_enabled(opt, &check_override_drift) ? 0
                   : opt && opt->drift_threshold > 0          ? opt->drift_threshold
                                                              : DRIFT_THRESHOLD;
-    so->method_bodies = so->identical || so->similar > 0;
+    so->stale = check_enabled(opt, &check_stale_override);
+    so->method_bodies = so->identical || so->similar > 0 || so->stale;
     return so->call_results || so->method_bodies;
 }
 

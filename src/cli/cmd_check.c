@@ -16,6 +16,7 @@
 #include "config/config.h"
 #include "discover/glob.h"
 #include "discover/walk.h"
+#include "history/history.h"
 #include "output/output.h"
 
 static const char usage[] =
@@ -504,6 +505,7 @@ static const char *cache_dir(const Ctx *x) {
 typedef struct RunTotals {
     int32_t cached, written, reparsed, unread;
     const char *cache_dir, *cache_warning;
+    History *history; /* DW303's, when it is on */
 } RunTotals;
 
 /* Runs the analysis once per DW301 threshold in use (nearly always one), keeping what each
@@ -522,8 +524,16 @@ static bool analyze(Ctx *x, FindingList *out, RunTotals *t) {
     }
     bool use_cache = !x->g->no_cache && !(x->nfiles == 1 && strcmp(x->files[0], "-") == 0);
     t->cache_dir = use_cache ? cache_dir(x) : NULL;
+    const Check *stale = check_find("DW303");
+    if (stale && any[check_index(stale)]) {
+        HistoryOptions ho = {.cache_dir = t->cache_dir,
+                             .version = DEADWOOD_VERSION,
+                             .build = cache_build_key(),
+                             .jobs = x->g->jobs};
+        if (!(t->history = history_new(&ho))) return cli_usage_error("out of memory"), false;
+    }
     for (int j = 0; j < nth; j++) {
-        CheckOptions co = {any, ths[j]};
+        CheckOptions co = {any, ths[j], t->history, false};
         RunOptions ro = {
             .check = &co, .jobs = x->g->jobs, .stdin_name = x->g->stdin_name, .tree = true};
         /* the largest file: the project's configuration says, as for cache-dir */
@@ -664,6 +674,25 @@ static void report_verbose(const Ctx *x, const RunTotals *t) {
                 (int)t->reparsed);
     else
         fprintf(stderr, "deadwood: cache: off\n");
+    if (t->history) {
+        HistoryStats s = history_stats(t->history);
+        fprintf(stderr,
+                "deadwood: DW303: history of %d file%s in %d repositor%s: %d from the cache, %d "
+                "read from git (%d commits, %d blobs%s)\n",
+                (int)s.files, s.files == 1 ? "" : "s", (int)s.repos, s.repos == 1 ? "y" : "ies",
+                (int)s.cached, (int)s.built, (int)s.commits, (int)s.blobs,
+                s.missing ? ", some missing from the clone" : "");
+    }
+}
+
+/* DW303's notes: warnings always (unless --quiet), the rest with -v. */
+static void report_history(const RunTotals *t, bool quiet, bool verbose) {
+    const HistNote *notes;
+    int32_t n = t->history ? history_notes(t->history, &notes) : 0;
+    for (int32_t i = 0; i < n; i++)
+        if (notes[i].warning ? !quiet : verbose)
+            fprintf(stderr, "deadwood: %sDW303: %s\n", notes[i].warning ? "warning: " : "",
+                    notes[i].msg);
 }
 
 /* ---- the command -------------------------------------------------------------------------- */
@@ -718,7 +747,9 @@ static int check_main(Ctx *x) {
                 "deadwood: warning: DW301/DW302: %d method%s not compared: %s file changed during "
                 "the run or could not be read again\n",
                 (int)t.unread, t.unread == 1 ? "" : "s", t.unread == 1 ? "its" : "their");
+    if (ok) report_history(&t, g->quiet, g->verbose);
     if (ok && g->verbose) report_verbose(x, &t);
+    history_free(t.history);
     if (rc == EXIT_CLEAN && !g->quiet && (g->format == OUT_TEXT || g->format == OUT_FULL))
         print_summary(&fl, (int)x->nfiles);
     if (rc == EXIT_CLEAN && fl.len && !g->exit_zero) rc = EXIT_FINDINGS;

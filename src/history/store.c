@@ -80,7 +80,7 @@ bool store_decode(Arena *a, WireReader *r, FileHistory *fh) {
             uint64_t c = wire_get_u64(r);
             if (c >= (uint64_t)fh->ncommits) r->bad = true;
             v->commit = (int32_t)c;
-            v->nunits = get_count(r, 28);
+            v->nunits = get_count(r, 27); /* (3 hashes, a line, flags, no text) */
             v->units = arena_zalloc(a, sizeof *v->units * (size_t)(v->nunits + 1));
             if (!v->units) return false;
             for (int32_t u = 0; u < v->nunits && !r->bad && !oom; u++) {

@@ -255,10 +255,10 @@ static int32_t alike_at_most(const FuncSum *f, const FuncSum *b) {
     return alike < few ? alike : few;
 }
 
-/* Resolves every method's base method, and keeps (in ix->pairs) and marks the pairs DW301 and
- * DW302 could report, by their conditions that need no hash: flags, statement counts and shapes
- * (DW302 wants as many statements on both sides and equal shapes, DW301 enough statements that
- * can be alike). */
+/* Resolves every method's base method, and keeps (in ix->pairs) and marks the pairs DW301,
+ * DW302 and DW303 could report, by their conditions that need no hash: flags, statement counts
+ * and shapes (DW302 wants as many statements on both sides and equal shapes, DW301 enough
+ * statements that can be alike, in a share, DW303 enough statements that can be alike). */
 static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Arena *a) {
     for (int32_t m = 0; m < ix->nmodules; m++)
         if (!(need[m] = arena_zalloc(a, (size_t)ix->modules[m]->nfunctions + 1))) return false;
@@ -273,8 +273,8 @@ static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Ar
                 const FuncSum *f = &ms->functions[i];
                 /* what the method alone rules out, before its base is looked up */
                 bool may_same = opt->identical && !(f->flags & FN_STUB);
-                bool may_near =
-                    opt->similar > 0 && f->size >= DRIFT_MIN_COMMON && f->size <= DRIFT_MAX_UNITS;
+                bool may_near = (opt->similar > 0 || opt->stale) && f->size >= DRIFT_MIN_COMMON &&
+                                f->size <= DRIFT_MAX_UNITS;
                 FuncRef r;
                 if ((f->flags & FN_CALLS_SUPER) || !(may_same || may_near) ||
                     !overridden(ix, m, i, &r))
@@ -287,7 +287,10 @@ static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Ar
                 bool near = opt->similar > 0 && !(b->flags & (FN_STUB | FN_ABSTRACT)) &&
                             few >= DRIFT_MIN_COMMON && nf <= DRIFT_MAX_UNITS &&
                             nb <= DRIFT_MAX_UNITS && 2.0 * few / (nf + nb) >= opt->similar;
-                if (!same && !near) continue; /* (near: DW301) */
+                bool stale = opt->stale && !(b->flags & (FN_STUB | FN_ABSTRACT)) &&
+                             few >= DRIFT_MIN_COMMON && nf <= DRIFT_MAX_UNITS &&
+                             nb <= DRIFT_MAX_UNITS; /* DW303: no share asked */
+                if (!same && !near && !stale) continue; /* (near: DW301) */
                 need[m][i] = 1;
                 need[r.module][r.fn] = 1;
                 if (VEC_PUSH(&ix->arena, pairs, ((OverridePair){{m, i}, r}))) return false;
