@@ -65,6 +65,8 @@
 
 #include "check/tree.h"
 #include "history/history.h"
+#include "history/units.h"
+#include "parse/parser.h"
 #include "rule_docs.h"
 #include "source/source.h"
 
@@ -93,50 +95,48 @@ static int32_t count(const StmtUnit *u, int32_t n, uint64_t h) {
     return k;
 }
 
-/* The text of line `line` of a file, trimmed (and its indentation in *indent): for messages. */
-typedef struct FileLines {
-    const char *path;
+/* The override's file, parsed again for a finding's message: the text of a unit and where its
+ * statement starts. */
+typedef struct Override {
     Arena arena;
     SourceText src;
-    LineIndex li;
-    bool ok;
-} FileLines;
+    ParseResult pr;
+    const Node *def;
+    UnitNode *units;
+    int32_t nunits;
+} Override;
 
-static void lines_open(FileLines *fl, const char *path) {
-    memset(fl, 0, sizeof *fl);
-    fl->path = path;
-    arena_init(&fl->arena);
+static void override_open(Override *o, const ModuleSummary *ms, const FuncSum *f) {
+    memset(o, 0, sizeof *o);
+    arena_init(&o->arena);
     char *data;
     size_t len;
     SourceError se;
-    if (!source_read_file(path, &data, &len, &se)) return;
-    fl->ok = source_decode(&fl->arena, data, len, &fl->src, &se) &&
-             line_index_build(&fl->arena, fl->src.text, fl->src.len, &fl->li);
+    ParseError pe;
+    if (!source_read_file(ms->path, &data, &len, &se)) return;
+    if (parse_bytes(&o->arena, data, len, &o->src, &o->pr, &pe) == PARSE_OK &&
+        (o->def = units_find_def(o->pr.module, f->name, f->line))) {
+        int32_t n = units_of(o->def, NULL, 0);
+        o->units = arena_alloc(&o->arena, sizeof *o->units * (size_t)(n + 1));
+        if (o->units) o->nunits = units_of(o->def, o->units, n);
+    }
     dw_free(data);
 }
 
-static void lines_close(FileLines *fl) {
-    arena_free(&fl->arena);
-}
-
-static void line_of(const FileLines *fl, int32_t line, char *buf, size_t cap, int32_t *indent) {
-    buf[0] = 0;
-    *indent = 0;
-    if (!fl->ok || line < 1 || line > fl->li.count) return;
-    const char *s = fl->src.text + fl->li.starts[line - 1], *e = strchr(s, '\n');
-    if (!e) e = s + strlen(s);
-    const char *t = s;
-    while (t < e && (*t == ' ' || *t == '\t')) t++;
-    *indent = (int32_t)(t - s);
-    while (e > t && (e[-1] == ' ' || e[-1] == '\r')) e--;
-    size_t n = (size_t)(e - t);
-    if (n >= cap) {
-        n = cap - 4;
-        while (n && ((unsigned char)t[n] & 0xc0) == 0x80) n--;
-        snprintf(buf, cap, "%.*s…", (int)n, t);
-    } else {
-        snprintf(buf, cap, "%.*s", (int)n, t);
-    }
+/* Unit i's text, and its location (1-based character columns, on its first line). */
+static bool override_unit(const Override *o, int32_t i, char *buf, size_t cap, SumLoc *loc) {
+    if (i >= o->nunits) return false;
+    const UnitNode *u = &o->units[i];
+    unit_text(u, &o->src, &o->pr.lines, buf, cap);
+    const Node *n = u->node;
+    const char *line = o->src.text + o->pr.lines.starts[n->lineno - 1];
+    const char *eol = strchr(line, '\n');
+    size_t end = n->end_lineno == n->lineno ? (size_t)n->end_col_offset
+                                            : (size_t)(eol ? eol - line : (ptrdiff_t)strlen(line));
+    loc->line = loc->end_line = n->lineno;
+    loc->col = utf8_count_chars(line, (size_t)n->col_offset) + 1;
+    loc->end_col = utf8_count_chars(line, end) + 1;
+    return true;
 }
 
 /* "1a8ad24f0d (2025-08-02, "subject")", or "your uncommitted changes". */
@@ -216,17 +216,20 @@ static const char *became(const FnVersion *prev, const FnVersion *next, int32_t 
 static void report(TreeCtx *tx, const Pair *p, const FileHistory *fb, const FnHistory *hb,
                    int32_t v, const int32_t *stale, int32_t nstale, int32_t first, int32_t at) {
     const FnVersion *prev = &hb->versions[v], *next = &hb->versions[v + 1];
-    FileLines fl;
-    lines_open(&fl, p->ms->path);
     int32_t lo = INT32_MAX, hi = 0;
     for (int32_t k = 0; k < nstale; k++) {
         int32_t line = p->fc->units[stale[k]].line;
         lo = line < lo ? line : lo, hi = line > hi ? line : hi;
     }
-    int32_t line = p->fc->units[first].line, indent;
-    char old[200], when[300], where[64], fname[QUALNAME_MAX], bname[QUALNAME_MAX];
-    line_of(&fl, line, old, sizeof old, &indent);
-    lines_close(&fl);
+    char old[160], when[300], where[64], fname[QUALNAME_MAX], bname[QUALNAME_MAX];
+    Override o;
+    override_open(&o, p->ms, p->f);
+    SumLoc loc;
+    if (o.nunits != p->fc->nunits || !override_unit(&o, first, old, sizeof old, &loc)) {
+        snprintf(old, sizeof old, "line %d", (int)p->fc->units[first].line); /* (changed since) */
+        loc = func_def(p->f);
+    }
+    arena_free(&o.arena);
     describe_commit(&fb->commits[next->commit], when, sizeof when);
     if (lo == hi)
         snprintf(where, sizeof where, "line %d", lo);
@@ -236,18 +239,17 @@ static void report(TreeCtx *tx, const Pair *p, const FileHistory *fb, const FnHi
     const char *now = became(prev, next, at, &more, &oom);
     if (oom) tx->failed = true;
     char what[300];
-    if (now)
+    if (now && strcmp(now, old) == 0)
+        snprintf(what, sizeof what, "changed its body");
+    else if (now)
         snprintf(what, sizeof what, "changed it to `%s`%s", now, more ? " …" : "");
     else
         snprintf(what, sizeof what, "removed it");
-    SumLoc loc = {line, indent + 1, line, indent + 1 + (int32_t)strlen(old)};
-    if (!old[0]) loc = func_def(p->f);
     SumLoc bdef = func_def(p->b);
     tree_report(tx, p->ms, &loc, p->bm, &bdef, "the base method as it is now",
                 "stale override: %s still has `%s`%s (%s), which %s had until %s %s",
-                func_qualname(p->ms, p->f, fname, sizeof fname), old[0] ? old : "?",
-                nstale > 1 ? " …" : "", where, func_qualname(p->bm, p->b, bname, sizeof bname),
-                when, what);
+                func_qualname(p->ms, p->f, fname, sizeof fname), old, nstale > 1 ? " …" : "",
+                where, func_qualname(p->bm, p->b, bname, sizeof bname), when, what);
 }
 
 /* The findings of one pair, from the newest change of the base to the oldest: each statement of

@@ -8,6 +8,7 @@
 #include "index/index.h"
 #include "normalize.h"
 #include "parse/parser.h"
+#include "units.h"
 
 /* ---- weak statements --------------------------------------------------------------------------
  * Their hashes are the index's own, taken from a method made of them, so they stay right if the
@@ -135,6 +136,7 @@ typedef struct Def {
     const MethodCode *code; /* its exact units */
     int32_t fn;             /* its FnHistory, or -1 for a function new in the file */
     HistUnit *units;        /* its new version's units, when it changed (or is new) */
+    UnitNode *nodes;        /* (then) the statements they stand for, or NULL */
 } Def;
 
 typedef struct Version {
@@ -160,7 +162,7 @@ static void add_def(Version *v, const char *prefix, Node *d) {
             v->defs.items[i].node = d;
             return;
         }
-    if (VEC_PUSH(v->scratch, v->defs, ((Def){q, d, NULL, -1, NULL}))) v->failed = true;
+    if (VEC_PUSH(v->scratch, v->defs, ((Def){q, d, NULL, -1, NULL, NULL}))) v->failed = true;
 }
 
 /* The functions of a module or class body, and of the compound statements in it (a def under
@@ -217,19 +219,12 @@ static bool same_units(const FnVersion *last, const MethodCode *c) {
     return true;
 }
 
-/* Line `line`'s text, trimmed and cut to about 120 bytes (at a character boundary), in `out`. */
-static const char *line_text(Version *v, int32_t line) {
-    if (line < 1 || line > v->lines->count) return NULL;
-    const char *s = v->src->text + v->lines->starts[line - 1];
-    const char *e = strchr(s, '\n');
-    if (!e) e = s + strlen(s);
-    while (s < e && (*s == ' ' || *s == '\t')) s++;
-    while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r')) e--;
-    if (e - s > 120) {
-        e = s + 120;
-        while (e > s && ((unsigned char)*e & 0xc0) == 0x80) e--;
-    }
-    char *t = arena_strndup(v->b->out, s, (size_t)(e - s));
+/* Unit j's text (for a NEW unit: what a message says the base became), in the history. */
+static const char *text_of(Version *v, const UnitNode *nodes, int32_t j) {
+    if (!nodes) return NULL;
+    char buf[160];
+    unit_text(&nodes[j], v->src, v->lines, buf, sizeof buf);
+    char *t = arena_strndup(v->b->out, buf, strlen(buf));
     if (!t) v->failed = true;
     return t;
 }
@@ -265,8 +260,9 @@ static bool in_pool(const uint64_t *pool, int32_t n, uint64_t h) {
  * units of `prev` it deleted (GONE): not those it kept or reworded (the normalized statement is
  * still there), nor those found in the pools, which hold what the commit put into the file's
  * other functions. */
-static bool transition(Version *v, FnVersion *prev, HistUnit *next, int32_t nn, bool gone,
-                       const uint64_t *exact_pool, const uint64_t *blind_pool, int32_t npool) {
+static bool transition(Version *v, FnVersion *prev, HistUnit *next, const UnitNode *nodes,
+                       int32_t nn, bool gone, const uint64_t *exact_pool,
+                       const uint64_t *blind_pool, int32_t npool) {
     int32_t np = prev->nunits;
     if (np > v->b->max_units || nn > v->b->max_units) return true;
     int32_t *ma = arena_alloc(v->scratch, sizeof *ma * (size_t)(np + 1) * 2);
@@ -282,7 +278,7 @@ static bool transition(Version *v, FnVersion *prev, HistUnit *next, int32_t nn, 
         for (int32_t j = 0; j < nn; j++)
             if (mb[j] < 0) {
                 next[j].flags |= HUNIT_NEW;
-                next[j].text = line_text(v, next[j].line);
+                next[j].text = text_of(v, nodes, j);
             }
         return !v->failed;
     }
@@ -372,6 +368,10 @@ bool fb_add(FileBuilder *b, const char *id, int64_t time, const char *subject, c
             f->present = true;
             if (f->nversions && same_units(&f->versions[f->nversions - 1], d->code)) continue;
         }
+        /* the statements behind the units, before make_units normalizes the tree */
+        d->nodes = arena_alloc(scratch, sizeof *d->nodes * (size_t)(d->code->nunits + 1));
+        if (!d->nodes) return false;
+        if (units_of(d->node, d->nodes, d->code->nunits) != d->code->nunits) d->nodes = NULL;
         if (!(d->units = make_units(&v, d))) return false;
         npool += d->code->nunits;
     }
@@ -386,8 +386,8 @@ bool fb_add(FileBuilder *b, const char *id, int64_t time, const char *subject, c
         Def *d = &v.defs.items[i];
         if (!d->units || d->fn < 0 || !fh->fns[d->fn].nversions) continue;
         FnHistory *f = &fh->fns[d->fn];
-        if (!transition(&v, &f->versions[f->nversions - 1], d->units, d->code->nunits, false,
-                        NULL, NULL, 0))
+        if (!transition(&v, &f->versions[f->nversions - 1], d->units, d->nodes, d->code->nunits,
+                        false, NULL, NULL, 0))
             return false;
     }
     npool = 0;
@@ -413,8 +413,8 @@ bool fb_add(FileBuilder *b, const char *id, int64_t time, const char *subject, c
             uint64_t *bp = ep + npool + 1;
             for (int32_t k = 0; k < npool; k++)
                 if (owner[k] != i) ep[n] = exact_pool[k], bp[n++] = blind_pool[k];
-            if (!transition(&v, &f->versions[f->nversions - 1], d->units, d->code->nunits, true, ep,
-                            bp, n))
+            if (!transition(&v, &f->versions[f->nversions - 1], d->units, d->nodes,
+                            d->code->nunits, true, ep, bp, n))
                 return false;
         }
         if (d->fn < 0 && (d->fn = new_fn(b, d->qualname)) < 0) return false;
