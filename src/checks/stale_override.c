@@ -72,7 +72,7 @@
 
 enum { MAX_UNITS = 1000 }; /* longer methods are not compared */
 
-static bool is_test_file(const char *path) {
+bool stale_override_in_test_file(const char *path) {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
     size_t n = strlen(base);
@@ -329,7 +329,7 @@ void stale_override_run(TreeCtx *tx) {
         p.bm = ix->modules[ix->pairs[i].base.module];
         p.b = &p.bm->functions[ix->pairs[i].base.fn];
         if ((p.f->flags & FN_CALLS_SUPER) || (p.b->flags & (FN_STUB | FN_ABSTRACT))) continue;
-        if (!tx->opt->stale_in_tests && is_test_file(p.ms->path)) continue;
+        if (!tx->opt->stale_in_tests && stale_override_in_test_file(p.ms->path)) continue;
         p.fc = func_code(p.ms, ix->pairs[i].method.fn);
         p.bc = func_code(p.bm, ix->pairs[i].base.fn);
         if (!p.fc || !p.bc || p.fc->body_hash == p.bc->body_hash) continue;

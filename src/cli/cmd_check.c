@@ -12,6 +12,7 @@
 
 #include "cache/cache.h"
 #include "check/run.h"
+#include "check/tree.h"
 #include "cli.h"
 #include "config/config.h"
 #include "discover/glob.h"
@@ -474,6 +475,9 @@ static bool wanted(const Ctx *x, const Finding *f, double threshold, bool severa
     int k = c ? check_index(c) : -1;
     if (k < 0) return true;
     if (!p->enabled[k]) return false;
+    if (p->cfg->stale_in_tests != 1 && strcmp(f->code, "DW303") == 0 &&
+        stale_override_in_test_file(f->path))
+        return false; /* (the run reported them for a configuration that wants them) */
     if (!p->cfg->nper_file_ignores) return true;
     const char *name = strcmp(f->path, "-") == 0 ? x->g->stdin_name : f->path;
     if (!name) return true;
@@ -525,6 +529,8 @@ static bool analyze(Ctx *x, FindingList *out, RunTotals *t) {
     bool use_cache = !x->g->no_cache && !(x->nfiles == 1 && strcmp(x->files[0], "-") == 0);
     t->cache_dir = use_cache ? cache_dir(x) : NULL;
     const Check *stale = check_find("DW303");
+    bool in_tests = false; /* (wanted() drops them for the configurations that do not) */
+    for (int32_t i = 0; i < x->nprep; i++) in_tests |= x->prep[i]->cfg->stale_in_tests == 1;
     if (stale && any[check_index(stale)]) {
         HistoryOptions ho = {.cache_dir = t->cache_dir,
                              .version = DEADWOOD_VERSION,
@@ -533,7 +539,7 @@ static bool analyze(Ctx *x, FindingList *out, RunTotals *t) {
         if (!(t->history = history_new(&ho))) return cli_usage_error("out of memory"), false;
     }
     for (int j = 0; j < nth; j++) {
-        CheckOptions co = {any, ths[j], t->history, false};
+        CheckOptions co = {any, ths[j], t->history, in_tests};
         RunOptions ro = {
             .check = &co, .jobs = x->g->jobs, .stdin_name = x->g->stdin_name, .tree = true};
         /* the largest file: the project's configuration says, as for cache-dir */
@@ -687,6 +693,7 @@ static void report_verbose(const Ctx *x, const RunTotals *t) {
 
 /* DW303's notes: warnings always (unless --quiet), the rest with -v. */
 static void report_history(const RunTotals *t, bool quiet, bool verbose) {
+    fflush(stdout); /* (after the findings, when both go to one terminal) */
     const HistNote *notes;
     int32_t n = t->history ? history_notes(t->history, &notes) : 0;
     for (int32_t i = 0; i < n; i++)

@@ -29,6 +29,7 @@
  *                                     such as "64MB" (B, KB, MB, GB: powers of 1024)
  *   extend                            a configuration file this one inherits from (above)
  *   [rules.DW301] similarity          a number in (0, 1] (CheckOptions.drift_threshold)
+ *   [rules.DW303] in-tests            a boolean (CheckOptions.stale_in_tests)
  * Anything else, a value of the wrong type, or an unknown rule is an error with the file, the
  * 1-based line and column of the offending key or value, and what was expected.
  *
@@ -101,6 +102,7 @@ typedef struct Config {
     int64_t max_file_size;      /* bytes; 0 when not set */
     double similarity;          /* DW301; CONFIG_DEFAULT_SIMILARITY when not set */
     bool has_similarity;
+    int8_t stale_in_tests; /* DW303's in-tests: -1 unset, 0, 1 */
     const char *extend; /* the extended file, absolute; NULL when none */
 } Config;
 
