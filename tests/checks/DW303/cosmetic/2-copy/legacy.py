@@ -1,0 +1,43 @@
+from codec import Codec
+
+
+class LegacyCodec(Codec):
+    def encode(self, items):
+        self.check(items)
+        self.count += 1
+        self.log.debug("encoding")
+        buf = self.begin()  # ok: the base only renamed buf
+        buf.extend(items)  # ok
+        self.finish(buf)
+        return self.result()
+
+    def describe(self):
+        self.check(self.name)
+        self.count += 1
+        self.log.debug("describing")
+        label = "codec %s" % self.name  # ok: only the string changed
+        return f"<{label} at {id(self)}>"  # ok: only the f-string's text changed
+
+    def decode(self, data):
+        self.check(data)
+        self.count += 1
+        self.log.debug("decoding")
+        out = []  # ok: the base only annotated it
+        out.extend(data)
+        return out
+
+    def pack(self, parts):
+        self.check(parts)
+        self.count += 1
+        self.log.debug("packing")
+        joined = self.join(parts)  # ok: the base only added a cast()
+        return joined
+
+    def measure(self, items):
+        self.check(items)
+        self.count += 1
+        self.log.debug("measuring")
+        self.validate(items)
+        n = len(items)  # expect: DW303 "still has `n = len(items)` (line {+0}), which Codec.measure had until"
+        self.sizes.append(n)  # ok: renamed only
+        return n
