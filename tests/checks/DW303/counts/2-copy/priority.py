@@ -4,7 +4,7 @@ from queue_ import Queue
 class PriorityQueue(Queue):
     def push(self, item):
         self.lock.acquire()
-        self.flush()  # ok: the base moved it, it still has it
+        self.flush()  # ok: the base deleted it, then put it back elsewhere
         self.items.append(item)
         self.size += 1  # expect: DW303 "still has `self.size += 1` (line {+0}), which Queue.push had until"
         self.log(item)

@@ -4,7 +4,6 @@ class Queue:
         self.items.append(item)
         self.size += 1
         self.log(item)
-        self.flush()
         self.cond.notify_all()
         self.lock.release()
 

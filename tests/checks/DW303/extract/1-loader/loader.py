@@ -16,6 +16,8 @@ class Loader:
         tmp.write_text(text)
         tmp.replace(path)
         self.dumped.add(name)
+        self.stats.dumps += 1
+        self.log.info(name)
 
     def _write(self, path, text):
         path.write_text(text)

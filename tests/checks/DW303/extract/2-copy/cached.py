@@ -21,6 +21,8 @@ class CachedLoader(Loader):
         tmp.write_text(text)  # ok: moved too (its names renamed there)
         tmp.replace(path)
         self.dumped.add(name)
+        self.stats.dumps += 1
+        self.log.info(name)
         self.cache[name] = obj
 
     def reload(self, name):

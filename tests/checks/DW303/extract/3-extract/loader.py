@@ -17,6 +17,8 @@ class Loader:
         text = self.render(obj)
         self._write(path, text)
         self.dumped.add(name)
+        self.stats.dumps += 1
+        self.log.info(name)
 
     def _write(self, target, data):
         tmp = target.with_suffix(".tmp")
