@@ -532,9 +532,13 @@ static bool analyze(Ctx *x, FindingList *out, RunTotals *t) {
     bool in_tests = false; /* (wanted() drops them for the configurations that do not) */
     for (int32_t i = 0; i < x->nprep; i++) in_tests |= x->prep[i]->cfg->stale_in_tests == 1;
     if (stale && any[check_index(stale)]) {
+        /* DEADWOOD_GIT_TIMEOUT: the seconds git may make no progress (default 60) */
+        const char *te = getenv("DEADWOOD_GIT_TIMEOUT");
+        long secs = te && *te ? strtol(te, NULL, 10) : 0;
         HistoryOptions ho = {.cache_dir = t->cache_dir,
                              .version = DEADWOOD_VERSION,
                              .build = cache_build_key(),
+                             .timeout_ms = secs > 0 && secs < 86400 ? (int)secs * 1000 : 0,
                              .jobs = x->g->jobs};
         if (!(t->history = history_new(&ho))) return cli_usage_error("out of memory"), false;
     }

@@ -105,6 +105,12 @@ class Story:
             err = getattr(e, "stderr", "") or ""
             raise RuntimeError(f"{self.dir}/story:{no}: {line}: {e} {err}") from None
 
+    def commit(self, message, date="2025-09-01", author="erin"):
+        """Commits everything in the work tree (for tests that go on from a story)."""
+        e = _who(author, date, self.env)
+        git(["add", "-A"], self.repo, e)
+        git(["commit", "-q", "--allow-empty", "-m", message], self.repo, e)
+
     def python_files(self):
         out = []
         for d, dirs, files in os.walk(self.repo):
