@@ -55,8 +55,8 @@ class Story:
     """A story's repository, built in `into` (which must not exist): .repo, .check_dir, .env."""
 
     def __init__(self, story_dir, into):
-        self.dir = story_dir
-        self.repo = into
+        self.dir = story_dir = os.path.abspath(story_dir)
+        self.repo = into = os.path.abspath(into)
         home = into + "-home"
         os.makedirs(home, exist_ok=True)
         self.env = git_env(home)
