@@ -299,7 +299,7 @@ static void judge(TreeCtx *tx, const Pair *p, const FileHistory *fb, const FnHis
                 count(o, n, o[i].hash) <= count(p->bc->units, m, o[i].hash))
                 continue;
             stale[nstale++] = i;
-            if (first < 0) first = i, at = t;
+            if (first < 0 && !(prev->units[t].flags & HUNIT_WEAK)) first = i, at = t;
         }
         if (first < 0) continue; /* only statements that say little */
         for (int32_t k = 0; k < nstale; k++) blamed[stale[k]] = v;

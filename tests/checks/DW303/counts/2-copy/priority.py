@@ -18,5 +18,5 @@ class PriorityQueue(Queue):
         except ValueError:
             pass  # ok: the base replaced it, but `pass` says too little to report
         self.size -= 1
-        self.log(item)
+        self.trace(item)
         self.dropped += 1

@@ -14,5 +14,5 @@ class Queue:
         except ValueError:
             self.misses += 1
         self.size -= 1
-        self.log(item)
+        self.log(item, dropped=True)
         self.dropped += 1
