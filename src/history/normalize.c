@@ -167,6 +167,78 @@ static void rewrite_children(Norm *n, Node *x, int depth) {
     }
 }
 
+/* ---- building strings ----------------------------------------------------------------------
+ * How a string is built is a cosmetic choice: "a" + x + "b", "a%sb" % x, "a{}b".format(x) and
+ * f"a{x}b" are all `$fmt(x)`, the values put into the text in order; a string without values is
+ * the empty string. */
+
+static bool is_fmt(const Node *x) {
+    return x->kind == AST_CALL && x->Call.func->kind == AST_NAME &&
+           str_eq_c(x->Call.func->Name.id, "$fmt");
+}
+
+static bool stringish(const Node *x) {
+    return is_fmt(x) || (x->kind == AST_CONSTANT && (x->Constant.value.kind == CONST_STR ||
+                                                     x->Constant.value.kind == CONST_BYTES));
+}
+
+typedef VEC(Node *) NodeVec;
+
+static void put_values(Norm *n, NodeVec *v, Node *x) {
+    if (x->kind == AST_CONSTANT && stringish(x)) return;
+    if (is_fmt(x)) {
+        for (int32_t i = 0; i < x->Call.args.len; i++) put_values(n, v, x->Call.args.items[i]);
+        return;
+    }
+    if (VEC_PUSH(n->a, *v, x)) n->failed = true;
+}
+
+static Node *empty_string(Norm *n, const Node *like);
+
+static Node *make_fmt(Norm *n, const Node *like, NodeVec *v) {
+    if (!v->len) return empty_string(n, like);
+    Node *c = ast_new(n->a, AST_CALL), *f = ast_new(n->a, AST_NAME);
+    if (!c || !f) return n->failed = true, (Node *)like;
+    f->Name.id = STR_LIT("$fmt");
+    f->Name.ctx = AST_LOAD;
+    c->Call.func = f;
+    c->Call.args = (NodeList){v->items, v->len};
+    c->lineno = like->lineno, c->col_offset = like->col_offset;
+    return c;
+}
+
+/* x, when it builds a string, as a `$fmt(...)` (or ""); else x itself. */
+static Node *string_building(Norm *n, Node *x) {
+    NodeVec v = {0};
+    if (x->kind == AST_JOINED_STR) {
+        for (int32_t i = 0; i < x->JoinedStr.values.len; i++) {
+            Node *p = x->JoinedStr.values.items[i];
+            put_values(n, &v, p->kind == AST_FORMATTED_VALUE ? p->FormattedValue.value : p);
+        }
+    } else if (x->kind == AST_BIN_OP && x->BinOp.op == AST_ADD &&
+               (stringish(x->BinOp.left) || stringish(x->BinOp.right))) {
+        put_values(n, &v, x->BinOp.left);
+        put_values(n, &v, x->BinOp.right);
+    } else if (x->kind == AST_BIN_OP && x->BinOp.op == AST_MOD && stringish(x->BinOp.left)) {
+        put_values(n, &v, x->BinOp.left);
+        Node *r = x->BinOp.right;
+        if (r->kind == AST_TUPLE)
+            for (int32_t i = 0; i < r->Tuple.elts.len; i++) put_values(n, &v, r->Tuple.elts.items[i]);
+        else
+            put_values(n, &v, r);
+    } else if (x->kind == AST_CALL && x->Call.func->kind == AST_ATTRIBUTE &&
+               str_eq_c(x->Call.func->Attribute.attr, "format") &&
+               stringish(x->Call.func->Attribute.value)) {
+        put_values(n, &v, x->Call.func->Attribute.value);
+        for (int32_t i = 0; i < x->Call.args.len; i++) put_values(n, &v, x->Call.args.items[i]);
+        for (int32_t i = 0; i < x->Call.keywords.len; i++)
+            put_values(n, &v, x->Call.keywords.items[i]->keyword.value);
+    } else {
+        return x;
+    }
+    return make_fmt(n, x, &v);
+}
+
 static Node *empty_string(Norm *n, const Node *like) {
     Node *c = ast_new(n->a, AST_CONSTANT);
     if (!c) return n->failed = true, (Node *)like;
@@ -198,7 +270,6 @@ static Node *rewrite(Norm *n, Node *x, int depth) {
         x->FunctionDef.returns = NULL;
         break;
     case AST_CLASS_DEF: x->ClassDef.name = canon(n, x->ClassDef.name); break;
-    case AST_JOINED_STR: return empty_string(n, x);
     case AST_CONSTANT:
         if (x->Constant.value.kind == CONST_STR || x->Constant.value.kind == CONST_BYTES)
             x->Constant.value.s = STR_LIT("");
@@ -207,6 +278,8 @@ static Node *rewrite(Norm *n, Node *x, int depth) {
     }
     rewrite_children(n, x, depth);
     if (x->kind == AST_CALL && is_cast(x)) return x->Call.args.items[1];
+    if (x->kind == AST_JOINED_STR || x->kind == AST_BIN_OP || x->kind == AST_CALL)
+        return string_building(n, x);
     if (x->kind == AST_ANN_ASSIGN) {
         Node *r = ast_new(n->a, x->AnnAssign.value ? AST_ASSIGN : AST_PASS);
         if (!r) return n->failed = true, x;

@@ -5,8 +5,9 @@
  * a tree parsed for this purpose):
  *   NORM_LOOSE  locals (parameters, and every name the function binds that no `global` or
  *               `nonlocal` names) renamed `$0`, `$1`, ... in order of first appearance, so a
- *               consistent renaming changes nothing; string and bytes contents and f-strings
- *               made the empty string; annotations dropped (`x: T = v` is `x = v`, a bare
+ *               consistent renaming changes nothing; string and bytes contents emptied, and
+ *               how a string is built erased ("a" + x, "a%s" % x, "a{}".format(x), f"a{x}"
+ *               are all `$fmt(x)`: the values, in order); annotations dropped (`x: T = v` is `x = v`, a bare
  *               `x: T` is `pass`, and parameters and nested functions lose theirs);
  *               `cast(T, x)` / `typing.cast(T, x)` is `x`.
  *   NORM_BLIND  the same, and every local is one name `$`: code moved into a new function

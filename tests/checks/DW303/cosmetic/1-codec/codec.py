@@ -15,6 +15,7 @@ class Codec:
         self.check(self.name)
         self.count += 1
         self.log.debug("describing")
+        self.validate(self.name)
         label = "codec %s" % self.name
         return f"<{label} at {id(self)}>"
 

@@ -15,8 +15,9 @@ class LegacyCodec(Codec):
         self.check(self.name)
         self.count += 1
         self.log.debug("describing")
-        label = "codec %s" % self.name  # ok: only the string changed
-        return f"<{label} at {id(self)}>"  # ok: only the f-string's text changed
+        self.validate(self.name)
+        label = "codec %s" % self.name  # ok: the base builds it with an f-string now
+        return f"<{label} at {id(self)}>"  # ok: the base builds it with % now
 
     def decode(self, data):
         self.check(data)

@@ -15,8 +15,9 @@ class Codec:
         self.check(self.name)
         self.count += 1
         self.log.debug("describing")
-        label = "Codec: %s" % self.name
-        return f"<{label} @ {id(self):x}>"
+        self.validate(self.name)
+        label = f"Codec: {self.name}"
+        return "<%s @ %x>" % (label, id(self))
 
     def decode(self, data):
         self.check(data)
