@@ -5,7 +5,9 @@
 #
 #   make bench                     everything (tens of minutes)
 #   BENCH_QUICK=1 make bench       a fast subset for development; writes bench/work/RESULTS-quick.md
-#   BENCH_SECTIONS=parse,scale     only some of: parse, check, compare, scale
+#   BENCH_SECTIONS=parse,scale     only some of: parse, check, compare, scale, history
+#   BENCH_HISTORY_REPO=PATH        the repository DW303's section reads (default: sqlalchemy's
+#                                  mirror, when the machine has it)
 #   BENCH_NO_INSTALL=1             install nothing, use what is there
 #
 # Everything it installs or builds for itself lives in bench/work/ (gitignored): the npm packages

@@ -145,6 +145,8 @@ typedef struct Version {
     const SourceText *src;
     const LineIndex *lines;
     VEC(Def) defs;
+    int32_t *slots; /* the defs by qualname: open addressing, index + 1, 0 empty */
+    uint32_t nslots;
     bool failed;
 } Version;
 
@@ -157,12 +159,28 @@ static void add_def(Version *v, const char *prefix, Node *d) {
         return;
     }
     memcpy(q, prefix, pl), memcpy(q + pl, name.s, (size_t)name.len), q[pl + (size_t)name.len] = 0;
-    for (int32_t i = 0; i < v->defs.len; i++) /* a later def of the same name wins */
-        if (strcmp(v->defs.items[i].qualname, q) == 0) {
-            v->defs.items[i].node = d;
+    if ((uint32_t)(v->defs.len + 1) * 2 > v->nslots) { /* (grown: a power of two, half empty) */
+        uint32_t n = v->nslots ? v->nslots * 2 : 256;
+        int32_t *t = arena_zalloc(v->scratch, sizeof *t * n);
+        if (!t) {
+            v->failed = true;
+            return;
+        }
+        for (int32_t i = 0; i < v->defs.len; i++) {
+            uint32_t k = qual_hash(v->defs.items[i].qualname) & (n - 1);
+            while (t[k]) k = (k + 1) & (n - 1);
+            t[k] = i + 1;
+        }
+        v->slots = t, v->nslots = n;
+    }
+    uint32_t k = qual_hash(q) & (v->nslots - 1);
+    for (; v->slots[k]; k = (k + 1) & (v->nslots - 1))
+        if (strcmp(v->defs.items[v->slots[k] - 1].qualname, q) == 0) {
+            v->defs.items[v->slots[k] - 1].node = d; /* a later def of the same name wins */
             return;
         }
     if (VEC_PUSH(v->scratch, v->defs, ((Def){q, d, NULL, -1, NULL, NULL}))) v->failed = true;
+    v->slots[k] = v->defs.len;
 }
 
 /* The functions of a module or class body, and of the compound statements in it (a def under
@@ -354,7 +372,7 @@ bool fb_add(FileBuilder *b, const char *id, int64_t time, const char *subject, c
     ParseStatus ps = parse_bytes(scratch, bytes, len, &src, &pr, &err);
     if (ps == PARSE_NO_MEMORY) return false;
     if (ps != PARSE_OK) return true; /* a gap */
-    Version v = {b, scratch, &src, &pr.lines, {0}, false};
+    Version v = {b, scratch, &src, &pr.lines, {0}, NULL, 0, false};
     collect_defs(&v, &pr.module->Module.body, "", 0);
     /* each function: unchanged, changed (a new version) or new in the file */
     int32_t npool = 0;
