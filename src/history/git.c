@@ -363,7 +363,7 @@ GitStatus gitcat_blob(GitCat *c, const char *oid, size_t max, Buf *out, bool *mi
         return broken(c, GIT_DIED, msg, msgcap, "does not take requests");
     /* the header: "<oid> <type> <size>\n" or "<oid> missing\n" */
     char *nl;
-    while (!(nl = memchr(c->buf + c->at, '\n', c->len - c->at))) {
+    while (c->at == c->len || !(nl = memchr(c->buf + c->at, '\n', c->len - c->at))) {
         if (c->len - c->at > 512) return broken(c, GIT_DIED, msg, msgcap, "answers nonsense");
         GitStatus s = fill(c);
         if (s != GIT_OK) return broken(c, s, msg, msgcap, git_status_name(s));
