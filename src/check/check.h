@@ -67,8 +67,8 @@ struct History;
 
 /* Per-rule options a configuration may set. */
 typedef struct CheckOptions {
-    const bool *enabled;    /* by registry index; NULL: each rule's default */
-    double drift_threshold; /* DW301: minimum share of equal statements (0..1) */
+    const bool *enabled;     /* by registry index; NULL: each rule's default */
+    double drift_threshold;  /* DW301: minimum share of equal statements (0..1) */
     struct History *history; /* DW303: the repository's history (src/history); NULL: none */
     bool stale_in_tests;     /* DW303: report overrides in test files too */
 } CheckOptions;

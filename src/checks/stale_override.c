@@ -248,8 +248,8 @@ static void report(TreeCtx *tx, const Pair *p, const FileHistory *fb, const FnHi
     SumLoc bdef = func_def(p->b);
     tree_report(tx, p->ms, &loc, p->bm, &bdef, "the base method as it is now",
                 "stale override: %s still has `%s`%s (%s), which %s had until %s %s",
-                func_qualname(p->ms, p->f, fname, sizeof fname), old, nstale > 1 ? " …" : "",
-                where, func_qualname(p->bm, p->b, bname, sizeof bname), when, what);
+                func_qualname(p->ms, p->f, fname, sizeof fname), old, nstale > 1 ? " …" : "", where,
+                func_qualname(p->bm, p->b, bname, sizeof bname), when, what);
 }
 
 /* The findings of one pair, from the newest change of the base to the oldest: each statement of
@@ -344,8 +344,8 @@ void stale_override_run(TreeCtx *tx) {
         }
         for (int32_t k = 0; k < p.fc->nunits; k++) x[k] = p.fc->units[k].hash;
         for (int32_t k = 0; k < p.bc->nunits; k++) x[p.fc->nunits + k] = p.bc->units[k].hash;
-        int32_t common = history_lcs(x, p.fc->nunits, x + p.fc->nunits, p.bc->nunits, ma,
-                                     ma + p.fc->nunits);
+        int32_t common =
+            history_lcs(x, p.fc->nunits, x + p.fc->nunits, p.bc->nunits, ma, ma + p.fc->nunits);
         if (common < 0) tx->failed = true;
         if (common < DRIFT_MIN_COMMON) continue;
         pairs[np++] = p;
@@ -356,10 +356,8 @@ void stale_override_run(TreeCtx *tx) {
         const Pair *p = &pairs[i];
         char fname[QUALNAME_MAX], bname[QUALNAME_MAX];
         const FileHistory *fb = history_file(h, p->bm->path), *fo = history_file(h, p->ms->path);
-        const FnHistory *hb =
-            history_function(fb, func_qualname(p->bm, p->b, bname, sizeof bname));
-        const FnHistory *ho =
-            history_function(fo, func_qualname(p->ms, p->f, fname, sizeof fname));
+        const FnHistory *hb = history_function(fb, func_qualname(p->bm, p->b, bname, sizeof bname));
+        const FnHistory *ho = history_function(fo, func_qualname(p->ms, p->f, fname, sizeof fname));
         if (hb && hb->nversions >= 2) judge(tx, p, fb, hb, fo, ho);
     }
 done:

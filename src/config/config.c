@@ -22,8 +22,9 @@ static const char *const known_keys =
     "respect-gitignore, force-exclude, cache-dir, max-file-size, extend, rules";
 
 /* Rules that have options, and their keys. */
-static const struct { const char *code, *key; } rule_options[] = {{"DW301", "similarity"},
-                                                                   {"DW303", "in-tests"}};
+static const struct {
+    const char *code, *key;
+} rule_options[] = {{"DW301", "similarity"}, {"DW303", "in-tests"}};
 
 /* ---- errors ----------------------------------------------------------------------------- */
 

@@ -103,7 +103,7 @@ typedef struct Config {
     double similarity;          /* DW301; CONFIG_DEFAULT_SIMILARITY when not set */
     bool has_similarity;
     int8_t stale_in_tests; /* DW303's in-tests: -1 unset, 0, 1 */
-    const char *extend; /* the extended file, absolute; NULL when none */
+    const char *extend;    /* the extended file, absolute; NULL when none */
 } Config;
 
 /* A configuration with nothing set, anchored at the absolute directory root. */

@@ -23,15 +23,16 @@ extern char **environ;
  * colors, signatures, log.follow (which would turn a one-pattern pathspec into --follow), and no
  * fsmonitor hook (a program the repository's configuration names). */
 static const char *const fixed_args[] = {
-    "-c", "core.fsmonitor=false", "-c", "log.follow=false", "-c",        "log.showSignature=false",
-    "-c", "color.ui=never",       "-c", "core.quotePath=false", "--no-pager",
+    "-c", "core.fsmonitor=false",    "-c",         "log.follow=false",
+    "-c", "log.showSignature=false", "-c",         "color.ui=never",
+    "-c", "core.quotePath=false",    "--no-pager",
 };
 enum { NFIXED = sizeof fixed_args / sizeof *fixed_args };
 
 /* The GIT_* variables kept: where the user's configuration is (safe.directory lives there). */
 static bool keep_git_var(const char *kv) {
-    static const char *const keep[] = {"GIT_CONFIG_GLOBAL=", "GIT_CONFIG_SYSTEM=",
-                                       "GIT_CONFIG_NOSYSTEM="};
+    static const char *const keep[] = {
+        "GIT_CONFIG_GLOBAL=", "GIT_CONFIG_SYSTEM=", "GIT_CONFIG_NOSYSTEM="};
     for (size_t i = 0; i < sizeof keep / sizeof *keep; i++)
         if (strncmp(kv, keep[i], strlen(keep[i])) == 0) return true;
     return false;

@@ -75,9 +75,9 @@ static void note(History *h, HistNoteKind kind, bool warning, const char *fmt, .
 
 static void note(History *h, HistNoteKind kind, bool warning, const char *fmt, ...) {
     pthread_mutex_lock(&h->note_lock);
-    if (h->nnotes < 64 && (h->nnotes < h->capnotes ||
-                           !hvec_grow_((void **)&h->notes, &h->capnotes, sizeof *h->notes,
-                                       h->nnotes + 1))) {
+    if (h->nnotes < 64 &&
+        (h->nnotes < h->capnotes ||
+         !hvec_grow_((void **)&h->notes, &h->capnotes, sizeof *h->notes, h->nnotes + 1))) {
         HistNote *n = &h->notes[h->nnotes++];
         n->kind = kind;
         n->warning = warning;
@@ -186,22 +186,24 @@ static int32_t open_repo(History *h, const char *root) {
         return -1;
     }
     /* its top directory, whether it is shallow, and HEAD */
-    static const char *const args[] = {"rev-parse", "--show-toplevel",
-                                       "--is-shallow-repository", "HEAD", NULL};
+    static const char *const args[] = {"rev-parse", "--show-toplevel", "--is-shallow-repository",
+                                       "HEAD", NULL};
     Buf out;
     buf_init(&out);
     char msg[512];
     GitStatus s = git_run(&r->git, args, 1 << 16, &out, msg, sizeof msg);
     const char *t = buf_cstr(&out);
     char top[PATH_MAX], shallow[16], head[80];
-    if (s == GIT_FAILED && (strstr(msg, "ambiguous argument 'HEAD'") || strstr(msg, "unknown revision")))
+    if (s == GIT_FAILED &&
+        (strstr(msg, "ambiguous argument 'HEAD'") || strstr(msg, "unknown revision")))
         note(h, HNOTE_NO_COMMITS, false, "%s: a repository without commits: no history yet", root);
     else if (s != GIT_OK)
         git_trouble(h, root, s, msg);
     else if (!t || sscanf(t, "%4095[^\n]\n%15[^\n]\n%79[^\n]", top, shallow, head) != 3 ||
              strspn(head, "0123456789abcdef") != strlen(head) ||
              (strlen(head) != 40 && strlen(head) != 64))
-        note(h, HNOTE_GIT_ERROR, true, "%s: git rev-parse answered what deadwood cannot read", root);
+        note(h, HNOTE_GIT_ERROR, true, "%s: git rev-parse answered what deadwood cannot read",
+             root);
     else {
         char *real = realpath(top, NULL);
         r->top = real ? dup_str(real) : NULL;
@@ -224,10 +226,9 @@ static int32_t open_repo(History *h, const char *root) {
 static bool read_log(History *h, Repo *r) {
     if (r->log_tried) return r->log_ok;
     r->log_tried = true;
-    static const char *const args[] = {"log",     "--first-parent", "-m",         "--root",
-                                       "--raw",   "-M",             "--no-abbrev", "-z",
-                                       "--format=%x01%H %ct %s",    "HEAD",        "--",
-                                       "*.py",    NULL};
+    static const char *const args[] = {
+        "log", "--first-parent",         "-m",   "--root", "--raw", "-M", "--no-abbrev",
+        "-z",  "--format=%x01%H %ct %s", "HEAD", "--",     "*.py",  NULL};
     char msg[512];
     GitStatus s = git_run(&r->git, args, MAX_LOG, &r->log.text, msg, sizeof msg);
     if (s != GIT_OK) {

@@ -72,10 +72,10 @@ typedef struct FileCommit {
 } FileCommit;
 
 typedef struct FileHistory {
-    const char *path;     /* the file as the caller named it */
-    const char *repo;     /* its work tree's top directory */
-    const char *in_repo;  /* its path there */
-    FileCommit *commits;  /* those that changed the file, oldest first (then the working tree) */
+    const char *path;    /* the file as the caller named it */
+    const char *repo;    /* its work tree's top directory */
+    const char *in_repo; /* its path there */
+    FileCommit *commits; /* those that changed the file, oldest first (then the working tree) */
     int32_t ncommits;
     FnHistory *fns; /* sorted by qualname */
     int32_t nfns;

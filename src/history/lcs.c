@@ -24,7 +24,7 @@ int32_t history_lcs(const uint64_t *a, int32_t n, const uint64_t *b, int32_t m, 
 #define T(i, j) t[(size_t)(i) * (size_t)(q + 1) + (size_t)(j)]
     for (int32_t i = p - 1; i >= 0; i--)
         for (int32_t j = q - 1; j >= 0; j--)
-            T(i, j) = x[i] == y[j]                ? T(i + 1, j + 1) + 1
+            T(i, j) = x[i] == y[j]                 ? T(i + 1, j + 1) + 1
                       : T(i + 1, j) >= T(i, j + 1) ? T(i + 1, j)
                                                    : T(i, j + 1);
     for (int32_t i = 0, j = 0; i < p && j < q;) {

@@ -91,8 +91,8 @@ bool histlog_parse(HistLog *l) {
                 ch.old_path = ch.path = a;
             }
             ch.path_hash = histlog_path_hash(ch.path);
-            if (l->nchanges == capx && hvec_grow_((void **)&l->changes, &capx, sizeof ch,
-                                                  l->nchanges + 1) != 0)
+            if (l->nchanges == capx &&
+                hvec_grow_((void **)&l->changes, &capx, sizeof ch, l->nchanges + 1) != 0)
                 return false;
             l->changes[l->nchanges++] = ch;
             cm.nchanges++;

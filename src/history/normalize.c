@@ -223,7 +223,8 @@ static Node *string_building(Norm *n, Node *x) {
         put_values(n, &v, x->BinOp.left);
         Node *r = x->BinOp.right;
         if (r->kind == AST_TUPLE)
-            for (int32_t i = 0; i < r->Tuple.elts.len; i++) put_values(n, &v, r->Tuple.elts.items[i]);
+            for (int32_t i = 0; i < r->Tuple.elts.len; i++)
+                put_values(n, &v, r->Tuple.elts.items[i]);
         else
             put_values(n, &v, r);
     } else if (x->kind == AST_CALL && x->Call.func->kind == AST_ATTRIBUTE &&

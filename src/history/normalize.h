@@ -7,9 +7,9 @@
  *               `nonlocal` names) renamed `$0`, `$1`, ... in order of first appearance, so a
  *               consistent renaming changes nothing; string and bytes contents emptied, and
  *               how a string is built erased ("a" + x, "a%s" % x, "a{}".format(x), f"a{x}"
- *               are all `$fmt(x)`: the values, in order); annotations dropped (`x: T = v` is `x = v`, a bare
- *               `x: T` is `pass`, and parameters and nested functions lose theirs);
- *               `cast(T, x)` / `typing.cast(T, x)` is `x`.
+ *               are all `$fmt(x)`: the values, in order); annotations dropped (`x: T = v`
+ *               is `x = v`, a bare `x: T` is `pass`, parameters and nested functions lose
+ *               theirs); `cast(T, x)` / `typing.cast(T, x)` is `x`.
  *   NORM_BLIND  the same, and every local is one name `$`: code moved into a new function
  *               (whose locals and parameters are others) is recognized there.
  * The statements keep their number and order (what is dropped becomes `pass`), so the units made

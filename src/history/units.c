@@ -90,8 +90,8 @@ static size_t header_end(const char *s, size_t from, size_t len) {
         } else if (c == '\'' || c == '"') {
             bool triple = i + 2 < len && s[i + 1] == c && s[i + 2] == c;
             i += triple ? 3 : 1;
-            while (i < len && !(s[i] == c && (!triple || (i + 2 < len && s[i + 1] == c &&
-                                                          s[i + 2] == c)))) {
+            while (i < len &&
+                   !(s[i] == c && (!triple || (i + 2 < len && s[i + 1] == c && s[i + 2] == c)))) {
                 if (s[i] == '\\') i++;
                 if (!triple && s[i] == '\n') break;
                 i++;
@@ -130,9 +130,9 @@ static size_t put_flat(char *buf, size_t at, size_t cap, const char *s, size_t f
         if (c == '\'' || c == '"') { /* a string, as written */
             bool triple = i + 2 < to && s[i + 1] == c && s[i + 2] == c;
             size_t close = i + (triple ? 3 : 1);
-            while (close < to && !(s[close] == c && (!triple || (close + 2 < to &&
-                                                                 s[close + 1] == c &&
-                                                                 s[close + 2] == c)))) {
+            while (close < to &&
+                   !(s[close] == c &&
+                     (!triple || (close + 2 < to && s[close + 1] == c && s[close + 2] == c)))) {
                 if (s[close] == '\\') close++;
                 close++;
             }
@@ -152,9 +152,9 @@ const char *unit_text(const UnitNode *u, const SourceText *src, const LineIndex 
     const Node *n = u->node;
     if (u->part == UNIT_ELSE) return strcpy(buf, "else:");
     size_t from = offset_of(src, lines, n->lineno, n->col_offset), to;
-    bool whole_def = u->part == UNIT_WHOLE &&
-                     (n->kind == AST_FUNCTION_DEF || n->kind == AST_ASYNC_FUNCTION_DEF ||
-                      n->kind == AST_CLASS_DEF);
+    bool whole_def =
+        u->part == UNIT_WHOLE && (n->kind == AST_FUNCTION_DEF ||
+                                  n->kind == AST_ASYNC_FUNCTION_DEF || n->kind == AST_CLASS_DEF);
     if (u->part == UNIT_WHOLE && !whole_def)
         to = offset_of(src, lines, n->end_lineno, n->end_col_offset);
     else

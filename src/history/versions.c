@@ -127,7 +127,8 @@ const FnHistory *history_function(const FileHistory *fh, const char *qualname) {
     return bsearch(qualname, fh->fns, (size_t)fh->nfns, sizeof *fh->fns, by_qualname);
 }
 
-/* ---- one version ------------------------------------------------------------------------------ */
+/* ---- one version ------------------------------------------------------------------------------
+ */
 
 /* A function of the version being added. */
 typedef struct Def {
@@ -262,7 +263,8 @@ static HistUnit *make_units(Version *v, Def *d) {
         l = summary_method_hashes(v->scratch, v->scratch, d->node, 0);
     if (l && l->nunits == c->nunits && normalize_function(v->scratch, d->node, NORM_BLIND))
         bl = summary_method_hashes(v->scratch, v->scratch, d->node, 0);
-    for (int32_t i = 0; l && l->nunits == c->nunits && i < c->nunits; i++) u[i].loose = l->units[i].hash;
+    for (int32_t i = 0; l && l->nunits == c->nunits && i < c->nunits; i++)
+        u[i].loose = l->units[i].hash;
     for (int32_t i = 0; bl && bl->nunits == c->nunits && i < c->nunits; i++)
         u[i].blind = bl->units[i].hash;
     return u;
@@ -431,8 +433,8 @@ bool fb_add(FileBuilder *b, const char *id, int64_t time, const char *subject, c
             uint64_t *bp = ep + npool + 1;
             for (int32_t k = 0; k < npool; k++)
                 if (owner[k] != i) ep[n] = exact_pool[k], bp[n++] = blind_pool[k];
-            if (!transition(&v, &f->versions[f->nversions - 1], d->units, d->nodes,
-                            d->code->nunits, true, ep, bp, n))
+            if (!transition(&v, &f->versions[f->nversions - 1], d->units, d->nodes, d->code->nunits,
+                            true, ep, bp, n))
                 return false;
         }
         if (d->fn < 0 && (d->fn = new_fn(b, d->qualname)) < 0) return false;

@@ -289,7 +289,7 @@ static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Ar
                             nb <= DRIFT_MAX_UNITS && 2.0 * few / (nf + nb) >= opt->similar;
                 bool stale = opt->stale && !(b->flags & (FN_STUB | FN_ABSTRACT)) &&
                              few >= DRIFT_MIN_COMMON && nf <= DRIFT_MAX_UNITS &&
-                             nb <= DRIFT_MAX_UNITS; /* DW303: no share asked */
+                             nb <= DRIFT_MAX_UNITS;     /* DW303: no share asked */
                 if (!same && !near && !stale) continue; /* (near: DW301) */
                 need[m][i] = 1;
                 need[r.module][r.fn] = 1;
