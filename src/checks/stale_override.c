@@ -254,8 +254,22 @@ static void report(TreeCtx *tx, const Pair *p, const FileHistory *fb, const FnHi
 
 /* The findings of one pair, from the newest change of the base to the oldest: each statement of
  * the override is blamed on the latest change that left it stale. */
+/* A finding to be, or (adopted) an override that took a change of its base: kept until every
+ * pair is judged, since the copies of one method are judged together (see Sibling). */
+typedef struct Verdict {
+    const Pair *p;
+    const FileHistory *fb;
+    const FnHistory *hb;
+    int32_t v; /* the change: hb's versions v to v + 1 */
+    const char *commit;
+    bool adopted;
+    int32_t *stale, nstale, first, at;
+} Verdict;
+
+typedef VEC(Verdict) Verdicts;
+
 static void judge(TreeCtx *tx, const Pair *p, const FileHistory *fb, const FnHistory *hb,
-                  const FileHistory *fo, const FnHistory *ho) {
+                  const FileHistory *fo, const FnHistory *ho, Verdicts *out) {
     const StmtUnit *o = p->fc->units;
     int32_t n = p->fc->nunits, m = p->bc->nunits;
     uint64_t *x = malloc(sizeof *x * (size_t)(n + m + MAX_UNITS + 1));
@@ -280,12 +294,17 @@ static void judge(TreeCtx *tx, const Pair *p, const FileHistory *fb, const FnHis
         for (int32_t k = 0; k < prev->nunits && !gone; k++)
             gone = (prev->units[k].flags & (HUNIT_GONE | HUNIT_WEAK)) == HUNIT_GONE;
         const char *id = fb->commits[next->commit].id;
-        if (!gone || edited_by(fo, ho, id)) continue;
+        if (!gone || (next->flags & FNV_NEW_ATTRIBUTE)) continue;
         bool has_new = false; /* the override already has a statement the change added */
         for (int32_t k = 0; k < next->nunits && !has_new; k++)
             has_new = (next->units[k].flags & (HUNIT_NEW | HUNIT_WEAK)) == HUNIT_NEW &&
                       count(o, n, next->units[k].hash) > 0;
-        if (has_new) continue;
+        if (has_new) {
+            if (VEC_PUSH(&tx->arena, *out, ((Verdict){p, fb, hb, v, id, true, NULL, 0, 0, 0})))
+                tx->failed = true;
+            continue;
+        }
+        if (edited_by(fo, ho, id)) continue; /* its author saw both */
         uint64_t *y = x + n + m;
         for (int32_t k = 0; k < prev->nunits; k++) y[k] = prev->units[k].hash;
         if (history_lcs(x, n, y, prev->nunits, ov, ov + n) < 0) {
@@ -303,10 +322,28 @@ static void judge(TreeCtx *tx, const Pair *p, const FileHistory *fb, const FnHis
         }
         if (first < 0) continue; /* only statements that say little */
         for (int32_t k = 0; k < nstale; k++) blamed[stale[k]] = v;
-        report(tx, p, fb, hb, v, stale, nstale, first, at);
+        int32_t *keep = arena_memdup(&tx->arena, stale, sizeof *stale * (size_t)nstale);
+        if (!keep ||
+            VEC_PUSH(&tx->arena, *out, ((Verdict){p, fb, hb, v, id, false, keep, nstale, first, at})))
+            tx->failed = true;
     }
 done:
     free(x), free(ob), free(ov), free(blamed);
+}
+
+/* Whether every copy of the base method kept what the change removed: two or more overrides
+ * left stale by the same commit, and none of the base's overrides took the change. Then the
+ * change was the base's own (a case, a platform or a setting its copies do not share: on real
+ * projects nearly all such findings were), and none of them is reported. */
+static bool sibling_consensus(const Verdicts *vs, const Verdict *d) {
+    int32_t stale = 0;
+    for (int32_t i = 0; i < vs->len; i++) {
+        const Verdict *e = &vs->items[i];
+        if (e->p->b != d->p->b || strcmp(e->commit, d->commit) != 0) continue;
+        if (e->adopted) return false;
+        stale++;
+    }
+    return stale >= 2;
 }
 
 void stale_override_run(TreeCtx *tx) {
@@ -352,13 +389,19 @@ void stale_override_run(TreeCtx *tx) {
         paths[npaths++] = p.ms->path, paths[npaths++] = p.bm->path;
     }
     if (np && !history_prepare(h, paths, npaths)) tx->failed = true;
+    Verdicts vs = {0};
     for (int32_t i = 0; i < np && !tx->failed; i++) {
         const Pair *p = &pairs[i];
         char fname[QUALNAME_MAX], bname[QUALNAME_MAX];
         const FileHistory *fb = history_file(h, p->bm->path), *fo = history_file(h, p->ms->path);
         const FnHistory *hb = history_function(fb, func_qualname(p->bm, p->b, bname, sizeof bname));
         const FnHistory *ho = history_function(fo, func_qualname(p->ms, p->f, fname, sizeof fname));
-        if (hb && hb->nversions >= 2) judge(tx, p, fb, hb, fo, ho);
+        if (hb && hb->nversions >= 2) judge(tx, p, fb, hb, fo, ho, &vs);
+    }
+    for (int32_t i = 0; i < vs.len && !tx->failed; i++) {
+        const Verdict *d = &vs.items[i];
+        if (!d->adopted && !sibling_consensus(&vs, d))
+            report(tx, d->p, d->fb, d->hb, d->v, d->stale, d->nstale, d->first, d->at);
     }
 done:
     free(pairs), free(paths), free(x), free(ma);

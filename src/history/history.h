@@ -52,10 +52,17 @@ typedef struct HistUnit {
     const char *text; /* HUNIT_NEW units: the statement's first line, trimmed; else NULL */
 } HistUnit;
 
+enum {
+    FNV_NEW_ATTRIBUTE = 1, /* the change that made it added a switch on an attribute of self
+                              that the file did not mention before (a new option or feature:
+                              `if self.local:`), which copies in other classes may not have */
+};
+
 typedef struct FnVersion {
     int32_t commit; /* the change that made it: an index into FileHistory.commits */
     HistUnit *units;
     int32_t nunits;
+    uint8_t flags; /* FNV_* */
 } FnVersion;
 
 typedef struct FnHistory {

@@ -21,6 +21,7 @@ void store_encode(Buf *b, const FileHistory *fh) {
         for (int32_t k = 0; k < f->nversions; k++) {
             const FnVersion *v = &f->versions[k];
             wire_u64(b, (uint64_t)v->commit);
+            wire_u64(b, v->flags);
             wire_u64(b, (uint64_t)v->nunits);
             for (int32_t u = 0; u < v->nunits; u++) {
                 const HistUnit *x = &v->units[u];
@@ -72,7 +73,7 @@ bool store_decode(Arena *a, WireReader *r, FileHistory *fh) {
         f->present = wire_get_u64(r) != 0;
         if (!f->qualname || (i && strcmp(fh->fns[i - 1].qualname, f->qualname) >= 0))
             r->bad = true; /* (sorted, as history_function's search needs) */
-        f->nversions = get_count(r, 2);
+        f->nversions = get_count(r, 3);
         f->versions = arena_zalloc(a, sizeof *f->versions * (size_t)(f->nversions + 1));
         if (!f->versions) return false;
         for (int32_t k = 0; k < f->nversions && !r->bad && !oom; k++) {
@@ -80,6 +81,7 @@ bool store_decode(Arena *a, WireReader *r, FileHistory *fh) {
             uint64_t c = wire_get_u64(r);
             if (c >= (uint64_t)fh->ncommits) r->bad = true;
             v->commit = (int32_t)c;
+            v->flags = (uint8_t)wire_get_u64(r);
             v->nunits = get_count(r, 27); /* (3 hashes, a line, flags, no text) */
             v->units = arena_zalloc(a, sizeof *v->units * (size_t)(v->nunits + 1));
             if (!v->units) return false;

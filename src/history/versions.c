@@ -105,6 +105,8 @@ bool fb_init(FileBuilder *b, Arena *out, FileHistory *fh) {
 }
 
 void fb_finish(FileBuilder *b) {
+    dw_free(b->prev);
+    b->prev = NULL;
     FileHistory *fh = b->fh;
     /* insertion order to qualname order (a simple sort: the table is dropped now) */
     for (int32_t i = 1; i < fh->nfns; i++) {
@@ -138,6 +140,8 @@ typedef struct Def {
     int32_t fn;             /* its FnHistory, or -1 for a function new in the file */
     HistUnit *units;        /* its new version's units, when it changed (or is new) */
     UnitNode *nodes;        /* (then) the statements they stand for, or NULL */
+    uint8_t *attrs;         /* (then) per unit: it uses an attribute of self that the previous
+                               version of the file never mentions */
 } Def;
 
 typedef struct Version {
@@ -180,7 +184,7 @@ static void add_def(Version *v, const char *prefix, Node *d) {
             v->defs.items[v->slots[k] - 1].node = d; /* a later def of the same name wins */
             return;
         }
-    if (VEC_PUSH(v->scratch, v->defs, ((Def){q, d, NULL, -1, NULL, NULL}))) v->failed = true;
+    if (VEC_PUSH(v->scratch, v->defs, ((Def){q, d, NULL, -1, NULL, NULL, NULL}))) v->failed = true;
     v->slots[k] = v->defs.len;
 }
 
@@ -315,11 +319,87 @@ static bool transition(Version *v, FnVersion *prev, HistUnit *next, const UnitNo
     return true;
 }
 
-static bool push_version(FileBuilder *b, FnHistory *f, int32_t commit, HistUnit *u, int32_t n) {
+/* ---- new attributes ------------------------------------------------------------------------ */
+
+typedef struct AttrScan {
+    const char *text;
+    size_t len;
+    bool found;
+    int depth;
+} AttrScan;
+
+/* Whether `.name` occurs in text as an attribute (not the prefix of a longer name). */
+static bool mentions(const char *text, size_t len, Str name) {
+    for (const char *p = text, *end = text + len; p < end;) {
+        const char *q = memchr(p, '.', (size_t)(end - p));
+        if (!q) return false;
+        const char *e = q + 1 + name.len;
+        if (e <= end && memcmp(q + 1, name.s, (size_t)name.len) == 0 &&
+            (e == end || !(*e == '_' || (*e >= '0' && *e <= '9') ||
+                           ((*e | 32) >= 'a' && (*e | 32) <= 'z'))))
+            return true;
+        p = q + 1;
+    }
+    return false;
+}
+
+static bool is_new_attribute(const AttrScan *s, const Node *x) {
+    return x->kind == AST_ATTRIBUTE && x->Attribute.value->kind == AST_NAME &&
+           str_eq_c(x->Attribute.value->Name.id, "self") &&
+           !mentions(s->text, s->len, x->Attribute.attr);
+}
+
+/* A test that is a switch on an attribute of self the previous version never mentions
+ * (`self.local`, `not self.local`): a new option or feature; an amended condition
+ * (`a and not self.system`) is not one. */
+static void scan_test(AttrScan *s, const Node *test) {
+    while (test->kind == AST_UNARY_OP && test->UnaryOp.op == AST_NOT) test = test->UnaryOp.operand;
+    if (is_new_attribute(s, test)) s->found = true;
+}
+
+/* Looks for such a switch in the tests of the ifs, whiles and conditional expressions in x. */
+static int scan_attr(Node *x, void *ud) {
+    AttrScan *s = ud;
+    if (s->found || s->depth > 200) return 1;
+    if (x->kind == AST_IF || x->kind == AST_WHILE) scan_test(s, x->If.test);
+    if (x->kind == AST_IF_EXP) scan_test(s, x->IfExp.test);
+    s->depth++;
+    ast_children(x, scan_attr, ud);
+    s->depth--;
+    return s->found;
+}
+
+/* Per unit of def d, whether it uses an attribute of self that the previous version of the file
+ * never mentions (before make_units renames self). */
+static bool scan_attributes(const FileBuilder *b, Version *v, Def *d) {
+    if (!b->prev || !d->nodes) return true;
+    int32_t n = d->code->nunits;
+    if (!(d->attrs = arena_zalloc(v->scratch, (size_t)n + 1))) return false;
+    for (int32_t i = 0; i < n; i++) {
+        AttrScan s = {b->prev, b->prev_len, false, 0};
+        const Node *x = d->nodes[i].node;
+        if (d->nodes[i].part == UNIT_HEADER && (x->kind == AST_IF || x->kind == AST_WHILE))
+            scan_test(&s, x->If.test); /* (a header: its test, not the body below it) */
+        else if (d->nodes[i].part == UNIT_WHOLE)
+            scan_attr((Node *)x, &s);
+        d->attrs[i] = s.found;
+    }
+    return true;
+}
+
+/* Whether the statements the change added to def d (its NEW units) use such an attribute. */
+static bool new_attribute(const Def *d) {
+    for (int32_t i = 0; d->attrs && i < d->code->nunits; i++)
+        if ((d->units[i].flags & (HUNIT_NEW | HUNIT_WEAK)) == HUNIT_NEW && d->attrs[i]) return true;
+    return false;
+}
+
+static bool push_version(FileBuilder *b, FnHistory *f, int32_t commit, HistUnit *u, int32_t n,
+                         uint8_t flags) {
     FnVersion *nv = arena_alloc(b->out, sizeof *nv * (size_t)(f->nversions + 1));
     if (!nv) return false;
     if (f->nversions) memcpy(nv, f->versions, sizeof *nv * (size_t)f->nversions);
-    nv[f->nversions++] = (FnVersion){commit, u, n};
+    nv[f->nversions++] = (FnVersion){commit, u, n, flags};
     f->versions = nv;
     return true;
 }
@@ -361,6 +441,15 @@ static int32_t new_fn(FileBuilder *b, const char *qualname) {
     return fh->nfns++;
 }
 
+/* Keeps this version's bytes as the previous version's, for the next call. */
+static bool keep_previous(FileBuilder *b, const char *bytes, size_t len) {
+    char *p = dw_realloc(b->prev, len + 1);
+    if (!p) return false;
+    memcpy(p, bytes, len);
+    b->prev = p, b->prev_len = len;
+    return true;
+}
+
 bool fb_add(FileBuilder *b, const char *id, int64_t time, const char *subject, const char *bytes,
             size_t len, Arena *scratch) {
     FileHistory *fh = b->fh;
@@ -373,7 +462,7 @@ bool fb_add(FileBuilder *b, const char *id, int64_t time, const char *subject, c
     ParseError err;
     ParseStatus ps = parse_bytes(scratch, bytes, len, &src, &pr, &err);
     if (ps == PARSE_NO_MEMORY) return false;
-    if (ps != PARSE_OK) return true; /* a gap */
+    if (ps != PARSE_OK) return keep_previous(b, bytes, len); /* a gap */
     Version v = {b, scratch, &src, &pr.lines, {0}, NULL, 0, false};
     collect_defs(&v, &pr.module->Module.body, "", 0);
     /* each function: unchanged, changed (a new version) or new in the file */
@@ -392,7 +481,7 @@ bool fb_add(FileBuilder *b, const char *id, int64_t time, const char *subject, c
         d->nodes = arena_alloc(scratch, sizeof *d->nodes * (size_t)(d->code->nunits + 1));
         if (!d->nodes) return false;
         if (units_of(d->node, d->nodes, d->code->nunits) != d->code->nunits) d->nodes = NULL;
-        if (!(d->units = make_units(&v, d))) return false;
+        if (!scan_attributes(b, &v, d) || !(d->units = make_units(&v, d))) return false;
         npool += d->code->nunits;
     }
     if (v.failed) return false;
@@ -440,7 +529,8 @@ bool fb_add(FileBuilder *b, const char *id, int64_t time, const char *subject, c
         if (d->fn < 0 && (d->fn = new_fn(b, d->qualname)) < 0) return false;
         FnHistory *f = &fh->fns[d->fn];
         f->present = true;
-        if (!push_version(b, f, commit, d->units, d->code->nunits)) return false;
+        uint8_t flags = f->nversions && new_attribute(d) ? FNV_NEW_ATTRIBUTE : 0;
+        if (!push_version(b, f, commit, d->units, d->code->nunits, flags)) return false;
     }
-    return true;
+    return keep_previous(b, bytes, len);
 }

@@ -16,6 +16,8 @@ typedef struct FileBuilder {
     int32_t *slots; /* open addressing over fh->fns by qualname: index + 1, 0 empty */
     uint32_t nslots;
     int32_t max_units; /* a function with more statements gets versions but no GONE marks */
+    char *prev;        /* the previous version's bytes (dw_malloc'd), for FNV_NEW_ATTRIBUTE */
+    size_t prev_len;
 } FileBuilder;
 
 /* Starts building fh (empty, or as read back from the cache). False when out of memory. */
