@@ -323,8 +323,8 @@ static void judge(TreeCtx *tx, const Pair *p, const FileHistory *fb, const FnHis
         if (first < 0) continue; /* only statements that say little */
         for (int32_t k = 0; k < nstale; k++) blamed[stale[k]] = v;
         int32_t *keep = arena_memdup(&tx->arena, stale, sizeof *stale * (size_t)nstale);
-        if (!keep ||
-            VEC_PUSH(&tx->arena, *out, ((Verdict){p, fb, hb, v, id, false, keep, nstale, first, at})))
+        if (!keep || VEC_PUSH(&tx->arena, *out,
+                              ((Verdict){p, fb, hb, v, id, false, keep, nstale, first, at})))
             tx->failed = true;
     }
 done:

@@ -62,7 +62,9 @@ typedef struct FnVersion {
     int32_t commit; /* the change that made it: an index into FileHistory.commits */
     HistUnit *units;
     int32_t nunits;
-    uint8_t flags; /* FNV_* */
+    uint8_t flags;  /* FNV_* */
+    uint64_t names; /* the names it uses, as a 64-bit Bloom filter (a name it does not have may
+                       seem to be there; one it has always is) */
 } FnVersion;
 
 typedef struct FnHistory {

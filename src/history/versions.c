@@ -142,6 +142,8 @@ typedef struct Def {
     UnitNode *nodes;        /* (then) the statements they stand for, or NULL */
     uint8_t *attrs;         /* (then) per unit: it uses an attribute of self that the previous
                                version of the file never mentions */
+    uint64_t *names;        /* (then) per unit, the names it uses (a Bloom filter) */
+    uint64_t all_names;     /* (then) those of the whole def */
 } Def;
 
 typedef struct Version {
@@ -184,7 +186,8 @@ static void add_def(Version *v, const char *prefix, Node *d) {
             v->defs.items[v->slots[k] - 1].node = d; /* a later def of the same name wins */
             return;
         }
-    if (VEC_PUSH(v->scratch, v->defs, ((Def){q, d, NULL, -1, NULL, NULL, NULL}))) v->failed = true;
+    if (VEC_PUSH(v->scratch, v->defs, ((Def){q, d, NULL, -1, NULL, NULL, NULL, NULL, 0})))
+        v->failed = true;
     v->slots[k] = v->defs.len;
 }
 
@@ -280,13 +283,88 @@ static bool in_pool(const uint64_t *pool, int32_t n, uint64_t h) {
     return false;
 }
 
+/* ---- names ------------------------------------------------------------------------------------
+ * A statement whose only change is a local it now reads or writes under a new name (one the
+ * function never used before: `g = sympify(g)` become `gs = sympify(g)`) was reworded, not
+ * deleted, though the old name lives on elsewhere in the function (so the renaming is not
+ * consistent, and NORM_LOOSE does not equate them). A change to another local the function
+ * already had (`if grad is None` become `if grad_accum is None`) is not a rewording. */
+
+typedef struct NameScan {
+    uint64_t bits;
+    int depth;
+} NameScan;
+
+static uint64_t name_bits(Str s) {
+    uint64_t h = hash_bytes(s.s, (size_t)s.len, HASH_SEED);
+    return 1ull << (h & 63) | 1ull << (h >> 6 & 63);
+}
+
+static int scan_names(Node *x, void *ud) {
+    NameScan *s = ud;
+    if (s->depth > 200) return 0;
+    if (x->kind == AST_NAME) s->bits |= name_bits(x->Name.id);
+    if (x->kind == AST_ARG) s->bits |= name_bits(x->arg.arg);
+    s->depth++;
+    ast_children(x, scan_names, ud);
+    s->depth--;
+    return 0;
+}
+
+/* The names unit u uses: a header's own expressions, not the statements below it. */
+static uint64_t unit_names(const UnitNode *u) {
+    NameScan s = {0, 0};
+    const Node *x = u->node;
+    if (u->part == UNIT_WHOLE) {
+        scan_names((Node *)x, &s);
+    } else if (u->part == UNIT_HEADER) {
+        switch (x->kind) {
+        case AST_IF:
+        case AST_WHILE: scan_names(x->If.test, &s); break;
+        case AST_FOR:
+        case AST_ASYNC_FOR: scan_names(x->For.target, &s), scan_names(x->For.iter, &s); break;
+        case AST_WITH:
+        case AST_ASYNC_WITH:
+            for (int32_t i = 0; i < x->With.items.len; i++) scan_names(x->With.items.items[i], &s);
+            break;
+        default: break;
+        }
+    } else if (u->part == UNIT_HANDLER && x->ExceptHandler.type) {
+        scan_names(x->ExceptHandler.type, &s);
+        if (x->ExceptHandler.name.s) s.bits |= name_bits(x->ExceptHandler.name);
+    }
+    return s.bits;
+}
+
+/* Whether t, deleted from prev, became a statement of next (inserted: mb[j] < 0) that is the same
+ * but for its locals, one of them a name prev never used. */
+static bool renamed(const FnVersion *prev, const HistUnit *t, const HistUnit *next, const Def *d,
+                    const int32_t *mb) {
+    for (int32_t j = 0; d->names && j < d->code->nunits; j++)
+        if (mb[j] < 0 && next[j].blind == t->blind && (d->names[j] & ~prev->names)) return true;
+    return false;
+}
+
+/* Def d's names, per unit and in all (before make_units renames its locals). */
+static bool scan_def_names(Version *v, Def *d) {
+    NameScan all = {0, 0};
+    scan_names(d->node, &all);
+    d->all_names = all.bits;
+    if (!d->nodes) return true;
+    if (!(d->names = arena_alloc(v->scratch, sizeof *d->names * (size_t)(d->code->nunits + 1))))
+        return false;
+    for (int32_t i = 0; i < d->code->nunits; i++) d->names[i] = unit_names(&d->nodes[i]);
+    return true;
+}
+
 /* Marks the units the change from `prev` to `next` added (NEW, with their text), or (gone) the
  * units of `prev` it deleted (GONE): not those it kept or reworded (the normalized statement is
  * still there), nor those found in the pools, which hold what the commit put into the file's
  * other functions. */
-static bool transition(Version *v, FnVersion *prev, HistUnit *next, const UnitNode *nodes,
-                       int32_t nn, bool gone, const uint64_t *exact_pool,
-                       const uint64_t *blind_pool, int32_t npool) {
+static bool transition(Version *v, FnVersion *prev, HistUnit *next, const Def *d, bool gone,
+                       const uint64_t *exact_pool, const uint64_t *blind_pool, int32_t npool) {
+    const UnitNode *nodes = d->nodes;
+    int32_t nn = d->code->nunits;
     int32_t np = prev->nunits;
     if (np > v->b->max_units || nn > v->b->max_units) return true;
     int32_t *ma = arena_alloc(v->scratch, sizeof *ma * (size_t)(np + 1) * 2);
@@ -314,6 +392,7 @@ static bool transition(Version *v, FnVersion *prev, HistUnit *next, const UnitNo
         t->flags &= (uint8_t)~HUNIT_GONE;
         if (ma[i] >= 0 || la[i] >= 0) continue; /* kept, or reworded */
         if (in_pool(exact_pool, npool, t->hash) || in_pool(blind_pool, npool, t->blind)) continue;
+        if (renamed(prev, t, next, d, mb)) continue;
         t->flags |= HUNIT_GONE;
     }
     return true;
@@ -335,8 +414,8 @@ static bool mentions(const char *text, size_t len, Str name) {
         if (!q) return false;
         const char *e = q + 1 + name.len;
         if (e <= end && memcmp(q + 1, name.s, (size_t)name.len) == 0 &&
-            (e == end || !(*e == '_' || (*e >= '0' && *e <= '9') ||
-                           ((*e | 32) >= 'a' && (*e | 32) <= 'z'))))
+            (e == end ||
+             !(*e == '_' || (*e >= '0' && *e <= '9') || ((*e | 32) >= 'a' && (*e | 32) <= 'z'))))
             return true;
         p = q + 1;
     }
@@ -395,11 +474,11 @@ static bool new_attribute(const Def *d) {
 }
 
 static bool push_version(FileBuilder *b, FnHistory *f, int32_t commit, HistUnit *u, int32_t n,
-                         uint8_t flags) {
+                         uint8_t flags, uint64_t names) {
     FnVersion *nv = arena_alloc(b->out, sizeof *nv * (size_t)(f->nversions + 1));
     if (!nv) return false;
     if (f->nversions) memcpy(nv, f->versions, sizeof *nv * (size_t)f->nversions);
-    nv[f->nversions++] = (FnVersion){commit, u, n, flags};
+    nv[f->nversions++] = (FnVersion){commit, u, n, flags, names};
     f->versions = nv;
     return true;
 }
@@ -481,7 +560,8 @@ bool fb_add(FileBuilder *b, const char *id, int64_t time, const char *subject, c
         d->nodes = arena_alloc(scratch, sizeof *d->nodes * (size_t)(d->code->nunits + 1));
         if (!d->nodes) return false;
         if (units_of(d->node, d->nodes, d->code->nunits) != d->code->nunits) d->nodes = NULL;
-        if (!scan_attributes(b, &v, d) || !(d->units = make_units(&v, d))) return false;
+        if (!scan_attributes(b, &v, d) || !scan_def_names(&v, d) || !(d->units = make_units(&v, d)))
+            return false;
         npool += d->code->nunits;
     }
     if (v.failed) return false;
@@ -495,8 +575,7 @@ bool fb_add(FileBuilder *b, const char *id, int64_t time, const char *subject, c
         Def *d = &v.defs.items[i];
         if (!d->units || d->fn < 0 || !fh->fns[d->fn].nversions) continue;
         FnHistory *f = &fh->fns[d->fn];
-        if (!transition(&v, &f->versions[f->nversions - 1], d->units, d->nodes, d->code->nunits,
-                        false, NULL, NULL, 0))
+        if (!transition(&v, &f->versions[f->nversions - 1], d->units, d, false, NULL, NULL, 0))
             return false;
     }
     npool = 0;
@@ -522,15 +601,15 @@ bool fb_add(FileBuilder *b, const char *id, int64_t time, const char *subject, c
             uint64_t *bp = ep + npool + 1;
             for (int32_t k = 0; k < npool; k++)
                 if (owner[k] != i) ep[n] = exact_pool[k], bp[n++] = blind_pool[k];
-            if (!transition(&v, &f->versions[f->nversions - 1], d->units, d->nodes, d->code->nunits,
-                            true, ep, bp, n))
+            if (!transition(&v, &f->versions[f->nversions - 1], d->units, d, true, ep, bp, n))
                 return false;
         }
         if (d->fn < 0 && (d->fn = new_fn(b, d->qualname)) < 0) return false;
         FnHistory *f = &fh->fns[d->fn];
         f->present = true;
         uint8_t flags = f->nversions && new_attribute(d) ? FNV_NEW_ATTRIBUTE : 0;
-        if (!push_version(b, f, commit, d->units, d->code->nunits, flags)) return false;
+        if (!push_version(b, f, commit, d->units, d->code->nunits, flags, d->all_names))
+            return false;
     }
     return keep_previous(b, bytes, len);
 }

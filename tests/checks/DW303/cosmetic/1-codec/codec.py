@@ -42,3 +42,20 @@ class Codec:
         n = len(items)
         self.sizes.append(n)
         return n
+
+    def split(self, text):
+        self.check(text)
+        self.count += 1
+        self.log.debug("splitting")
+        self.validate(text)
+        parts = self.tokenize(text)
+        parts = self.merge(parts)
+        return parts
+
+    def pick(self, first, second):
+        self.check(first)
+        self.count += 1
+        self.log.debug("picking")
+        self.validate(second)
+        value = first
+        return self.wrap(value)

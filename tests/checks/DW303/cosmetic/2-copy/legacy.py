@@ -42,3 +42,20 @@ class LegacyCodec(Codec):
         n = len(items)  # expect: DW303 "still has `n = len(items)` (line {+0}), which Codec.measure had until"
         self.sizes.append(n)  # ok: renamed only
         return n
+
+    def split(self, text):
+        self.check(text)
+        self.count += 1
+        self.log.debug("splitting")
+        self.validate(text)
+        parts = self.tokenize(text)  # ok: the base named it tokens, a new local
+        parts = self.merge(parts)  # ok: the same renaming
+        return parts
+
+    def pick(self, first, second):
+        self.check(first)
+        self.count += 1
+        self.log.debug("picking")
+        self.validate(second)
+        value = first  # expect: DW303 "still has `value = first` (line {+0}), which Codec.pick had until"
+        return self.wrap(value)

@@ -42,3 +42,20 @@ class Codec:
         size = len(items) - 1
         self.sizes.append(size)
         return size
+
+    def split(self, text):
+        self.check(text)
+        self.count += 1
+        self.log.debug("splitting")
+        self.validate(text)
+        tokens = self.tokenize(text)
+        parts = self.merge(tokens)
+        return parts
+
+    def pick(self, first, second):
+        self.check(first)
+        self.count += 1
+        self.log.debug("picking")
+        self.validate(second)
+        value = second
+        return self.wrap(value)
