@@ -3,14 +3,13 @@ CC      ?= cc
 PYTHON  ?= python3
 PYTHON313 ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3) python3.13)
 PREFIX  ?= /usr/local
-WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Werror
-CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -Isrc -Ibuild/gen $(WARN) -MMD -MP
-RELEASE_CFLAGS := -O2 -g
+# The sources, flags and libraries of the program: sources.mk, which the Python package's build
+# (setup.py) reads too.
+include sources.mk
+CFLAGS_BASE := $(STD) -Isrc -Ibuild/gen $(WARN) -MMD -MP
 ASAN_CFLAGS    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-LDLIBS  := -licuuc -lpthread -lm
-
-LIB_SRC    := $(shell find src -name '*.c' ! -path 'src/cli/*' | LC_ALL=C sort)
-CLI_SRC    := $(wildcard src/cli/*.c)
+UNLISTED := $(filter-out $(LIB_SRC) $(CLI_SRC),$(shell find src -name '*.c'))
+$(if $(UNLISTED),$(error sources.mk does not list $(UNLISTED)))
 DRIVER_SRC := $(wildcard tests/drivers/*.c)
 RULE_SRC   := $(wildcard src/checks/*.c)
 
@@ -19,7 +18,8 @@ asan_obj = $(patsubst %.c,build/asan/%.o,$(1))
 DRIVERS      := $(patsubst tests/drivers/%.c,build/release/bin/%,$(DRIVER_SRC))
 ASAN_DRIVERS := $(patsubst tests/drivers/%.c,build/asan/bin/%,$(DRIVER_SRC))
 
-.PHONY: all test demo bench bench-growth conformance fuzz install clean format regen help drivers ecosystem
+.PHONY: all test demo bench robustness conformance fuzz install clean format regen help drivers ecosystem \
+        package-test
 all: deadwood
 
 deadwood: $(call rel_obj,$(LIB_SRC) $(CLI_SRC))
@@ -54,8 +54,14 @@ drivers: $(DRIVERS) $(ASAN_DRIVERS)
 
 # The whole suite: unit tests, parser conformance against CPython, fixtures, CLI end to end —
 # once with the release build and once under AddressSanitizer + UndefinedBehaviorSanitizer.
+# STRICT=1 (and CI=true, as in .ci/run): a check that would be skipped fails.
 test: deadwood deadwood-asan drivers
-	$(PYTHON) tests/run.py
+	$(PYTHON) tests/run.py $(if $(filter-out 0,$(STRICT)),--strict)
+
+# The Python package offline: the wheel built and installed into a fresh venv, NEEDED and the
+# platform tag, pipx, and the pre-commit hook end to end (also part of `make test`).
+package-test:
+	$(PYTHON) tests/run.py tests/package/
 
 conformance: deadwood build/release/bin/unit_bodies
 	$(PYTHON) tests/parse/conformance.py --all-versions
@@ -67,7 +73,7 @@ demo: deadwood
 	@rm -rf build/demo && $(PYTHON) -c 'import sys; sys.path.insert(0, "tests/lib"); import gitstory; gitstory.Story("tests/checks/DW303/seed", "build/demo/seed")'
 	cd build/demo/seed && ../../../deadwood check --no-cache --select DW303 . || true
 
-bench: deadwood
+bench: deadwood build/release/bin/glob_steps
 	bench/run.sh
 
 # deadwood on real projects (tools/ecosystem.repos, prepared by `tools/ecosystem prepare`);
@@ -75,8 +81,10 @@ bench: deadwood
 ecosystem: deadwood
 	tools/ecosystem $(if $(BASE),compare --base $(BASE) --out build/ecosystem,run --out build/ecosystem/head)
 
-bench-growth: deadwood
-	$(PYTHON) bench/growth.py
+# How the work grows with hostile input (bench/robustness/): fails past n log n. The glob
+# families count the states of the automaton with a test driver.
+robustness: deadwood build/release/bin/glob_steps
+	$(PYTHON) bench/robustness/run.py
 
 fuzz:
 	$(MAKE) -C fuzz SECONDS=$(or $(SECONDS),60)
@@ -92,20 +100,23 @@ format:
 # Generated sources (committed; tests/build/run.py checks they are current).
 regen:
 	$(PYTHON313) tools/gen_encodings.py
+	$(PYTHON313) tools/gen_unicode.py
 
 clean:
-	rm -rf build deadwood deadwood-asan
+	rm -rf build deadwood deadwood-asan deadwood.egg-info
 
 help:
 	@echo "make            build ./deadwood"
 	@echo "make test       the whole test suite (release and ASan+UBSan)"
+	@echo "make test STRICT=1  the same, with every skip a failure (as under CI)"
 	@echo "make demo       deadwood check on the bundled example"
+	@echo "make package-test  the Python package offline: wheel, venv, pipx, pre-commit hook"
 	@echo "make conformance  parser against CPython on every installed stdlib, and the"
 	@echo "                  override rules' on-demand method hashes on the same files"
 	@echo "make bench      benchmarks (writes bench/RESULTS.md)"
 	@echo "make ecosystem [BASE=rev]  deadwood on real projects; with BASE, the change in findings"
-
-	@echo "make bench-growth  time against size on hostile inputs (at most n log n)"
+	@echo "make robustness growth of time and memory with hostile input, at most n log n"
+	@echo "                (bench/robustness/; writes bench/work/robustness.md)"
 	@echo "make fuzz SECONDS=N  libFuzzer targets"
 	@echo "make install PREFIX=...  binary and man page"
 

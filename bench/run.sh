@@ -5,7 +5,9 @@
 #
 #   make bench                     everything (tens of minutes)
 #   BENCH_QUICK=1 make bench       a fast subset for development; writes bench/work/RESULTS-quick.md
-#   BENCH_SECTIONS=parse,scale     only some of: parse, check, compare, scale, history
+#   BENCH_SECTIONS=parse,scale     only some of: parse, check, compare, scale, history, robust
+#                                  (the last: bench/robustness/run.py, as `make robustness`, into
+#                                  bench/ROBUST.md)
 #   BENCH_HISTORY_REPO=PATH        the repository DW303's section reads (default: sqlalchemy's
 #                                  mirror, when the machine has it)
 #   BENCH_NO_INSTALL=1             install nothing, use what is there
@@ -93,6 +95,26 @@ if [ ! -x ./deadwood ]; then
     echo "bench: no ./deadwood; run make first" >&2
     exit 2
 fi
+case ",${BENCH_SECTIONS:-robust}," in
+*,robust,*)
+    if [ ! -x build/release/bin/glob_steps ]; then  # (the robust section's glob families)
+        echo "bench: no build/release/bin/glob_steps; run make drivers first" >&2
+        exit 2
+    fi
+    ;;
+esac
 echo "bench: df -h $WORK: $(df -h "$WORK" | tail -1)"
 "$PY313" bench/harness/main.py 2>&1 | tee "$WORK/bench.log"
-exit "${PIPESTATUS[0]}"
+status="${PIPESTATUS[0]}"
+# growth with hostile input, as `make robustness` (bench/robustness/; writes bench/ROBUST.md);
+# BENCH_SECTIONS=...,robust selects it. A bound passed fails the bench.
+case ",${BENCH_SECTIONS:-robust}," in
+*,robust,*)
+    "$PY313" bench/robustness/run.py --out bench/ROBUST.md 2>&1 | tee -a "$WORK/bench.log"
+    if [ "${PIPESTATUS[0]}" != 0 ]; then
+        echo "bench: a robustness bound was passed or a run failed (bench/ROBUST.md)"
+        status=1
+    fi
+    ;;
+esac
+exit "$status"

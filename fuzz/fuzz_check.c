@@ -7,7 +7,9 @@
  *   - the per-file analysis never fails (it only may when out of memory);
  *   - every finding has a code, a message and a location inside its file (1-based line within
  *     the file's lines + 1, 1-based columns, end not before start);
- *   - the index builds, the tree rules run, and every query answer is consistent.
+ *   - the index builds, the tree rules run, and every query answer is consistent;
+ *   - an MRO starts with its class and never comes back to it; an override rule never compares
+ *     a method with itself.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -95,6 +97,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             ClassRef owner;
             int32_t fn;
             bool unc;
+            /* an MRO holds each class once, the class first */
+            ClassRef x, first = {-1, -1};
+            int32_t n = 0;
+            for (MroIter it = mro_begin(&ix, (ClassRef){m, c}); mro_next(&it, &x); n++) {
+                if (!n) first = x;
+                FUZZ_CHECK(n < MRO_MAX && (!n || !class_same(x, first)), "MRO repeats a class");
+            }
+            FUZZ_CHECK(!n || class_same(first, ((ClassRef){m, c})), "MRO not starting with it");
             for (int32_t k = 0; k < ms->classes[c].nmethods; k++) {
                 const FuncSum *f = &ms->functions[ms->classes[c].methods[k]];
                 if (index_lookup_method(&ix, (ClassRef){m, c}, f->name, 0, &owner, &fn, &unc))
@@ -112,6 +122,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int32_t i = 0; i < out.len; i++) {
         const Finding *f = &out.items[i];
         FUZZ_CHECK(f->code && f->message && f->path, "finding without code, message or path");
+        /* an override is never compared with itself */
+        if (strncmp(f->code, "DW30", 4) == 0 && f->nrelated)
+            FUZZ_CHECK(strcmp(f->related[0].path, f->path) != 0 ||
+                           f->related[0].loc.line != f->loc.line,
+                       "an override compared with itself");
         int part_i = 0;
         while (part_i < np && strcmp(names[part_i], f->path) != 0) part_i++;
         FUZZ_CHECK(part_i < np, "finding in an unknown file");

@@ -19,6 +19,7 @@
 #include "ast/ast.h"
 #include "base/buf.h"
 #include "fuzz_util.h"
+#include "lex/lex.h"
 #include "parse/parser.h"
 
 /* ---- positions ------------------------------------------------------------------------------ */
@@ -189,7 +190,7 @@ static bool json_valid(const char *s, size_t n, size_t *where) {
 static void check_json(const Node *module) {
     Buf b;
     buf_init(&b);
-    FUZZ_CHECK(ast_to_json(&b, module), "ast_to_json: out of memory");
+    FUZZ_CHECK(ast_to_json(&b, module, LEX_PY_NEWEST), "ast_to_json: out of memory");
     FUZZ_CHECK(b.len > 0, "empty JSON");
     static const char head[] = "{\"_type\":\"Module\",";
     FUZZ_CHECK(b.len > sizeof head - 1 && memcmp(b.data, head, sizeof head - 1) == 0,

@@ -64,6 +64,20 @@ def generated():
     for d in (50, 99, 100, 101, 200):
         g[f"blocks_{d}"] = "".join(" " * i + "if x:\n" for i in range(d)) + " " * d + "pass\n"
         g[f"tabs_{d}"] = "".join("\t" * i + "if x:\n" for i in range(d)) + "\t" * d + "pass\n"
+    # bases that lead back to their class (the hang of issue 20: `class B(B)`), across the
+    # modules fuzz_check makes of an input cut at "#---" (pkg/__init__.py, pkg/a.py, ...)
+    g["class_self_base"] = "class B(B):\n    def f(self):\n        return self.g().x\n"
+    g["class_self_import"] = ("from pkg.a import A as B\n#---\nfrom pkg.a import A as B\n"
+                              "class A(B):\n    def f(self):\n        return self.g().x\n")
+    g["class_import_cycle"] = ("from pkg.a import A\nclass B(A):\n    def g(self):\n"
+                               "        return None\n#---\nfrom pkg import B\nclass A(B):\n"
+                               "    def f(self):\n        return self.g().x\n")
+    for d in (250, 3000):
+        g[f"class_rebind_{d}"] = ("class X:\n    def f(self):\n        return None\n" +
+                                  "class X(X):\n    def f(self):\n        return self.f().x\n" * d)
+        g[f"class_diamonds_{d}"] = "class C0: pass\n" + "".join(
+            f"class L{i}(C{i}): pass\nclass R{i}(C{i}): pass\nclass C{i + 1}(L{i}, R{i}):\n"
+            f"    def f(self):\n        return super().f()\n" for i in range(d // 10))
     return g
 
 

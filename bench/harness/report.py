@@ -207,7 +207,7 @@ def write_memory(out, p, sdw, c):
     largest = c["largest_bytes"]
     extra = (peak - base) * 1024
     ok = extra <= 10 * largest
-    out.append("Baseline: an empty run (`%s`) peaks at %s — the executable, libc and ICU mapped "
+    out.append("Baseline: an empty run (`%s`) peaks at %s — the executable and libc mapped "
                "in. The target (≤ 10× the largest file) is applied to the peak minus that "
                "baseline.\n" % (mem["empty_command"], mb(base)))
     out.append("| | |\n|---|---|")

@@ -2,19 +2,23 @@
  * JSON dump, structural equality, hashing and the child walker. */
 #include "ast.h"
 
+#include "bigint.h"
+
 #include <stdio.h>
 #include <string.h>
 
 /* Field descriptors, one array per kind (kinds without fields get a lone terminator). */
-#define NODE(K, N, C)  static const FieldDesc fields_##N[] = {
-#define FIELD(N, f, T) {#f, FT_##T, (uint16_t)offsetof(Node, N.f)},
+#define NODE(K, N, C)           static const FieldDesc fields_##N[] = {
+#define FIELD(N, f, T)          {#f, FT_##T, 0, (uint16_t)offsetof(Node, N.f)},
+#define FIELD_SINCE(N, f, T, V) {#f, FT_##T, V, (uint16_t)offsetof(Node, N.f)},
 #define END(N)                                                                                     \
-    { NULL, 0, 0 }                                                                                 \
+    { NULL, 0, 0, 0 }                                                                              \
     }                                                                                              \
     ;
 #include "ast.def"
 #undef NODE
 #undef FIELD
+#undef FIELD_SINCE
 #undef END
 
 #define NODE(K, N, C)                                                                              \
@@ -131,9 +135,9 @@ static void json_const(Buf *b, const Const *c) {
     case CONST_ELLIPSIS: buf_puts(b, "{\"_ellipsis\":true}"); break;
     case CONST_INT: buf_printf(b, "%lld", (long long)c->i); break;
     case CONST_BIGINT:
-        buf_puts(b, "{\"_int\":");
-        json_put_str(b, c->s.s, (size_t)c->s.len);
-        buf_putc(b, '}');
+        buf_puts(b, "{\"_int\":\"");
+        if (!bigint_hex_to_decimal(c->s.s, (size_t)c->s.len, b)) b->failed = true;
+        buf_puts(b, "\"}");
         break;
     case CONST_FLOAT:
     case CONST_COMPLEX:
@@ -156,18 +160,18 @@ static void json_opt_str(Buf *b, Str s) {
         buf_puts(b, "null");
 }
 
-static void json_node(Buf *b, const Node *n);
+static void json_node(Buf *b, const Node *n, int minor);
 
-static void json_field(Buf *b, const Node *n, const FieldDesc *fd) {
+static void json_field(Buf *b, const Node *n, const FieldDesc *fd, int minor) {
     switch ((FieldType)fd->type) {
     case FT_NODE:
-    case FT_OPT: json_node(b, AS(Node *, n, fd)); break;
+    case FT_OPT: json_node(b, AS(Node *, n, fd), minor); break;
     case FT_LIST: {
         const NodeList *l = &AS(NodeList, n, fd);
         buf_putc(b, '[');
         for (int32_t i = 0; i < l->len; i++) {
             if (i) buf_putc(b, ',');
-            json_node(b, l->items[i]);
+            json_node(b, l->items[i], minor);
         }
         buf_putc(b, ']');
         break;
@@ -199,7 +203,7 @@ static void json_field(Buf *b, const Node *n, const FieldDesc *fd) {
     }
 }
 
-static void json_node(Buf *b, const Node *n) {
+static void json_node(Buf *b, const Node *n, int minor) {
     if (!n) {
         buf_puts(b, "null");
         return;
@@ -207,8 +211,9 @@ static void json_node(Buf *b, const Node *n) {
     const KindDesc *k = &ast_kinds[n->kind];
     buf_printf(b, "{\"_type\":\"%s\"", k->name);
     for (const FieldDesc *fd = k->fields; fd->name; fd++) {
+        if (fd->since > minor) continue; /* a field that version's ast does not have */
         buf_printf(b, ",\"%s\":", fd->name);
-        json_field(b, n, fd);
+        json_field(b, n, fd, minor);
     }
     switch ((AstCategory)k->category) {
     case CAT_STMT:
@@ -223,12 +228,14 @@ static void json_node(Buf *b, const Node *n) {
     buf_putc(b, '}');
 }
 
-bool ast_to_json(Buf *b, const Node *n) {
-    json_node(b, n);
+bool ast_to_json(Buf *b, const Node *n, int minor) {
+    json_node(b, n, minor);
     return !b->failed;
 }
 
 /* ---- equality, hashing, walking --------------------------------------------------------- */
+/* The JSON dump above and these recurse once per level of the tree: the parser accepts no tree
+ * deeper than AST_MAX_HEIGHT (src/parse/parser.c, check_height), which bounds their depth. */
 /* Each is a switch over the kinds, one case per NODE of ast.def whose body treats every FIELD by
  * its type (the EQ_, HASH_ and KIDS_ macros below): straight-line code per kind, no descriptor
  * loop. Positions, and the OPT_STR fields (a string's `u` prefix, type comments), are style. */
@@ -427,4 +434,54 @@ int ast_children(Node *n, AstVisitFn fn, void *ud) {
     default: break;
     }
     return r;
+}
+
+/* ---- height --------------------------------------------------------------------------- */
+
+typedef struct HeightWalk {
+    const Node **stack; /* nodes still to visit, each with its depth in depths */
+    int32_t *depths;
+    int32_t sp, cap, depth;
+    bool failed;
+} HeightWalk;
+
+static int height_push(Node *child, void *ud) {
+    HeightWalk *h = ud;
+    if (h->sp == h->cap) {
+        int32_t ncap = h->cap ? h->cap * 2 : 256;
+        const Node **ns = dw_realloc(h->stack, sizeof *ns * (size_t)ncap);
+        int32_t *nd = ns ? dw_realloc(h->depths, sizeof *nd * (size_t)ncap) : NULL;
+        if (ns) h->stack = ns;
+        if (!nd) {
+            h->failed = true;
+            return 1;
+        }
+        h->depths = nd;
+        h->cap = ncap;
+    }
+    h->stack[h->sp] = child;
+    h->depths[h->sp++] = h->depth + 1;
+    return 0;
+}
+
+const Node *ast_deeper_than(const Node *root, int32_t limit, bool *no_memory) {
+    HeightWalk h = {0};
+    const Node *found = NULL;
+    h.depth = 0;
+    *no_memory = false;
+    if (height_push((Node *)root, &h)) goto out;
+    while (h.sp > 0) {
+        const Node *n = h.stack[--h.sp];
+        h.depth = h.depths[h.sp];
+        if (h.depth > limit) {
+            found = n;
+            break;
+        }
+        if (ast_children((Node *)n, height_push, &h)) break;
+    }
+out:
+    *no_memory = h.failed;
+    dw_free(h.stack);
+    dw_free(h.depths);
+    return found;
 }

@@ -38,7 +38,7 @@ typedef enum ConstKind {
     CONST_FALSE,
     CONST_ELLIPSIS,
     CONST_INT,     /* i */
-    CONST_BIGINT,  /* s: decimal digits of an int beyond int64 */
+    CONST_BIGINT,  /* s: lowercase hexadecimal digits of an int beyond int64 (bigint.h) */
     CONST_FLOAT,   /* f */
     CONST_COMPLEX, /* f: the imaginary part */
     CONST_STR,     /* s: WTF-8 (UTF-8, lone surrogates as 3-byte sequences) */
@@ -129,6 +129,7 @@ typedef enum FieldType {
 typedef struct FieldDesc {
     const char *name;
     uint8_t type;
+    uint8_t since; /* the Python 3 minor version that has the field (0: every one) */
     uint16_t offset;
 } FieldDesc;
 
@@ -177,8 +178,9 @@ static inline Node *ast_new(Arena *a, AstKind kind) {
     return n;
 }
 
-/* Canonical JSON (see README, "The parser's oracle"): appends to b; false when out of memory. */
-bool ast_to_json(Buf *b, const Node *n);
+/* Canonical JSON (see README, "The parser's oracle") of the tree as CPython 3.minor's ast shows
+ * it (fields it does not have left out): appends to b; false when out of memory. */
+bool ast_to_json(Buf *b, const Node *n, int minor);
 /* Appends s as a JSON string literal, as json.dumps(ensure_ascii=True) would. */
 bool json_put_str(Buf *b, const char *s, size_t len);
 
@@ -194,5 +196,13 @@ uint64_t ast_list_hash(const NodeList *l);
  * when that is non-zero. */
 typedef int (*AstVisitFn)(Node *child, void *ud);
 int ast_children(Node *n, AstVisitFn fn, void *ud);
+
+/* The deepest tree the parser accepts, in nodes from the Module to a leaf (CPython's). Every
+ * recursive walk over a tree may rely on it. */
+enum { AST_MAX_HEIGHT = 9997 };
+
+/* The first node found more than limit nodes deep (the root is 1 deep), or NULL; iterative.
+ * *no_memory says the walk could not finish. */
+const Node *ast_deeper_than(const Node *root, int32_t limit, bool *no_memory);
 
 #endif

@@ -86,7 +86,7 @@ static char *line_text(CheckCtx *cx, int32_t line) {
 
 static void add(CheckCtx *cx, const Check *rule, Location loc, const Related *rel, int nrel,
                 const char *msg) {
-    if (silenced(cx, loc.line, rule->info.code)) return;
+    if ((cx->generated && !rule->trouble) || silenced(cx, loc.line, rule->info.code)) return;
     Finding f = {0};
     f.code = rule->info.code;
     f.name = rule->info.name;
@@ -389,6 +389,7 @@ static bool flow_trigger(const Node *n) {
     }
 }
 
+/* Recursive: its depth is bounded by the tree's height, at most AST_MAX_HEIGHT (the parser's). */
 static int walk(Node *n, void *ud) {
     Walk *W = ud;
     uint8_t todo = W->todo[n->kind];
@@ -519,6 +520,7 @@ bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes,
         return true;
     }
     cx.parse = &pr;
+    cx.generated = source_is_generated(src.text, src.len);
     Walk *W = arena_zalloc(ap, sizeof *W);
     if (!W || !noqa_load(&cx)) {
         release(ap, scratch);

@@ -69,6 +69,7 @@ struct History;
 typedef struct CheckOptions {
     const bool *enabled;     /* by registry index; NULL: each rule's default */
     double drift_threshold;  /* DW301: minimum share of equal statements (0..1) */
+    int target_minor;        /* DW002: the oldest Python 3 minor version supported; 0: none */
     struct History *history; /* DW303: the repository's history (src/history); NULL: none */
     bool stale_in_tests;     /* DW303: report overrides in test files too */
 } CheckOptions;
@@ -87,7 +88,9 @@ struct CheckCtx {
     void *classes;        /* the file's classes as src/checks/class_attrs.c sees them, built on
                              first use (in the arena) */
     int32_t reported;
-    Noqa *noqa; /* the file's noqa comments, each knowing what it silenced so far */
+    bool generated; /* the file says a program wrote it: findings are not reported, but for the
+                       file-level ones (the rules that report troubles: DW000, DW001) */
+    Noqa *noqa;     /* the file's noqa comments, each knowing what it silenced so far */
     int32_t nnoqa;
 };
 

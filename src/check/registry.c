@@ -2,14 +2,16 @@
  * (head comment first: it is the rule's documentation), then list it here. */
 #include "check.h"
 
-extern const Check check_syntax_error, check_unreadable_file, check_unused_noqa,
-    check_identical_branches, check_identical_ifexp, check_duplicate_arm, check_duplicate_condition,
-    check_none_dereference, check_deref_before_none_check, check_none_result_dereference,
-    check_override_drift, check_redundant_override, check_stale_override;
+extern const Check check_syntax_error, check_unreadable_file, check_syntax_too_new,
+    check_unused_noqa, check_identical_branches, check_identical_ifexp, check_duplicate_arm,
+    check_duplicate_condition, check_none_dereference, check_deref_before_none_check,
+    check_none_result_dereference, check_override_drift, check_redundant_override,
+    check_stale_override;
 
 const Check *const check_registry[] = {
     &check_syntax_error,
     &check_unreadable_file,
+    &check_syntax_too_new,
     &check_unused_noqa,
     &check_identical_branches,
     &check_identical_ifexp,

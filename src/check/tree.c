@@ -102,7 +102,7 @@ static Location loc_of(const SumLoc *l) {
 void tree_report(TreeCtx *tx, const ModuleSummary *m, const SumLoc *loc, const ModuleSummary *rel_m,
                  const SumLoc *rel_loc, const char *rel_msg, const char *fmt, ...) {
     const Check *rule = tx->current;
-    if (silenced(tx, m, loc->line, rule->info.code)) return;
+    if (m->generated || silenced(tx, m, loc->line, rule->info.code)) return;
     char msg[1024];
     va_list ap;
     va_start(ap, fmt);

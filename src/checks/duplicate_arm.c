@@ -53,7 +53,7 @@ static void report_chain(CheckCtx *cx, const IfChain *c) {
         snprintf(arms, sizeof arms, "both arms of this if/elif chain, the other on line %d,",
                  last.line);
     else
-        snprintf(arms, sizeof arms, "all %d arms of this if/elif chain, to the one on line %d,",
+        snprintf(arms, sizeof arms, "all %d arms of this if/elif chain, the last on line %d,",
                  c->narms, last.line);
     check_report_loc(cx, at, &rel, 1,
                      "duplicate arms: %s are the same code: one test joining the conditions "
@@ -68,14 +68,14 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
     if (c->narms < 2) return;
     bool all = true;
     for (int32_t i = 1; i < c->narms && all; i++)
-        all = ast_list_equal(c->arms[0].body, c->arms[i].body);
+        all = arms_same(cx, c->arms[0].body, c->arms[i].body);
     if (all) {
         if (!c->has_else) report_chain(cx, c);
         return; /* with an else, DW101 reports the whole statement */
     }
     /* the pair DW101 reports: the last conditional arm and the else arm */
     bool dw101 =
-        c->has_else && ast_list_equal(c->arms[c->narms - 2].body, c->arms[c->narms - 1].body);
+        c->has_else && arms_same(cx, c->arms[c->narms - 2].body, c->arms[c->narms - 1].body);
     const int32_t *same = if_chain_repeated_bodies(cx->arena, c, NULL);
     const int32_t *repeated_test = if_chain_repeated_tests(cx->arena, c, NULL);
     if (!same || !repeated_test) return;
@@ -83,6 +83,7 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
         if (same[j] < 0 || repeated_test[j] >= 0) continue; /* DW104's: the arm never runs */
         if (dw101 && (j == c->narms - 1 || j == c->narms - 2)) continue;
         if (body_is_single_simple(c->arms[j].body)) continue;
+        if (!arms_same(cx, c->arms[j].body, c->arms[same[j]].body)) continue; /* directives */
         Location at, earlier;
         if (!arm_location(cx, c, j, &at)) continue;
         arm_location(cx, c, same[j], &earlier);

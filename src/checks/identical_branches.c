@@ -23,7 +23,14 @@
  * chain ending in `else` is the same code, once, at the first `if`. An `else:` that holds only an
  * `if` continues the chain like `elif`.
  *
- * Not reported: chains without an `else` (see DW103), arms that differ in anything but layout,
+ * Not reported: in a chain with an `elif`, an arm that is one simple statement (`return x`,
+ * `raise NotImplementedError(...)`, a call) equal to the `else` arm's: a dispatch that names its
+ * cases, often a placeholder for a case to come, is clearest that way (SonarQube's S1871 makes
+ * the same exception; a plain `if`/`else` is always reported, and so is a chain all of whose
+ * arms are the same); arms that differ in a type checker's directive (`# type: ignore[...]`,
+ * `# pyright: ignore`: a checker that decides the test checks one arm only, where the directive
+ * is needed in one and an error in the other); chains without an `else` (see DW103), arms that
+ * differ in anything but layout,
  * and `if` statements whose arms only look alike (a different name or constant counts); an
  * `elif` whose test repeats an earlier test of the chain: it can never run, and DW104 reports
  * that (one defect, one finding).
@@ -42,7 +49,7 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
     const Arm *els = &c->arms[c->narms - 1];
     bool all = true;
     for (int32_t i = 0; i < c->narms - 1 && all; i++)
-        all = ast_list_equal(c->arms[i].body, els->body);
+        all = arms_same(cx, c->arms[i].body, els->body);
     char test[120], l1[40], l2[40];
     if (all && c->narms > 2) {
         check_report_range(cx, n, n->If.test,
@@ -52,7 +59,10 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
         return;
     }
     const Arm *last = &c->arms[c->narms - 2];
-    if (!all && !ast_list_equal(last->body, els->body)) return;
+    if (!all && !arms_same(cx, last->body, els->body)) return;
+    /* a dispatch naming its cases: `elif mode == "profile": raise NotImplementedError(...)` with
+     * the same one statement as the else arm (SonarQube's S1871 exception, as DW103's) */
+    if (!all && c->narms > 2 && body_is_single_simple(els->body)) return;
     /* an elif repeating an earlier test never runs: DW104 says so, and that is the defect */
     const int32_t *repeated = if_chain_repeated_tests(cx->arena, c, NULL);
     if (!repeated || repeated[c->narms - 2] >= 0) return;

@@ -30,6 +30,53 @@ bool if_chain_collect(Arena *a, const Node *head, IfChain *c) {
     return true;
 }
 
+/* The next type checker directive (`type: ignore…`, `pyright: ignore…`, after a '#') in
+ * s..e, its text to the end of its line in *d, *n; NULL when there is none. */
+static const char *next_directive(const char *s, const char *e, const char **d, size_t *n) {
+    for (const char *p = s; p < e; p++) {
+        if (*p != '#') continue;
+        const char *q = p + 1;
+        while (q < e && (*q == ' ' || *q == '\t')) q++;
+        size_t left = (size_t)(e - q);
+        if ((left >= 12 && memcmp(q, "type: ignore", 12) == 0) ||
+            (left >= 15 && memcmp(q, "pyright: ignore", 15) == 0)) {
+            const char *end = memchr(q, '\n', left);
+            end = end ? end : e;
+            while (end > q && (end[-1] == ' ' || end[-1] == '\r' || end[-1] == '\t')) end--;
+            *d = q;
+            *n = (size_t)(end - q);
+            return end;
+        }
+    }
+    return NULL;
+}
+
+/* The source of a body's lines, from the first statement's line to the last one's end. */
+static void body_text(const CheckCtx *cx, const NodeList *b, const char **s, const char **e) {
+    const Node *first = b->items[0], *last = b->items[b->len - 1];
+    const char *text = cx->src->text;
+    *s = text + cx->lines.starts[first->lineno - 1];
+    const char *end = text + cx->lines.starts[last->end_lineno - 1] + last->end_col_offset;
+    const char *nl = memchr(end, '\n', (size_t)(text + cx->src->len - end));
+    *e = nl ? nl : text + cx->src->len;
+}
+
+bool arms_same(const CheckCtx *cx, const NodeList *a, const NodeList *b) {
+    if (!ast_list_equal(a, b)) return false;
+    if (!a->len || !cx->src->text) return true;
+    const char *as, *ae, *bs, *be;
+    body_text(cx, a, &as, &ae);
+    body_text(cx, b, &bs, &be);
+    for (;;) {
+        const char *da = NULL, *db = NULL;
+        size_t na = 0, nb = 0;
+        as = as ? next_directive(as, ae, &da, &na) : NULL;
+        bs = bs ? next_directive(bs, be, &db, &nb) : NULL;
+        if (!as || !bs) return !as && !bs;
+        if (na != nb || memcmp(da, db, na) != 0) return false;
+    }
+}
+
 bool body_is_single_simple(const NodeList *body) {
     if (body->len != 1) return false;
     switch (body->items[0]->kind) {

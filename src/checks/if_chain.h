@@ -21,6 +21,11 @@ typedef struct IfChain {
 bool if_is_continuation(const Node *n, const Node *parent);
 /* The arms of the chain starting at head (allocated in a). False when out of memory. */
 bool if_chain_collect(Arena *a, const Node *head, IfChain *c);
+/* Are two bodies the same code: the same syntax tree, and the same type checkers' directives
+ * (`# type: ignore[...]`, `# pyright: ignore[...]`) on their lines? Arms that differ only in
+ * those are different to a type checker, which decides a `sys.version_info` test and checks one
+ * arm: the directive is needed in one arm and unused, an error, in the other. */
+bool arms_same(const CheckCtx *cx, const NodeList *a, const NodeList *b);
 /* A body that is one simple statement (not a compound one). */
 bool body_is_single_simple(const NodeList *body);
 /* The position of the `else` keyword of the chain's else arm (byte column), found in the

@@ -69,10 +69,13 @@
 #include "flow/flow.h"
 #include "rule_docs.h"
 
+/* What `path = None` does to a path (none_stores). */
+enum StoreKind { NOT_PLAIN, PLAIN, NONE_STORE };
+
 typedef struct Ctx {
     CheckCtx *cx;
     bool reporting;
-    const bool *none_store; /* by path: whether `path = None` makes it None (see flow) */
+    const uint8_t *none_store; /* by path: what `path = None` does (StoreKind, none_stores) */
 } Ctx;
 
 static const char *what_raises(uint8_t flags) {
@@ -116,7 +119,14 @@ static void event(PathFacts *pf, void *s, const CfgEvent *ev, void *ud) {
     }
     case EV_ASSIGN_NONE:
         facts_kill_prefix(pf, s, ev->path);
-        if (ev->path >= 0 && c->none_store[ev->path]) facts_set(pf, s, ev->path, ev->node);
+        if (ev->path >= 0 && c->none_store[ev->path] == NONE_STORE)
+            facts_set(pf, s, ev->path, ev->node);
+        return;
+    case EV_ATTR_STORE: /* a plain attribute of a plain class runs no code when stored */
+        if (ev->path >= 0 && c->none_store[ev->path] != NOT_PLAIN)
+            facts_kill_attribute(pf, s, ev->node->Attribute.attr);
+        else
+            facts_apply_kills(pf, s, ev);
         return;
     default: facts_apply_kills(pf, s, ev); return;
     }
@@ -152,12 +162,13 @@ static Str instance_parameter(const CheckCtx *cx) {
     return pos->len ? pos->items[0]->arg.arg : none;
 }
 
-/* Which paths `path = None` makes None. A name: always. An attribute chain: only
- * `self.name` in a method whose `self` is never rebound, where the file shows that reading the
- * attribute back runs no code (class_attrs.h): a property's setter may store a default instead,
- * a getter compute one. Decided only for paths the unit also dereferences. */
-static bool *none_stores(CheckCtx *cx, const Cfg *g) {
-    bool *ok = arena_zalloc(cx->arena, sizeof(bool) * (size_t)(g->npaths + 1));
+/* What `path = None` does to a path. A name: makes it None. An attribute chain: only
+ * `self.name` in a method whose `self` is never rebound, where the file shows that storing and
+ * reading the attribute back run no code (class_attrs.h), is plain: a property's setter may
+ * store a default instead, a getter compute one, and either change the object's other
+ * attributes. Plain ones the unit also dereferences become None. */
+static uint8_t *none_stores(CheckCtx *cx, const Cfg *g) {
+    uint8_t *ok = arena_zalloc(cx->arena, (size_t)(g->npaths + 1));
     uint8_t *seen = arena_zalloc(cx->arena, (size_t)(g->npaths + 1)); /* 1 stored, 2 read */
     if (!ok || !seen) return NULL;
     for (int32_t b = 0; b < g->nblocks; b++)
@@ -173,12 +184,13 @@ static bool *none_stores(CheckCtx *cx, const Cfg *g) {
     for (int32_t p = 0; p < g->npaths; p++) {
         const CfgPath *path = &g->paths[p];
         if (path->parent < 0) {
-            ok[p] = true;
+            ok[p] = NONE_STORE;
             continue;
         }
         const CfgPath *root = &g->paths[path->parent];
-        ok[p] = (seen[p] & 3) == 3 && self.s && root->parent < 0 && str_eq(root->name, self) &&
-                !(seen[path->parent] & 4) && class_attr_is_plain(cx, cx->outer, path->name);
+        bool plain = self.s && root->parent < 0 && str_eq(root->name, self) &&
+                     !(seen[path->parent] & 4) && class_attr_is_plain(cx, cx->outer, path->name);
+        ok[p] = !plain ? NOT_PLAIN : (seen[p] & 3) == 3 ? NONE_STORE : PLAIN;
     }
     return ok;
 }
@@ -190,13 +202,15 @@ static void flow(CheckCtx *cx, Cfg *g) {
     for (int32_t b = 0; b < g->nblocks && !stores; b++)
         for (int32_t i = 0; i < g->blocks[b].nevents; i++)
             stores |= g->blocks[b].events[i].kind == EV_ASSIGN_NONE;
-    const bool *none_store = stores ? none_stores(cx, g) : track;
+    /* without a store of None, every attribute is taken as not plain (NOT_PLAIN is 0) */
+    const uint8_t *none_store =
+        stores ? none_stores(cx, g) : arena_zalloc(cx->arena, (size_t)(g->npaths + 1));
     if (!none_store) return;
     for (int32_t b = 0; b < g->nblocks; b++) {
         const CfgBlock *blk = &g->blocks[b];
         for (int32_t i = 0; i < blk->nevents; i++)
             if (blk->events[i].kind == EV_ASSIGN_NONE && blk->events[i].path >= 0 &&
-                none_store[blk->events[i].path])
+                none_store[blk->events[i].path] == NONE_STORE)
                 any = track[blk->events[i].path] = true;
         for (int32_t i = 0; i < blk->nsucc; i++)
             if (blk->succ[i].refine == REFINE_IS_NONE) any = track[blk->succ[i].refine_path] = true;

@@ -33,6 +33,7 @@
  * AttributeError or TypeError.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cfg/cfg.h"
@@ -44,21 +45,143 @@ static bool only_none(const FuncSum *f) {
            !(f->flags & (FN_GENERATOR | FN_ASYNC | FN_STUB | FN_ABSTRACT | FN_DECORATED));
 }
 
-/* Every override of `name` in the subclasses of c (transitively) also returns only None. */
-static bool subclasses_agree(const ProjectIndex *ix, ClassRef c, const char *name, int depth) {
-    if (depth > 64) return false;
-    const ClassInfo *ci = index_class_info(ix, c);
-    for (int32_t i = 0; i < ci->nsub; i++) {
-        ClassRef s = ci->subclasses[i];
-        int32_t f = index_class_method(ix, s, name);
-        if (f >= 0 && !only_none(&ix->modules[s.module]->functions[f])) return false;
-        if (!subclasses_agree(ix, s, name, depth + 1)) return false;
+/* ---- whether a class deriving from the call's class overrides the method ----------------------
+ *
+ * `self.m()` in class c runs, for an instance of a class deriving from c, that class's m: the
+ * call is reported only when no class deriving from c defines m as a method that can return
+ * something else. Asked of many calls, in classes many derive from (a chain of n classes has
+ * n(n-1)/2 pairs), this is answered from a depth-first numbering of the classes along their
+ * subclasses, made once: the classes deriving from c are those numbered from c's number to the
+ * last of its subtree, and the definitions of m that can return a value are kept sorted by the
+ * number of their class, so one binary search answers. That holds where every class below c
+ * has one base in the tree; below a class with several, its descendants are visited. */
+
+typedef struct Definers {
+    const char *name;
+    int32_t *at; /* the numbers of the classes defining it as a method that can return a value */
+    int32_t n, cap;
+} Definers;
+
+typedef struct Below {
+    int32_t *pre, *last; /* per class (class_id): its number, and the last of its subtree */
+    Definers *names;     /* open addressing by name */
+    int32_t cap;
+    Arena a;
+    bool made, failed;
+} Below;
+
+static Definers *definers(Below *b, const char *name, bool add) {
+    uint32_t at = name_hash(name) & (uint32_t)(b->cap - 1);
+    for (; b->names[at].name; at = (at + 1) & (uint32_t)(b->cap - 1))
+        if (strcmp(b->names[at].name, name) == 0) return &b->names[at];
+    if (!add) return NULL;
+    b->names[at].name = name;
+    return &b->names[at];
+}
+
+static int by_number(const void *x, const void *y) {
+    int32_t a = *(const int32_t *)x, c = *(const int32_t *)y;
+    return (a > c) - (a < c);
+}
+
+/* The numbering, and the definitions by name. */
+static bool below_make(const ProjectIndex *ix, Below *b) {
+    int32_t n = ix->nclasses, methods = 0;
+    for (int32_t m = 0; m < ix->nmodules; m++)
+        for (int32_t c = 0; c < ix->modules[m]->nclasses; c++)
+            methods += ix->modules[m]->classes[c].nmethods;
+    b->cap = 16;
+    while (b->cap < methods * 2) b->cap *= 2;
+    b->pre = arena_alloc(&b->a, sizeof(int32_t) * (size_t)(n + 1));
+    b->last = arena_alloc(&b->a, sizeof(int32_t) * (size_t)(n + 1));
+    b->names = arena_zalloc(&b->a, sizeof(Definers) * (size_t)b->cap);
+    struct Frame {
+        ClassRef c;
+        int32_t next;
+    } *stack = arena_alloc(&b->a, sizeof(struct Frame) * (size_t)(n + 1));
+    if (!b->pre || !b->last || !b->names || !stack) return false;
+    memset(b->pre, 0xff, sizeof(int32_t) * (size_t)n);
+    int32_t number = 0;
+    for (int32_t k = 0; k < n; k++) { /* (bases first: a class is numbered below its first) */
+        if (b->pre[class_id(ix, ix->order[k])] >= 0) continue;
+        int32_t sp = 0;
+        stack[sp++] = (struct Frame){ix->order[k], 0};
+        b->pre[class_id(ix, ix->order[k])] = number++;
+        while (sp) {
+            struct Frame *f = &stack[sp - 1];
+            const ClassInfo *ci = index_class_info(ix, f->c);
+            if (f->next < ci->nsub) {
+                ClassRef s = ci->subclasses[f->next++];
+                if (b->pre[class_id(ix, s)] < 0) {
+                    b->pre[class_id(ix, s)] = number++;
+                    stack[sp++] = (struct Frame){s, 0};
+                }
+                continue;
+            }
+            b->last[class_id(ix, f->c)] = number - 1;
+            sp--;
+        }
     }
+    for (int32_t m = 0; m < ix->nmodules; m++) {
+        const ModuleSummary *ms = ix->modules[m];
+        for (int32_t c = 0; c < ms->nclasses; c++) {
+            ClassRef r = {m, c};
+            const ClassSum *cs = &ms->classes[c];
+            for (int32_t k = 0; k < cs->nmethods; k++) {
+                const FuncSum *f = &ms->functions[cs->methods[k]];
+                if (only_none(f) || index_class_method(ix, r, f->name) != cs->methods[k]) continue;
+                Definers *d = definers(b, f->name, true);
+                if (d->n == d->cap &&
+                    vec_grow_(&b->a, (void **)&d->at, &d->cap, sizeof(int32_t), d->n + 1))
+                    return false;
+                d->at[d->n++] = b->pre[class_id(ix, r)];
+            }
+        }
+    }
+    for (int32_t i = 0; i < b->cap; i++)
+        if (b->names[i].n > 1)
+            qsort(b->names[i].at, (size_t)b->names[i].n, sizeof(int32_t), by_number);
     return true;
 }
 
+/* Whether some class deriving from c (not c) defines `name` as a method that can return a value. */
+static bool overridden_below(const ProjectIndex *ix, Below *b, ClassRef c, const char *name) {
+    const ClassInfo *ci = index_class_info(ix, c);
+    if (!ci->nsub) return false;
+    if (!b->made) {
+        b->made = true;
+        b->failed = !below_make(ix, b);
+    }
+    if (b->failed) return true; /* (out of memory: no finding) */
+    if (ci->mi_below) {         /* several bases below: the numbering leaves some out */
+        Arena a;
+        arena_init(&a);
+        ClassRef *d;
+        int32_t n = index_descendants(ix, c, false, &a, &d);
+        bool found = n < 0;
+        for (int32_t i = 0; i < n && !found; i++) {
+            int32_t f = index_class_method(ix, d[i], name);
+            found = f >= 0 && !only_none(&ix->modules[d[i].module]->functions[f]);
+        }
+        arena_free(&a);
+        return found;
+    }
+    const Definers *d = definers(b, name, false);
+    if (!d) return false;
+    int32_t from = b->pre[class_id(ix, c)], to = b->last[class_id(ix, c)];
+    int32_t lo = 0, hi = d->n; /* the first number past c's */
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (d->at[mid] <= from)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < d->n && d->at[lo] <= to;
+}
+
 /* The function a call resolves to, or NULL. */
-static const FuncSum *resolve(const ProjectIndex *ix, int32_t m, const CallSum *c,
+static const FuncSum *resolve(const ProjectIndex *ix, Below *below, int32_t m, const CallSum *c,
                               const ModuleSummary **where) {
     const ModuleSummary *ms = ix->modules[m];
     ClassRef owner;
@@ -84,7 +207,7 @@ static const FuncSum *resolve(const ProjectIndex *ix, int32_t m, const CallSum *
             return NULL;
         const FuncSum *f = &ix->modules[owner.module]->functions[fn];
         /* (the subclasses, of a class many derive from, only for a method that returns None) */
-        if (c->kind != RECV_SUPER && only_none(f) && !subclasses_agree(ix, cr, c->callee, 0))
+        if (c->kind != RECV_SUPER && only_none(f) && overridden_below(ix, below, cr, c->callee))
             return NULL;
         *where = ix->modules[owner.module];
         return f;
@@ -112,7 +235,7 @@ static const FuncSum *resolve(const ProjectIndex *ix, int32_t m, const CallSum *
 
 /* Whether the name the call was resolved through (f in f(), a in a.b.m()) is, where the call
  * is, a local name rather than the module's. */
-static bool shadowed(const ProjectIndex *ix, int32_t m, const CallSum *c) {
+static bool shadowed(const ProjectIndex *ix, ReadAgain *ra, int32_t m, const CallSum *c) {
     if (c->local != LOCAL_UNCHECKED) return c->local == LOCAL_YES;
     char root[256];
     const char *name = c->kind == RECV_DOTTED ? c->receiver : c->callee;
@@ -120,7 +243,7 @@ static bool shadowed(const ProjectIndex *ix, int32_t m, const CallSum *c) {
     if (n >= sizeof root) return true;
     memcpy(root, name, n);
     root[n] = 0;
-    return index_bound_locally(ix, m, c->func, root);
+    return index_bound_locally(ix, ra, m, c->func, root);
 }
 
 static const char *what_raises(uint8_t flags) {
@@ -133,14 +256,18 @@ static const char *what_raises(uint8_t flags) {
 
 void none_result_dereference_run(TreeCtx *tx) {
     const ProjectIndex *ix = tx->ix;
+    Below below = {0};
+    arena_init(&below.a);
+    ReadAgain ra;
+    index_read_again_init(&ra);
     for (int32_t m = 0; m < ix->nmodules; m++) {
         const ModuleSummary *ms = ix->modules[m];
         for (int32_t i = 0; i < ms->ncalls; i++) {
             const CallSum *c = &ms->calls[i];
             if (!c->deref) continue;
             const ModuleSummary *where = NULL;
-            const FuncSum *f = resolve(ix, m, c, &where);
-            if (!f || !only_none(f) || shadowed(ix, m, c)) continue;
+            const FuncSum *f = resolve(ix, &below, m, c, &where);
+            if (!f || !only_none(f) || shadowed(ix, &ra, m, c)) continue;
             const char *file = strrchr(where->path, '/');
             file = file ? file + 1 : where->path;
             SumLoc def = func_def(f);
@@ -152,6 +279,9 @@ void none_result_dereference_run(TreeCtx *tx) {
                         what_raises(c->deref));
         }
     }
+    if (below.failed) tx->failed = true;
+    arena_free(&below.a);
+    index_read_again_free(&ra);
 }
 
 const Check check_none_result_dereference = {

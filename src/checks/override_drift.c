@@ -32,6 +32,9 @@
  * says in how many statements they differ and where the first difference is. The threshold is
  * set with `[tool.deadwood.rules.DW301] similarity = 0.6`.
  *
+ * A name defined more than once in a class (a property's getter, setter and deleter) is
+ * compared def by def with the base's, in order: a getter with the base's getter.
+ *
  * Off by default (opt-in: `--extend-select DW301`, or `extend-select = ["DW301"]`): a near copy
  * is not in itself a defect, and most near copies on real projects are overrides written to differ
  * (10 on DeepSpeed, 42 of the 105 findings on the CPython standard library). DW303
@@ -40,9 +43,10 @@
  * commits removed.
  *
  * Not reported: overrides calling super(); identical overrides (DW302), also when only the
- * docstrings differ; overrides of a stub or
- * abstract method; methods sharing fewer than 4 statements or less than the threshold; a base
- * found only past a base class outside the tree (the real overridden method may be there).
+ * docstrings differ; overrides of a stub or abstract method; methods sharing fewer than 4
+ * statements or less than the threshold; a base found only past a base class outside the tree
+ * (the real overridden method may be there), or a class whose bases lead back to it (a class
+ * named as the base it imports derives from the imported class, never from itself).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,46 +85,53 @@ static int32_t lcs(const StmtUnit *a, int32_t n, const StmtUnit *b, int32_t m, i
     return r;
 }
 
+/* Reports def fi of module ms if it is a near copy of def bi of module bm. */
+static void drift(TreeCtx *tx, const ModuleSummary *ms, int32_t fi, const ModuleSummary *bm,
+                  int32_t bi, double threshold) {
+    const FuncSum *f = &ms->functions[fi], *b = &bm->functions[bi];
+    if (ms == bm && fi == bi) return;      /* (never a copy of itself) */
+    if (f->flags & FN_CALLS_SUPER) return; /* an extension, not a copy */
+    if (b->flags & (FN_STUB | FN_ABSTRACT)) return;
+    const MethodCode *fc = func_code(ms, fi), *bc = func_code(bm, bi);
+    if (!fc || !bc) return;                     /* the code could not be read */
+    if (fc->body_hash == bc->body_hash) return; /* identical bodies: DW302's */
+    if (fc->nunits > DRIFT_MAX_UNITS || bc->nunits > DRIFT_MAX_UNITS) return;
+    int32_t fa, fb;
+    int32_t common = lcs(fc->units, fc->nunits, bc->units, bc->nunits, &fa, &fb);
+    if (common < DRIFT_MIN_COMMON) {
+        if (common < 0) tx->failed = true;
+        return;
+    }
+    if (common == fc->nunits && common == bc->nunits) return; /* only docstrings differ */
+    double sim = 2.0 * common / (double)(fc->nunits + bc->nunits);
+    if (sim < threshold) return;
+    int32_t differ = (fc->nunits > bc->nunits ? fc->nunits : bc->nunits) - common;
+    char where[120] = "";
+    if (fa >= 0 && fa < fc->nunits && fb >= 0 && fb < bc->nunits)
+        snprintf(where, sizeof where, ": line %d vs base line %d", fc->units[fa].line,
+                 bc->units[fb].line);
+    const char *file = strrchr(bm->path, '/');
+    file = file ? file + 1 : bm->path;
+    char fname[QUALNAME_MAX], bname[QUALNAME_MAX];
+    SumLoc fdef = func_def(f), bdef = func_def(b);
+    tree_report(tx, ms, &fdef, bm, &bdef, "the base method",
+                "override drift: `%s` is a near copy of %s (%s:%d) that differs in "
+                "%d of %d statements%s",
+                func_qualname(ms, f, fname, sizeof fname),
+                func_qualname(bm, b, bname, sizeof bname), file, b->line, differ,
+                fc->nunits > bc->nunits ? fc->nunits : bc->nunits, where);
+}
+
 void override_drift_run(TreeCtx *tx) {
     const ProjectIndex *ix = tx->ix;
     double threshold =
         tx->opt && tx->opt->drift_threshold > 0 ? tx->opt->drift_threshold : DRIFT_THRESHOLD;
     for (int32_t i = 0; i < ix->npairs; i++) {
-        const ModuleSummary *ms = ix->modules[ix->pairs[i].method.module];
-        const FuncSum *f = &ms->functions[ix->pairs[i].method.fn];
-        const ModuleSummary *bm = ix->modules[ix->pairs[i].base.module];
-        const FuncSum *b = &bm->functions[ix->pairs[i].base.fn];
-        if (f->flags & FN_CALLS_SUPER) continue; /* an extension, not a copy */
-        if (b->flags & (FN_STUB | FN_ABSTRACT)) continue;
-        const MethodCode *fc = func_code(ms, ix->pairs[i].method.fn);
-        const MethodCode *bc = func_code(bm, ix->pairs[i].base.fn);
-        if (!fc || !bc) continue;                     /* the code could not be read */
-        if (fc->body_hash == bc->body_hash) continue; /* identical bodies: DW302's */
-        if (fc->nunits > DRIFT_MAX_UNITS || bc->nunits > DRIFT_MAX_UNITS) continue;
-        int32_t fa, fb;
-        int32_t common = lcs(fc->units, fc->nunits, bc->units, bc->nunits, &fa, &fb);
-        if (common < DRIFT_MIN_COMMON) {
-            if (common < 0) tx->failed = true;
-            continue;
-        }
-        if (common == fc->nunits && common == bc->nunits) continue; /* only docstrings differ */
-        double sim = 2.0 * common / (double)(fc->nunits + bc->nunits);
-        if (sim < threshold) continue;
-        int32_t differ = (fc->nunits > bc->nunits ? fc->nunits : bc->nunits) - common;
-        char where[120] = "";
-        if (fa >= 0 && fa < fc->nunits && fb >= 0 && fb < bc->nunits)
-            snprintf(where, sizeof where, ": line %d vs base line %d", fc->units[fa].line,
-                     bc->units[fb].line);
-        const char *file = strrchr(bm->path, '/');
-        file = file ? file + 1 : bm->path;
-        char fname[QUALNAME_MAX], bname[QUALNAME_MAX];
-        SumLoc fdef = func_def(f), bdef = func_def(b);
-        tree_report(tx, ms, &fdef, bm, &bdef, "the base method",
-                    "override drift: `%s` is a near copy of %s (%s:%d) that differs in "
-                    "%d of %d statements%s",
-                    func_qualname(ms, f, fname, sizeof fname),
-                    func_qualname(bm, b, bname, sizeof bname), file, b->line, differ,
-                    fc->nunits > bc->nunits ? fc->nunits : bc->nunits, where);
+        const OverridePair *p = &ix->pairs[i];
+        /* a name defined more than once (a property's getter and setter): def by def */
+        for (int32_t k = 0; k < p->ndefs && k < p->nbase_defs; k++)
+            drift(tx, ix->modules[p->method.module], p->defs[k], ix->modules[p->base.module],
+                  p->base_defs[k], threshold);
     }
 }
 

@@ -360,6 +360,7 @@ void stale_override_run(TreeCtx *tx) {
         goto done;
     }
     for (int32_t i = 0; i < ix->npairs; i++) {
+        if (ix->pairs[i].ndefs != 1 || ix->pairs[i].nbase_defs != 1) continue; /* (see mark()) */
         Pair p;
         p.ms = ix->modules[ix->pairs[i].method.module];
         p.f = &p.ms->functions[ix->pairs[i].method.fn];

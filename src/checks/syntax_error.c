@@ -1,7 +1,9 @@
 /* DW000 syntax-error
  *
  * What it does: reports a file that Python itself would refuse to compile, with CPython's own
- * message and the line CPython reports (deadwood's parser follows CPython 3.13's grammar).
+ * message and the line CPython reports. The file is parsed with the newest grammar deadwood
+ * implements (3.15), which accepts every older version's syntax; syntax newer than the
+ * project's `target-version` is DW002's finding, not this one's.
  *
  * Why is this a bug: the module cannot be imported; no other rule can look inside it.
  *
@@ -25,7 +27,7 @@ static bool trouble(CheckCtx *cx, const Trouble *t) {
 }
 
 const Check check_syntax_error = {
-    .info = {"DW000", "syntax-error", "The file does not parse as Python 3.13.", DOC_DW000, true,
+    .info = {"DW000", "syntax-error", "The file does not parse as Python.", DOC_DW000, true,
              "error"},
     .trouble = trouble,
 };

@@ -43,6 +43,10 @@ int cli_query_begin(int argc, char **argv, const char *usage, bool calls, Query 
 void cli_query_end(Query *q);
 void cli_json_loc(FILE *f, const char *key, const struct SumLoc *l);
 void cli_json_str(FILE *f, const char *s);
+/* Why a class has no MRO (ClassInfo.mro_why), as a JSON code and in words (NULL: nothing to
+ * say; for MRO_UNRESOLVED the bases outside the tree are what the queries show). */
+const char *cli_no_mro_code(int why);
+const char *cli_no_mro_text(int why);
 
 /* Prints "deadwood: " + message to stderr; returns EXIT_USAGE. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -119,3 +119,22 @@ void cli_json_str(FILE *f, const char *s) {
     }
     fputc('"', f);
 }
+
+const char *cli_no_mro_code(int why) {
+    switch ((MroWhy)why) {
+    case MRO_UNRESOLVED: return "unresolved-base";
+    case MRO_CYCLE: return "cycle";
+    case MRO_INCONSISTENT: return "inconsistent";
+    case MRO_TOO_LONG: return "too-long";
+    default: return NULL;
+    }
+}
+
+const char *cli_no_mro_text(int why) {
+    switch ((MroWhy)why) {
+    case MRO_CYCLE: return "its bases lead back to it (an import cycle Python could not run)";
+    case MRO_INCONSISTENT: return "its bases have no consistent order (Python raises TypeError)";
+    case MRO_TOO_LONG: return "longer than the " MRO_MAX_TEXT " classes deadwood follows";
+    default: return NULL;
+    }
+}

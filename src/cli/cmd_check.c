@@ -19,6 +19,7 @@
 #include "discover/walk.h"
 #include "history/history.h"
 #include "output/output.h"
+#include "parse/parser.h"
 
 static const char usage[] =
     "Usage: deadwood check [OPTIONS] [PATH...]\n\n"
@@ -38,6 +39,9 @@ static const char usage[] =
     "  --no-respect-gitignore  do not\n"
     "  --stdin-filename PATH   the name of the file read from standard input\n"
     "  --show-files            print the files that would be analyzed, and exit\n"
+    "  --index-root DIR        analyze the project under DIR too, so that the whole-tree rules\n"
+    "                          see all of it, but report only on the files of the PATHs (for\n"
+    "                          pre-commit hooks and checks of a change's files)\n"
     "Configuration (default: for each file, the nearest .deadwood.toml, deadwood.toml or\n"
     "pyproject.toml with [tool.deadwood], walking up; see man deadwood):\n"
     "  --config PATH           this configuration file for every file\n"
@@ -47,6 +51,9 @@ static const char usage[] =
     "  --no-cache              neither read nor write the result cache\n"
     "  --cache-dir DIR         the cache directory (default: .deadwood_cache in the project\n"
     "                          root; also DEADWOOD_CACHE_DIR)\n"
+    "  --target-version pyNNN  the oldest Python the code supports (py38 ... py315), for DW002;\n"
+    "                          replaces the configuration's (default: the lower bound of\n"
+    "                          [project] requires-python in the nearest pyproject.toml)\n"
     "Output:\n"
     "  --output-format FMT     " OUTPUT_FORMAT_NAMES " (default: text; also\n"
     "                          DEADWOOD_OUTPUT_FORMAT)\n"
@@ -67,7 +74,8 @@ typedef struct Args {
     int jobs;
     bool exit_zero, quiet, statistics, no_cache, isolated, show_files, verbose;
     int8_t force_exclude, respect_gitignore; /* -1: unset */
-    const char *config, *stdin_name, *output_file, *cache_dir;
+    const char *config, *stdin_name, *output_file, *cache_dir, *index_root;
+    int target_minor; /* --target-version; 0 when not given */
     ColorMode color;
     RuleSelection rules;
     NameList exclude, extend_exclude;
@@ -84,6 +92,7 @@ typedef struct Prepared {
     ExcludeSet *pfi; /* one set per per-file-ignores pattern */
     bool *pfi_rules; /* [pattern * check_count + rule] */
     int32_t nfiles;
+    int target; /* DW002's target minor version (0: none) */
 } Prepared;
 
 typedef struct Ctx {
@@ -98,7 +107,9 @@ typedef struct Ctx {
     const char **files; /* sorted */
     int32_t nfiles;
     Prepared **file_prep; /* each file's */
-    Prepared *project;    /* the first path's: its directory is the project root */
+    Prepared *project;    /* the first path's (--index-root's): its directory is the project root */
+    bool *reported;       /* with --index-root, each file's: found for the PATHs; else NULL */
+    int32_t nreported;    /* the files checked: reported on */
 } Ctx;
 
 /* ---- small helpers ------------------------------------------------------------------------ */
@@ -199,12 +210,18 @@ static int parse_args(Arena *a, int argc, char **argv, Args *g) {
                 return EXIT_USAGE;
         } else if (OPT("--stdin-filename", NULL)) {
             g->stdin_name = v;
+        } else if (OPT("--index-root", NULL)) {
+            g->index_root = v;
         } else if (OPT("--config", NULL)) {
             g->config = v;
         } else if (OPT("--output-file", "-o")) {
             g->output_file = v;
         } else if (OPT("--cache-dir", NULL)) {
             g->cache_dir = v;
+        } else if (OPT("--target-version", NULL)) {
+            g->target_minor = m > 0 ? parse_target_minor(v) : -1;
+            if (g->target_minor < 0)
+                return cli_usage_error("--target-version takes one of: %s", CONFIG_TARGET_VERSIONS);
         } else if (OPT("--color", NULL)) {
             if (m > 0 && strcmp(v, "auto") == 0)
                 g->color = COLOR_AUTO;
@@ -241,6 +258,8 @@ static int parse_args(Arena *a, int argc, char **argv, Args *g) {
     }
     if (g->config && g->isolated)
         return cli_usage_error("--config and --isolated exclude each other");
+    if (g->index_root && (g->stdin_name || (g->npaths == 1 && strcmp(g->paths[0], "-") == 0)))
+        return cli_usage_error("--index-root cannot be used with standard input");
     if (g->statistics && g->format != OUT_TEXT && g->format != OUT_FULL && g->format != OUT_JSON)
         return cli_usage_error("--statistics supports the text, full and json formats, not %s",
                                output_format_name(g->format));
@@ -281,6 +300,9 @@ static bool config_of(Ctx *x, const char *path, bool is_dir, Prepared **out) {
     x->prep = all;
     p->cfg = c;
     p->enabled = en;
+    p->target = x->g->target_minor  ? x->g->target_minor
+                : c->target_version ? parse_target_minor(c->target_version)
+                                    : config_requires_python_minor(c->path ? c->root : x->cwd);
     for (int i = 0; i < check_count; i++) en[i] = check_registry[i]->info.default_on;
     config_apply_rules(en, c);
     config_apply_selection(en, &x->g->rules);
@@ -458,6 +480,74 @@ static bool stdin_file(Ctx *x, bool *skip) {
     return true;
 }
 
+/* --index-root: the files under the root join the analysis, so that the whole-tree rules
+ * (DW203, DW301, DW302) see the whole project, while only the files found for the PATHs are
+ * reported on. A file found both ways (under any spelling: same device and inode) is analyzed
+ * once, as the PATHs spell it. Through the cache, the other files cost a read and a hash. */
+typedef struct FileId {
+    dev_t dev;
+    ino_t ino;
+} FileId;
+
+static int cmp_id(const void *p, const void *q) {
+    const FileId *a = p, *b = q;
+    if (a->dev != b->dev) return a->dev < b->dev ? -1 : 1;
+    return a->ino < b->ino ? -1 : a->ino > b->ino;
+}
+
+typedef struct Indexed {
+    const char *path;
+    Prepared *prep;
+    bool reported;
+} Indexed;
+
+static int cmp_indexed(const void *p, const void *q) {
+    return strcmp(((const Indexed *)p)->path, ((const Indexed *)q)->path);
+}
+
+static bool add_index(Ctx *x) {
+    Args *g = x->g;
+    struct stat st;
+    if (stat(g->index_root, &st) != 0 || !S_ISDIR(st.st_mode))
+        return cli_usage_error("--index-root %s: not a directory", g->index_root), false;
+    const char **rep = x->files, **paths = g->paths;
+    Prepared **rep_prep = x->file_prep;
+    int32_t nrep = x->nfiles;
+    int npaths = g->npaths;
+    g->paths = &g->index_root, g->npaths = 1;
+    bool ok = find_files(x); /* the root's configuration becomes the project's */
+    g->paths = paths, g->npaths = npaths;
+    if (!ok) return false;
+
+    FileId *ids = arena_alloc(x->a, sizeof *ids * (size_t)(nrep + 1));
+    Indexed *all = arena_alloc(x->a, sizeof *all * (size_t)(nrep + x->nfiles + 1));
+    if (!ids || !all) return cli_usage_error("out of memory"), false;
+    int32_t n = 0, nids = 0;
+    for (int32_t i = 0; i < nrep; i++) {
+        if (stat(rep[i], &st) == 0) ids[nids++] = (FileId){st.st_dev, st.st_ino};
+        all[n++] = (Indexed){rep[i], rep_prep[i], true};
+    }
+    if (nids > 1) qsort(ids, (size_t)nids, sizeof *ids, cmp_id);
+    for (int32_t i = 0; i < x->nfiles; i++) {
+        FileId id = {0, 0};
+        if (stat(x->files[i], &st) == 0) id = (FileId){st.st_dev, st.st_ino};
+        if (!nids || !bsearch(&id, ids, (size_t)nids, sizeof *ids, cmp_id))
+            all[n++] = (Indexed){x->files[i], x->file_prep[i], false};
+    }
+    if (n > 1) qsort(all, (size_t)n, sizeof *all, cmp_indexed); /* x->files is sorted */
+    x->files = arena_alloc(x->a, sizeof *x->files * (size_t)(n + 1));
+    x->file_prep = arena_alloc(x->a, sizeof *x->file_prep * (size_t)(n + 1));
+    x->reported = arena_alloc(x->a, (size_t)n + 1);
+    if (!x->files || !x->file_prep || !x->reported) return cli_usage_error("out of memory"), false;
+    for (int32_t i = 0; i < x->nprep; i++) x->prep[i]->nfiles = 0;
+    for (int32_t i = 0; i < n; i++) {
+        x->files[i] = all[i].path, x->file_prep[i] = all[i].prep, x->reported[i] = all[i].reported;
+        all[i].prep->nfiles++;
+    }
+    x->nfiles = n;
+    return true;
+}
+
 /* ---- analysis and filtering --------------------------------------------------------------- */
 
 static Prepared *prep_of_path(const Ctx *x, const char *path) {
@@ -466,11 +556,16 @@ static Prepared *prep_of_path(const Ctx *x, const char *path) {
     return hit ? x->file_prep[hit - x->files] : NULL;
 }
 
-/* Whether a finding survives its file's configuration. */
-static bool wanted(const Ctx *x, const Finding *f, double threshold, bool several) {
+/* Whether a finding survives its file's configuration (and --index-root's choice of files). */
+static bool wanted(const Ctx *x, const Finding *f, double threshold, int target, bool several) {
+    if (x->reported) {
+        const char **hit =
+            bsearch(&f->path, x->files, (size_t)x->nfiles, sizeof *x->files, cmp_str);
+        if (!hit || !x->reported[hit - x->files]) return false;
+    }
     Prepared *p = prep_of_path(x, f->path);
     if (!p) return true;
-    if (several && p->cfg->similarity != threshold) return false;
+    if (several && (p->cfg->similarity != threshold || p->target != target)) return false;
     const Check *c = check_find(f->code);
     int k = c ? check_index(c) : -1;
     if (k < 0) return true;
@@ -509,22 +604,26 @@ static const char *cache_dir(const Ctx *x) {
 typedef struct RunTotals {
     int32_t cached, written, reparsed, unread;
     const char *cache_dir, *cache_warning;
+    int32_t ambiguous; /* module names found in several roots (ProjectIndex.nambiguous) */
+    char ambiguous_names[160];
     History *history; /* DW303's, when it is on */
 } RunTotals;
 
-/* Runs the analysis once per DW301 threshold in use (nearly always one), keeping what each
- * file's configuration wants. */
+/* Runs the analysis once per DW301 threshold and DW002 target in use (nearly always one pair),
+ * keeping what each file's configuration wants. */
 static bool analyze(Ctx *x, FindingList *out, RunTotals *t) {
     bool *any = arena_zalloc(x->a, (size_t)check_count);
     double *ths = arena_alloc(x->a, sizeof *ths * (size_t)(x->nprep + 1));
-    if (!any || !ths) return cli_usage_error("out of memory"), false;
+    int *tgs = arena_alloc(x->a, sizeof *tgs * (size_t)(x->nprep + 1));
+    if (!any || !ths || !tgs) return cli_usage_error("out of memory"), false;
     int nth = 0;
     for (int32_t i = 0; i < x->nprep; i++) {
         if (!x->prep[i]->nfiles) continue;
         for (int k = 0; k < check_count; k++) any[k] |= x->prep[i]->enabled[k];
         bool seen = false;
-        for (int j = 0; j < nth; j++) seen |= ths[j] == x->prep[i]->cfg->similarity;
-        if (!seen) ths[nth++] = x->prep[i]->cfg->similarity;
+        for (int j = 0; j < nth; j++)
+            seen |= ths[j] == x->prep[i]->cfg->similarity && tgs[j] == x->prep[i]->target;
+        if (!seen) ths[nth] = x->prep[i]->cfg->similarity, tgs[nth++] = x->prep[i]->target;
     }
     bool use_cache = !x->g->no_cache && !(x->nfiles == 1 && strcmp(x->files[0], "-") == 0);
     t->cache_dir = use_cache ? cache_dir(x) : NULL;
@@ -543,7 +642,11 @@ static bool analyze(Ctx *x, FindingList *out, RunTotals *t) {
         if (!(t->history = history_new(&ho))) return cli_usage_error("out of memory"), false;
     }
     for (int j = 0; j < nth; j++) {
-        CheckOptions co = {any, ths[j], t->history, in_tests};
+        CheckOptions co = {.enabled = any,
+                           .drift_threshold = ths[j],
+                           .target_minor = tgs[j],
+                           .history = t->history,
+                           .stale_in_tests = in_tests};
         RunOptions ro = {
             .check = &co, .jobs = x->g->jobs, .stdin_name = x->g->stdin_name, .tree = true};
         /* the largest file: the project's configuration says, as for cache-dir */
@@ -552,8 +655,9 @@ static bool analyze(Ctx *x, FindingList *out, RunTotals *t) {
         RunCache iface;
         char err[512];
         if (t->cache_dir) {
-            char build[32];
-            snprintf(build, sizeof build, "build=%016llx", (unsigned long long)cache_build_key());
+            char build[64];
+            snprintf(build, sizeof build, "build=%016llx;target=%d",
+                     (unsigned long long)cache_build_key(), tgs[j]);
             rc = cache_open(t->cache_dir, cache_options_key(&co, build), DEADWOOD_VERSION, err,
                             sizeof err);
             if (rc) {
@@ -566,11 +670,16 @@ static bool analyze(Ctx *x, FindingList *out, RunTotals *t) {
         RunResult rr;
         bool ok = run_files(x->files, x->nfiles, &ro, &rr);
         for (int32_t i = 0; ok && i < rr.findings.len; i++)
-            if (wanted(x, &rr.findings.items[i], ths[j], nth > 1))
+            if (wanted(x, &rr.findings.items[i], ths[j], tgs[j], nth > 1))
                 ok = findings_add(out, &rr.findings.items[i]);
         t->cached += rr.cached;
         t->reparsed += rr.reparsed;
         t->unread += rr.unread;
+        if (ok && rr.has_index && !t->ambiguous && (t->ambiguous = rr.index.nambiguous))
+            for (int k = 0; k < 4 && k < t->ambiguous; k++)
+                snprintf(t->ambiguous_names + strlen(t->ambiguous_names),
+                         sizeof t->ambiguous_names - strlen(t->ambiguous_names), "%s%s",
+                         k ? ", " : "", rr.index.ambiguous[k]);
         if (rc) {
             CacheStats s = cache_stats(rc);
             t->written += s.stores;
@@ -684,6 +793,12 @@ static void report_verbose(const Ctx *x, const RunTotals *t) {
                 (int)t->reparsed);
     else
         fprintf(stderr, "deadwood: cache: off\n");
+    if (t->ambiguous)
+        fprintf(stderr,
+                "deadwood: index: %d module name%s found in more than one root (%s%s): an import "
+                "of one from another root is left unresolved\n",
+                (int)t->ambiguous, t->ambiguous == 1 ? "" : "s", t->ambiguous_names,
+                t->ambiguous > 4 ? ", ..." : "");
     if (t->history) {
         HistoryStats s = history_stats(t->history);
         fprintf(stderr,
@@ -744,7 +859,9 @@ static int check_main(Ctx *x) {
         for (int32_t i = 0; i < x->nfiles && !skip; i++) printf("%s\n", x->files[i]);
         return EXIT_CLEAN;
     }
-    if (x->nfiles == 0 && !g->quiet)
+    x->nreported = x->nfiles;
+    if (g->index_root && !add_index(x)) return EXIT_USAGE;
+    if (x->nreported == 0 && !g->quiet)
         fprintf(stderr, "deadwood: warning: no Python files found under the given paths\n");
     FindingList fl;
     findings_init(&fl);
@@ -762,7 +879,7 @@ static int check_main(Ctx *x) {
     if (ok && g->verbose) report_verbose(x, &t);
     history_free(t.history);
     if (rc == EXIT_CLEAN && !g->quiet && (g->format == OUT_TEXT || g->format == OUT_FULL))
-        print_summary(&fl, (int)x->nfiles);
+        print_summary(&fl, (int)x->nreported);
     if (rc == EXIT_CLEAN && fl.len && !g->exit_zero) rc = EXIT_FINDINGS;
     findings_free(&fl);
     return rc;

@@ -16,6 +16,19 @@ static const char usage[] =
     "  --output-format FMT  text (default) or json\n"
     "  -h, --help           this help\n";
 
+/* Entry i of an MRO as shown: its qualified name, with its module when another entry has the
+ * same (`class Plugin(Plugin)` deriving from an imported Plugin). */
+static const char *entry_name(const ProjectIndex *ix, const ClassRef *order, int no, int i,
+                              char *buf, size_t size) {
+    const char *q = index_class(ix, order[i])->qualname;
+    for (int j = 0; j < no; j++)
+        if (j != i && strcmp(index_class(ix, order[j])->qualname, q) == 0) {
+            snprintf(buf, size, "%s.%s", ix->modules[order[i].module]->module, q);
+            return buf;
+        }
+    return q;
+}
+
 static int run(int argc, char **argv) {
     Query q;
     int rc = cli_query_begin(argc, argv, usage, false, &q);
@@ -36,44 +49,60 @@ static int run(int argc, char **argv) {
         const ModuleSummary *ms = ix->modules[c.module];
         const ClassSum *cs = &ms->classes[c.cls];
         const ClassInfo *ci = index_class_info(ix, c);
+        char buf[1024];
         /* the order: the MRO when complete, else depth-first over resolved bases */
-        ClassRef order[256];
+        ClassRef *order = malloc(sizeof *order * MRO_MAX);
+        if (!order) {
+            fprintf(stderr, "deadwood: out of memory\n");
+            rc = EXIT_USAGE;
+            break;
+        }
         int no = 0;
         if (ci->mro_complete) {
-            for (int32_t i = 0; i < ci->nmro && no < 256; i++) order[no++] = ci->mro[i];
+            ClassRef x;
+            for (MroIter it = mro_begin(ix, c); no < MRO_MAX && mro_next(&it, &x);) order[no++] = x;
         } else {
-            ClassRef stack[256];
+            ClassRef *stack = malloc(sizeof *stack * MRO_MAX);
             int sp = 0;
-            stack[sp++] = c;
-            while (sp && no < 256) {
+            if (stack) stack[sp++] = c;
+            while (sp && no < MRO_MAX) {
                 ClassRef x = stack[--sp];
                 bool seen = false;
-                for (int i = 0; i < no; i++)
-                    if (order[i].module == x.module && order[i].cls == x.cls) seen = true;
+                for (int i = 0; i < no && !seen; i++) seen = class_same(order[i], x);
                 if (seen) continue;
                 order[no++] = x;
                 const ClassInfo *xi = index_class_info(ix, x);
-                for (int32_t i = xi->nbases - 1; i >= 0 && sp < 256; i--)
+                for (int32_t i = xi->nbases - 1; i >= 0 && sp < MRO_MAX; i--)
                     if (xi->bases[i].module >= 0) stack[sp++] = xi->bases[i];
             }
+            free(stack);
         }
         if (json) {
             printf("%s\n  {\"class\": ", k ? "," : "");
             cli_json_str(stdout, cs->qualname);
             printf(", \"filename\": ");
             cli_json_str(stdout, ms->path);
-            printf(", \"line\": %d, \"mro_complete\": %s, \"mro\": [", cs->line,
+            printf(", \"line\": %d, \"mro_complete\": %s, \"no_mro\": ", cs->line,
                    ci->mro_complete ? "true" : "false");
+            if (cli_no_mro_code(ci->mro_why))
+                cli_json_str(stdout, cli_no_mro_code(ci->mro_why));
+            else
+                printf("null");
+            printf(", \"mro\": [");
             for (int i = 0; i < no; i++) {
                 if (i) printf(", ");
-                cli_json_str(stdout, index_class(ix, order[i])->qualname);
+                cli_json_str(stdout, entry_name(ix, order, no, i, buf, sizeof buf));
             }
             printf("], \"external_bases\": [");
         } else {
             printf("%s (%s:%d)\nMRO: ", cs->qualname, ms->path, cs->line);
             for (int i = 0; i < no; i++)
-                printf("%s%s", i ? " -> " : "", index_class(ix, order[i])->qualname);
+                printf("%s%s", i ? " -> " : "", entry_name(ix, order, no, i, buf, sizeof buf));
             printf("%s\n", ci->mro_complete ? " -> object" : "");
+            if (cli_no_mro_text(ci->mro_why)) printf("no MRO: %s\n", cli_no_mro_text(ci->mro_why));
+            for (int32_t b = 0; b < ci->nbases; b++)
+                if (ci->bases[b].module == -2)
+                    printf("base in the cycle: %s\n", cs->bases[ci->bases[b].cls]);
         }
         /* bases outside the tree */
         int next = 0;
@@ -81,7 +110,7 @@ static int run(int argc, char **argv) {
             const ClassInfo *xi = index_class_info(ix, order[i]);
             const ClassSum *xs = index_class(ix, order[i]);
             for (int32_t b = 0; b < xi->nbases; b++) {
-                if (xi->bases[b].module >= 0) continue;
+                if (xi->bases[b].module != -1) continue; /* (-2: listed below) */
                 const char *bn = xs->bases[xi->bases[b].cls];
                 if (json) {
                     printf("%s", next ? ", " : "");
@@ -132,6 +161,7 @@ static int run(int argc, char **argv) {
             }
         }
         if (json) printf("%s]}", nm ? "\n  " : "");
+        free(order);
     }
     if (json) printf("%s]\n", n ? "\n" : "");
     cli_query_end(&q);

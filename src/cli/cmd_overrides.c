@@ -39,18 +39,7 @@ static void print_def(const ProjectIndex *ix, ClassRef c, int32_t fn, bool json)
 
 /* In the hierarchy of `root` (its ancestors and descendants), or root is NULL. */
 static bool related(const ProjectIndex *ix, ClassRef c, const ClassRef *root) {
-    if (!root) return true;
-    ClassRef o;
-    int32_t fn;
-    bool u;
-    (void)o, (void)fn, (void)u;
-    const ClassInfo *ci = index_class_info(ix, c);
-    for (int32_t i = 0; ci->mro_complete && i < ci->nmro; i++)
-        if (ci->mro[i].module == root->module && ci->mro[i].cls == root->cls) return true;
-    const ClassInfo *ri = index_class_info(ix, *root);
-    for (int32_t i = 0; ri->mro_complete && i < ri->nmro; i++)
-        if (ri->mro[i].module == c.module && ri->mro[i].cls == c.cls) return true;
-    return c.module == root->module && c.cls == root->cls;
+    return !root || index_derives(ix, c, *root) || index_derives(ix, *root, c);
 }
 
 static int run(int argc, char **argv) {
@@ -104,6 +93,9 @@ static int run(int argc, char **argv) {
                     printf("\n      overrides ");
                     print_def(ix, owner, bf, false);
                     if (unc) printf(" (a base outside the tree comes first: it may override that)");
+                } else if (unc && cli_no_mro_text(index_class_info(ix, cr)->mro_why)) {
+                    printf("\n      overrides nothing known: no MRO, %s",
+                           cli_no_mro_text(index_class_info(ix, cr)->mro_why));
                 } else if (unc) {
                     printf("\n      may override a method of a base class outside the tree");
                 } else {

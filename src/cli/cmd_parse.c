@@ -7,13 +7,17 @@
 #include "base/arena.h"
 #include "cli.h"
 #include "discover/walk.h"
+#include "lex/lex.h"
 #include "parse/parser.h"
 
 static const char usage[] =
-    "Usage: deadwood parse --json FILE\n"
-    "       deadwood parse --stats PATH...\n\n"
+    "Usage: deadwood parse [--target-version pyNNN] --json FILE\n"
+    "       deadwood parse [--target-version pyNNN] --stats PATH...\n\n"
     "  --json   print FILE's AST as one line of canonical JSON (CPython's node types, fields\n"
     "           and positions; see README, \"The parser's oracle\")\n"
+    "  --target-version py313|py314|py315\n"
+    "           parse as that CPython does: its syntax, its errors, its AST's fields\n"
+    "           (default py315, the newest)\n"
     "  --stats  parse every .py/.pyi file under the paths, print two lines of totals:\n"
     "           cpu C s: Y MB/s\n"
     "           parsed N files, B bytes in S s: X MB/s (E errors)\n"
@@ -35,7 +39,7 @@ static void print_syntax_error(const char *path, const SourceText *src, const Pa
             e->msg);
 }
 
-static int parse_json(const char *path) {
+static int parse_json(const char *path, int minor) {
     char *data;
     size_t len;
     SourceError se;
@@ -48,12 +52,12 @@ static int parse_json(const char *path) {
     SourceText src = {0};
     ParseResult pr;
     ParseError err;
-    ParseStatus st = parse_bytes(&a, data, len, &src, &pr, &err);
+    ParseStatus st = parse_bytes_as(&a, data, len, minor, &src, &pr, &err);
     int rc = EXIT_CLEAN;
     if (st == PARSE_OK) {
         Buf b;
         buf_init(&b);
-        if (ast_to_json(&b, pr.module)) {
+        if (ast_to_json(&b, pr.module, minor)) {
             buf_putc(&b, '\n');
             fwrite(b.data, 1, b.len, stdout);
         } else {
@@ -79,7 +83,7 @@ static double now(clockid_t clock) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static int parse_stats(char **paths, int npaths) {
+static int parse_stats(char **paths, int npaths, int minor) {
     Arena la;
     arena_init(&la);
     DiscoverOptions opt;
@@ -110,7 +114,7 @@ static int parse_stats(char **paths, int npaths) {
         ParseResult pr;
         ParseError err;
         double w0 = now(CLOCK_MONOTONIC), c0 = now(CLOCK_THREAD_CPUTIME_ID);
-        if (parse_bytes(&a, data, len, &src, &pr, &err) != PARSE_OK) errors++;
+        if (parse_bytes_as(&a, data, len, minor, &src, &pr, &err) != PARSE_OK) errors++;
         arena_reset(&a, KEEP_BETWEEN_FILES);
         cpu += now(CLOCK_THREAD_CPUTIME_ID) - c0, wall += now(CLOCK_MONOTONIC) - w0;
         dw_free(data);
@@ -128,8 +132,21 @@ static int run(int argc, char **argv) {
         fputs(usage, stdout);
         return EXIT_CLEAN;
     }
-    if (argc == 3 && strcmp(argv[1], "--json") == 0) return parse_json(argv[2]);
-    if (argc >= 3 && strcmp(argv[1], "--stats") == 0) return parse_stats(argv + 2, argc - 2);
+    int minor = LEX_PY_NEWEST;
+    if (argc >= 3 && strncmp(argv[1], "--target-version", 16) == 0) {
+        const char *v = argv[1][16] == '=' ? argv[1] + 17 : argv[1][16] ? NULL : argv[2];
+        int shift = argv[1][16] == '=' ? 1 : 2;
+        minor = v ? parse_target_minor(v) : -1;
+        if (minor < 13) {
+            fprintf(stderr,
+                    "deadwood parse: --target-version takes py313, py314 or py315, not %s\n",
+                    v ? v : "nothing");
+            return EXIT_USAGE;
+        }
+        argc -= shift, argv += shift;
+    }
+    if (argc == 3 && strcmp(argv[1], "--json") == 0) return parse_json(argv[2], minor);
+    if (argc >= 3 && strcmp(argv[1], "--stats") == 0) return parse_stats(argv + 2, argc - 2, minor);
     fputs(usage, stderr);
     return EXIT_USAGE;
 }

@@ -534,10 +534,59 @@ void config_apply_rules(bool *enabled, const Config *c) {
 }
 
 bool config_target_version_valid(const char *v) {
-    static const char *const versions[] = {"py38", "py39", "py310", "py311", "py312", "py313"};
+    static const char *const versions[] = {"py38",  "py39",  "py310", "py311",
+                                           "py312", "py313", "py314", "py315"};
     for (size_t i = 0; i < sizeof versions / sizeof *versions; i++)
         if (strcmp(v, versions[i]) == 0) return true;
     return false;
+}
+
+/* The minor version of the lower bound of a requires-python specifier set (">=3.9",
+ * ">=3.10,<4", "~=3.11", "==3.12.*", ">3.8"), or 0. */
+static int lower_bound_minor(const char *spec) {
+    int best = 0;
+    for (const char *p = spec; *p;) {
+        while (*p == ' ' || *p == ',') p++;
+        const char *op = p;
+        while (*p == '>' || *p == '=' || *p == '~' || *p == '<' || *p == '!') p++;
+        bool lower = (op[0] == '>' || op[0] == '~' || (op[0] == '=' && op[1] == '='));
+        while (*p == ' ') p++;
+        if (lower && p[0] == '3' && p[1] == '.' && p[2] >= '0' && p[2] <= '9') {
+            int minor = 0;
+            for (const char *d = p + 2; *d >= '0' && *d <= '9'; d++) minor = minor * 10 + *d - '0';
+            if (minor > best) best = minor;
+        }
+        while (*p && *p != ',') p++;
+    }
+    return best;
+}
+
+int config_requires_python_minor(const char *dir) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s", dir);
+    for (;;) {
+        size_t n = strlen(path);
+        char file[4200];
+        snprintf(file, sizeof file, "%s/pyproject.toml", n > 1 ? path : "");
+        char *data;
+        size_t len;
+        SourceError se;
+        if (source_read_file(file, &data, &len, &se)) {
+            Arena a;
+            arena_init(&a);
+            TomlError te;
+            const TomlValue *doc = toml_parse(&a, data, len, &te);
+            const TomlValue *project = doc ? toml_get(doc, "project") : NULL;
+            const TomlValue *rp = project ? toml_get(project, "requires-python") : NULL;
+            int minor = rp && rp->type == TOML_STRING ? lower_bound_minor(rp->u.str.s) : 0;
+            arena_free(&a);
+            dw_free(data);
+            return minor; /* the nearest pyproject.toml decides, with the bound or without */
+        }
+        char *slash = strrchr(path, '/');
+        if (!slash || slash == path) return 0;
+        *slash = 0;
+    }
 }
 
 /* ---- lookup by directory ---------------------------------------------------------------- */

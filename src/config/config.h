@@ -22,7 +22,7 @@
  *                                     "DW2", a rule name, or "ALL")
  *   exclude, extend-exclude           lists of globs (glob.h), anchored to the config's directory
  *   per-file-ignores                  a table: glob -> list of selectors
- *   target-version                    "py38" ... "py313"
+ *   target-version                    "py38" ... "py315"
  *   respect-gitignore, force-exclude  booleans
  *   cache-dir                         a path, relative to the config's directory
  *   max-file-size                     the largest file analyzed: bytes (an integer) or a string
@@ -124,8 +124,11 @@ void config_apply_selection(bool *enabled, const RuleSelection *layer);
 void config_apply_rules(bool *enabled, const Config *c);
 
 /* The valid target versions, for messages. */
-#define CONFIG_TARGET_VERSIONS "py38, py39, py310, py311, py312, py313"
+#define CONFIG_TARGET_VERSIONS "py38, py39, py310, py311, py312, py313, py314, py315"
 bool config_target_version_valid(const char *v);
+/* The minor version of the lower bound of `[project] requires-python` in the nearest
+ * pyproject.toml at or above the absolute directory dir; 0 when there is none. */
+int config_requires_python_minor(const char *dir);
 
 /* Finding the configuration of each directory, with memory. */
 typedef struct ConfigResolver {

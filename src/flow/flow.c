@@ -173,6 +173,14 @@ void facts_kill_calls(const PathFacts *pf, void *s) {
     }
 }
 
+void facts_kill_siblings(const PathFacts *pf, void *s, int32_t path) {
+    int32_t obj = path >= 0 ? pf->g->paths[path].parent : -1;
+    if (obj < 0) return;
+    for (int32_t k = 0; k < pf->nslots; k++)
+        if (pf->path[k] != obj && cfg_path_has_prefix(pf->g, pf->path[k], obj))
+            bits(s)[k / 64] &= ~(1ull << (k % 64));
+}
+
 void facts_kill_attribute(const PathFacts *pf, void *s, Str name) {
     for (int32_t k = 0; k < pf->nslots; k++) {
         for (int32_t q = pf->path[k]; q >= 0 && pf->g->paths[q].parent >= 0;
@@ -242,6 +250,7 @@ void facts_apply_kills(const PathFacts *pf, void *s, const CfgEvent *ev) {
     case EV_CALL: facts_kill_calls(pf, s); break;
     case EV_ATTR_STORE:
         if (ev->node->kind == AST_ATTRIBUTE) facts_kill_attribute(pf, s, ev->node->Attribute.attr);
+        facts_kill_siblings(pf, s, ev->path); /* a setter, a descriptor or __setattr__ may */
         break;
     default: break;
     }

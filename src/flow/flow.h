@@ -94,7 +94,10 @@ void facts_kill_prefix(const PathFacts *pf, void *state, int32_t path);
 void facts_kill_calls(const PathFacts *pf, void *state);
 /* What storing attribute `name` on some object invalidates: every chain through that name. */
 void facts_kill_attribute(const PathFacts *pf, void *state, Str name);
-/* The usual kills for an event (assign, del, call, attribute store). */
+/* What storing path `o.a` may invalidate on its object: every other chain through `o` (`o.b`,
+ * `o.b.c`), which a property's setter, a descriptor or `__setattr__` may change. */
+void facts_kill_siblings(const PathFacts *pf, void *state, int32_t path);
+/* The usual kills for an event (assign, del, call, attribute store with its siblings). */
 void facts_apply_kills(const PathFacts *pf, void *state, const CfgEvent *ev);
 
 /* What a flow rule does with its PathFacts (event, edge and ud set by the rule): track the

@@ -62,7 +62,24 @@ typedef struct MethodCode {
     uint64_t body_hash; /* the whole body */
     const StmtUnit *units;
     int32_t nunits;
+    /* the names its code reads that are none of its locals (module globals or builtins, as
+     * far as the method alone tells; those of its decorators and defaults too), sorted, each
+     * once: two copies of a method are the same code only where these are the same objects */
+    const char **globals;
+    int32_t nglobals;
+    uint8_t facts; /* CODE_* */
 } MethodCode;
+enum {
+    CODE_DUNDER_CLASS = 1, /* reads __class__: the class it is written in */
+    CODE_PRIVATE = 2,      /* names a private name (__x), mangled with its class's name */
+    CODE_DECORATOR = 4,    /* a decorator that may act on the class being made, or register the
+                              function (any but staticmethod, classmethod, property and its
+                              setter/getter/deleter, abstractmethod, cached_property, override,
+                              final, overload, functools' cache and lru_cache, wraps) */
+};
+/* Fills code c's globals and facts from its FunctionDef node (bodies.c); false when out of memory.
+ */
+bool index_code_facts(Arena *out, Arena *scratch, const Node *fn, MethodCode *c);
 
 /* One per def of the tree (62,000 in the standard library): kept to 56 bytes (its qualified
  * name is made when asked, by func_qualname; its code, for the few methods compared, is kept
@@ -114,14 +131,15 @@ typedef struct ClassSum {
     int32_t nmethods;
     const NameEntry *byname; /* its methods by name (NAME_FUNCTION) */
     int32_t nbyname;         /* (the table's slots) */
+    bool decorated;          /* a class decorator (it may add methods the class lacks) */
 } ClassSum;
 
-/* A name bound by an import at module level (or anywhere: imports in functions bind locally,
- * but resolution is by name, and a module-level name wins). */
+/* A name bound by an import at module level (in an `if` or a `try` too, not in a def or class). */
 typedef struct ImportSum {
     const char *bound;  /* the local name */
     const char *module; /* absolute module named (relative imports resolved against the file) */
     const char *name;   /* the imported name for `from m import name`, NULL for `import m` */
+    int32_t line;       /* its line (a class's bases are resolved by position) */
 } ImportSum;
 
 typedef enum Receiver {
@@ -177,8 +195,12 @@ typedef struct ModuleSummary {
     const char *path;   /* the file, as displayed */
     const char *module; /* dotted module name */
     bool is_package;    /* an __init__.py */
+    bool generated;     /* the file says a program wrote it (source_is_generated): no findings */
     int32_t text_skip;  /* the file's bytes from this offset on are its text, as parsed (UTF-8,
                            no line end translated); -1: they had to be decoded */
+    uint64_t text_len;  /* the text as parsed: its length and hash (index_text_hash), which */
+    uint64_t text_hash; /* what is read again later in the run is checked against (bodies.c);
+                           made only when the rules will read the file again */
     FuncSum *functions;
     int32_t nfunctions;
     ClassSum *classes;
@@ -241,6 +263,10 @@ typedef struct SummaryOptions {
 /* Module name of a file path: package roots by __init__.py up from the file. */
 const char *index_module_name(Arena *a, const char *path, bool *is_package);
 
+/* The hash of a file's text that ModuleSummary.text_hash holds (not cryptographic: it tells a
+ * file changed during the run from the one analyzed). */
+uint64_t index_text_hash(const char *text, size_t len);
+
 /* Extracting a summary: begin with the parsed module (the structural part is extracted at once),
  * then give every code unit's control-flow graph (module, class and function bodies, as
  * check.c builds them) to summary_unit, then finish. Strings and arrays go to `out`; `scratch`
@@ -275,6 +301,10 @@ bool summary_index_names(Arena *out, ModuleSummary *m);
  * its body), BINDING_GLOBAL (declared global there), BINDING_NONE; -1 when out of memory. */
 enum { BINDING_NONE, BINDING_LOCAL, BINDING_GLOBAL };
 int summary_binding_of(Arena *scratch, const Node *fn, const char *name);
+/* The same for many names: fn's bindings once (NULL when out of memory), then each name's. */
+typedef struct Bindings Bindings;
+const Bindings *summary_bindings(Arena *scratch, const Node *fn);
+int summary_binding_in(const Bindings *t, Str name);
 
 /* A summary as bytes, for the result cache (summary_io.c), and back: decode gives NULL when the
  * bytes are not a whole summary as this build writes them (the caller then parses the file).
@@ -296,12 +326,43 @@ typedef struct ClassRef {
     int32_t module, cls;
 } ClassRef;
 
+/* Why a class has no MRO (ClassInfo.mro_why). */
+typedef enum MroWhy {
+    MRO_OK,
+    MRO_UNRESOLVED,   /* a base (of the class or of an ancestor) is not a class of the tree */
+    MRO_CYCLE,        /* its bases lead back to it (through imports that Python could not run) */
+    MRO_INCONSISTENT, /* C3 finds no order: Python raises TypeError */
+    MRO_TOO_LONG,     /* longer than MRO_MAX */
+} MroWhy;
+
+/* The longest MRO the index computes. A class's MRO is as long as its ancestry, so a chain of n
+ * classes has MROs of n(n+1)/2 classes in all, and every lookup along one costs its length: past
+ * this bound a class has no MRO (MRO_TOO_LONG) and lookups in it are uncertain, which keeps the
+ * index's work linear in the number of classes. The longest MRO in the 3.13 standard library
+ * has 17 classes, in the 31 real trees measured 32 (SQLAlchemy's TextualSelect): the bound is
+ * thirty times the deepest real hierarchy. */
+enum { MRO_MAX = 1000 };
+#define MRO_MAX_TEXT "1000"
+
+/* A class's bases and MRO. The index's class graph has no cycle: a base that would close one is
+ * made unresolved (MRO_CYCLE), so every walk along bases or subclasses ends. */
 typedef struct ClassInfo {
-    ClassRef *bases; /* resolved bases ({-1,-1} for an unresolved one) */
+    ClassRef *bases; /* resolved bases ({-1, i} for an unresolved one, {-2, i} for one that
+                        closes a cycle, i its place in the ClassSum's bases) */
     int32_t nbases;
-    ClassRef *mro; /* C3 linearization (the class first); valid when mro_complete */
-    int32_t nmro;
-    bool mro_complete;    /* every base resolved and C3 succeeded */
+    /* The MRO (C3, the class first), when mro_complete: the `nown` classes of `own`, then the
+     * whole MRO of `rest` ({-1, -1}: none). A class with one base shares that base's MRO (own is
+     * the class alone), so a chain of n classes holds n entries, not n(n+1)/2. Read it with
+     * mro_begin / mro_next. When a chain of single bases ends in one outside the tree
+     * (MRO_UNRESOLVED, not mro_complete), the part known, up to that base, is kept the same way
+     * (nown is 0 when nothing is known: no MRO, or several bases with one outside the tree). */
+    ClassRef *own;
+    int32_t nown;
+    ClassRef rest;
+    int32_t nmro; /* its length */
+    bool mro_complete;
+    uint8_t mro_why;      /* MroWhy */
+    bool mi_below;        /* some class deriving from it (not itself) has two or more bases */
     ClassRef *subclasses; /* direct subclasses in the tree */
     int32_t nsub, capsub;
 } ClassInfo;
@@ -310,19 +371,36 @@ typedef struct FuncRef {
     int32_t module, fn;
 } FuncRef;
 
-/* A method and the base method it overrides. */
+/* A method and the base method it overrides: the definitions that win in each class, and every
+ * definition of the name there, in source order (a property's getter, setter and deleter are
+ * three defs of one name; so are overloads), which the override rules compare one by one. */
 typedef struct OverridePair {
     FuncRef method, base;
+    const int32_t *defs, *base_defs; /* (functions of method.module, of base.module) */
+    int32_t ndefs, nbase_defs;
 } OverridePair;
+enum { DEFS_MAX = 8 }; /* (a name defined more often in one class is not compared) */
 
 typedef struct ProjectIndex {
     Arena arena;
     ModuleSummary **modules;
     int32_t nmodules;
     ClassInfo **classes; /* classes[m][c] */
-    /* module name -> index, open addressing */
-    int32_t *mod_hash;
+    /* modules by dotted name, in open-addressing tables of mod_hash_cap slots: by name, the
+     * first in path order (mod_hash) and the one an import finds when a single root holds the
+     * name, else -1 (mod_only); by name and root, the one an import from that root finds
+     * (mod_in_root) */
+    int32_t *mod_hash, *mod_only, *mod_in_root;
     int32_t mod_hash_cap;
+    int32_t *root_len;        /* per module: its root, the first root_len bytes of its path */
+    uint64_t *root_hash;      /* (their hash) */
+    int32_t nambiguous;       /* module names found in more than one root */
+    const char *ambiguous[4]; /* (the first few of them) */
+    /* every class of the tree, bases before the classes deriving from them; a class's number
+     * (class_id) is class_first[its module] + its index there */
+    ClassRef *order;
+    int32_t nclasses;
+    int32_t *class_first;
     /* the pairs DW301 and DW302 could report, by their conditions that need no hash (see
      * index_fill_bodies, which makes the hashes of these and of no others) */
     OverridePair *pairs;
@@ -333,9 +411,31 @@ typedef struct ProjectIndex {
 bool index_build(ProjectIndex *ix, ModuleSummary **mods, int32_t n);
 void index_free(ProjectIndex *ix);
 
+/* A module by its dotted name: the first of that name in path order (for names a user gives). */
 int32_t index_find_module(const ProjectIndex *ix, const char *name);
+/* The module an import in module m of `name` finds, as Python's import system would from the
+ * roots the tree has: a module of the tree is imported from its root (the directory holding its
+ * top-level package, or the module itself when it is top-level), which for the file's own imports
+ * is on sys.path. So of the modules named so, the one in m's root wins (a package over a module
+ * of the same name beside it, as CPython's path finder does); else the only one there is; else,
+ * when several roots hold one and m's does not, which one Python imports depends on sys.path:
+ * none (-1; ProjectIndex.ambiguous lists such names). */
+int32_t index_find_module_from(const ProjectIndex *ix, int32_t m, const char *name);
 /* What `name` means at module level in module m (following imports and re-exports). */
 Entity index_resolve_name(const ProjectIndex *ix, int32_t m, const char *name);
+/* Where the object `name` names at module m's top level comes from: following the imports that
+ * bind it (re-exports), the module whose own statement binds it (module; -1 when that is
+ * outside the tree: then module_text is the module imported from), and the name it has there
+ * (NULL: the module itself, `import os`). */
+typedef struct Origin {
+    int32_t module;
+    const char *module_text;
+    const char *name;
+} Origin;
+Origin index_origin(const ProjectIndex *ix, int32_t m, const char *name);
+/* The ancestors of class r along resolved bases (r first), each once, MRO_MAX at most, into
+ * *out (in `a`); how many, or -1 when out of memory or there are more. */
+int32_t index_ancestors(const ProjectIndex *ix, ClassRef r, Arena *a, ClassRef **out);
 /* A dotted name ("a.b.C") from module m's scope. */
 Entity index_resolve_dotted(const ProjectIndex *ix, int32_t m, const char *dotted);
 
@@ -345,22 +445,82 @@ static inline const ClassSum *index_class(const ProjectIndex *ix, ClassRef r) {
 static inline const ClassInfo *index_class_info(const ProjectIndex *ix, ClassRef r) {
     return &ix->classes[r.module][r.cls];
 }
+static inline int32_t class_id(const ProjectIndex *ix, ClassRef r) {
+    return ix->class_first[r.module] + r.cls;
+}
+static inline bool class_same(ClassRef a, ClassRef b) {
+    return a.module == b.module && a.cls == b.cls;
+}
+
+/* Reading an MRO (or the part known of it): `for (MroIter it = mro_begin(ix, r);
+ * mro_next(&it, &c);)`. */
+typedef struct MroIter {
+    const ProjectIndex *ix;
+    const ClassInfo *seg; /* the class whose own part is being read; NULL at the end */
+    int32_t i;
+} MroIter;
+static inline MroIter mro_begin(const ProjectIndex *ix, ClassRef r) {
+    const ClassInfo *ci = index_class_info(ix, r);
+    return (MroIter){ix, ci->nown ? ci : NULL, 0};
+}
+static inline bool mro_next(MroIter *it, ClassRef *out) {
+    while (it->seg) {
+        if (it->i < it->seg->nown) {
+            *out = it->seg->own[it->i++];
+            return true;
+        }
+        it->seg = it->seg->rest.module >= 0 ? index_class_info(it->ix, it->seg->rest) : NULL;
+        it->i = 0;
+    }
+    return false;
+}
+/* The place of class k in r's MRO (or the part known of it), or -1. */
+int32_t index_mro_position(const ProjectIndex *ix, ClassRef r, ClassRef k);
+/* Whether class d derives from class k (or is k): along its MRO, or when it has none along its
+ * resolved bases (each class once, MRO_MAX of them at most). */
+bool index_derives(const ProjectIndex *ix, ClassRef d, ClassRef k);
+
 /* Makes the body hashes of the methods the override rules compare: every method that overrides a
  * base method found in the tree, and that base method, where the rules in opt could report the
  * pair (their conditions on flags and statement counts) (bodies.c). Files are read again, on up
- * to `jobs` threads; *unread counts the methods whose file could not be read or no longer holds
- * them (they stay without hashes). False when out of memory. */
+ * to `jobs` threads, and must hold the text they held when analyzed (its length and hash);
+ * *unread counts the methods whose file could not be read or changed since (they stay without
+ * hashes). False when out of memory. */
 bool index_fill_bodies(ProjectIndex *ix, const SummaryOptions *opt, int jobs, int32_t *unread);
-/* The same for one module's functions marked in need[] (bytes: the file's text, or NULL to read
+/* The same for one module's functions marked in need[] (bytes: the file's bytes, or NULL to read
  * the file at m->path); hashes go to `out`. Returns how many could not be made, or -1 on OOM. */
 int32_t index_fill_module_bodies(ModuleSummary *m, const uint8_t *need, const char *bytes,
                                  size_t len, Arena *out, Arena *scratch);
+
+/* The text of the file read last by a rule's questions about code (a rule asks them module by
+ * module: each file is read again once, not once per question). */
+typedef struct ReadAgain {
+    int32_t module; /* -1: none yet */
+    const SourceText *text;
+    char *owned;
+    Arena arena;
+} ReadAgain;
+void index_read_again_init(ReadAgain *ra);
+void index_read_again_free(ReadAgain *ra);
 
 /* Whether `name` is a local of function fn of module m (a parameter, or bound in its body) or
  * of a function it is nested in, the nearest deciding (a `global` declaration: no): what
  * summaries leave unchecked for the calls DW203 may report (LOCAL_UNCHECKED). The functions are
  * read and parsed again (bodies.c). True too when they cannot be read as they were. */
-bool index_bound_locally(const ProjectIndex *ix, int32_t m, int32_t fn, const char *name);
+bool index_bound_locally(const ProjectIndex *ix, ReadAgain *ra, int32_t m, int32_t fn,
+                         const char *name);
+
+/* What a module binds at module level by any statement (assignments, loops, `with`, `global` in
+ * a def, imports, defs, classes), read from the file again (bodies.c): for DW302, which
+ * compares the global names two methods read. NULL when the file cannot be read as it was, or
+ * out of memory. */
+typedef struct ModuleBindings ModuleBindings;
+const ModuleBindings *index_module_bindings(const ProjectIndex *ix, int32_t m, Arena *a);
+/* How it binds `name`: not at all (a builtin, or undefined); once, by a def, a class or an
+ * import (the index resolves it); or otherwise (an assignment or any other statement, more than
+ * one binding, or maybe a star import). */
+enum { MODULE_UNBOUND, MODULE_BOUND_ONCE, MODULE_BOUND_OTHER };
+int module_binding(const ModuleBindings *b, const char *name);
 
 /* Whether class r has a base class found in the tree (a method of r can override one there). */
 static inline bool index_has_base(const ProjectIndex *ix, ClassRef r) {
@@ -374,8 +534,15 @@ static inline bool index_has_base(const ProjectIndex *ix, ClassRef r) {
 int32_t index_class_method(const ProjectIndex *ix, ClassRef r, const char *name);
 /* Looks `name` up along the MRO of r, starting at position `from` (0: r itself, 1: after r as
  * super() does). Returns true and sets *owner and *fn when found in a resolved class; sets
- * *uncertain when an unresolved base lies on the way (the answer may be elsewhere). */
+ * *uncertain when an unresolved base lies on the way (the answer may be elsewhere), or when r
+ * has no MRO for another reason (MroWhy). */
 bool index_lookup_method(const ProjectIndex *ix, ClassRef r, const char *name, int from,
                          ClassRef *owner, int32_t *fn, bool *uncertain);
+
+/* The classes deriving from r (not r), each once, into *out (in `a`); with `mi_only`, only
+ * those with two or more bases in the tree: the only classes where what follows r in their MRO
+ * can differ from what follows r in its own. Returns how many, or -1 when out of memory. */
+int32_t index_descendants(const ProjectIndex *ix, ClassRef r, bool mi_only, Arena *a,
+                          ClassRef **out);
 
 #endif

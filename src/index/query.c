@@ -73,41 +73,49 @@ static bool is_target(const Target *t, int nt, int32_t m, int32_t f) {
     return false;
 }
 
-/* Does class k have class t among its ancestors (or is it t)? */
-static bool derives(const ProjectIndex *ix, ClassRef k, ClassRef t, int depth) {
-    if (k.module == t.module && k.cls == t.cls) return true;
-    if (depth > 64) return false;
-    const ClassInfo *ci = index_class_info(ix, k);
-    for (int32_t i = 0; i < ci->nbases; i++)
-        if (ci->bases[i].module >= 0 && derives(ix, ci->bases[i], t, depth + 1)) return true;
-    return false;
-}
-
-/* Some class of the tree that has k in its MRO gets one of the targets for `name`: looking it
- * up past k (super() in k, from == after) or from its start (a self call in k). */
+/* Whether a call `self.name()` (or `super().name()`, when `after`) written in class k reaches
+ * one of the targets through an instance of a class deriving from k, when it does not through
+ * an instance of k itself (the caller looked that up).
+ *
+ * A self call: in a class d deriving from k, `name` resolves to the first definition along d's
+ * MRO, which holds k's MRO in the same order (C3 keeps it). So a target defined in a class
+ * deriving from k is reached (through its own instances); one defined in k or above it is not
+ * (the definition k's lookup found comes before it in every such MRO); one defined in a class
+ * unrelated to k is reached only through a class deriving from both, which has two bases or more
+ * on the way. A super() call: after k in d's MRO comes what comes after k in its own, unless a
+ * class on the way has two bases or more. So only the classes with several bases that derive
+ * from k are looked up, never every class deriving from it. */
 static bool reached_through_subclass(const ProjectIndex *ix, ClassRef k, const char *name,
                                      bool after, const Target *t, int nt) {
-    for (int32_t m = 0; m < ix->nmodules; m++)
-        for (int32_t c = 0; c < ix->modules[m]->nclasses; c++) {
-            ClassRef d = {m, c};
-            if ((d.module == k.module && d.cls == k.cls) || !derives(ix, d, k, 0)) continue;
-            const ClassInfo *di = index_class_info(ix, d);
-            int from = 0;
-            if (after) { /* the position of k in d's MRO, plus one */
-                if (!di->mro_complete) continue;
-                while (from < di->nmro &&
-                       !(di->mro[from].module == k.module && di->mro[from].cls == k.cls))
-                    from++;
-                from++;
-            }
-            ClassRef owner;
-            int32_t fn;
-            bool uncertain;
-            if (index_lookup_method(ix, d, name, from, &owner, &fn, &uncertain) &&
-                is_target(t, nt, owner.module, fn))
-                return true;
+    bool unrelated = after;
+    for (int i = 0; i < nt && !after; i++) {
+        if (t[i].cls < 0) continue;
+        ClassRef tc = {t[i].module, t[i].cls};
+        if (class_same(tc, k)) continue;
+        if (index_derives(ix, tc, k)) return true; /* (an instance of tc runs k's method) */
+        if (!index_derives(ix, k, tc)) unrelated = true;
+    }
+    if (!unrelated) return false;
+    Arena a;
+    arena_init(&a);
+    ClassRef *mi;
+    int32_t n = index_descendants(ix, k, true, &a, &mi);
+    bool hit = false;
+    for (int32_t i = 0; i < n && !hit; i++) {
+        int from = 0;
+        if (after) { /* the place of k in d's MRO, plus one */
+            int32_t at = index_mro_position(ix, mi[i], k);
+            if (at < 0) continue;
+            from = at + 1;
         }
-    return false;
+        ClassRef owner;
+        int32_t fn;
+        bool uncertain;
+        hit = index_lookup_method(ix, mi[i], name, from, &owner, &fn, &uncertain) &&
+              is_target(t, nt, owner.module, fn);
+    }
+    arena_free(&a);
+    return hit;
 }
 
 bool query_call_reaches(const ProjectIndex *ix, int32_t m, const CallSum *c, const Target *t,

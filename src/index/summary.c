@@ -539,7 +539,7 @@ const MethodCode *summary_method_hashes(Arena *out, Arena *scratch, const Node *
         if (!c->units) return NULL;
     }
     c->nunits = hs.units.len;
-    return hs.failed ? NULL : c;
+    return hs.failed || !index_code_facts(out, scratch, n, c) ? NULL : c;
 }
 
 static bool is_stub_stmt(const Node *s) {
@@ -628,6 +628,7 @@ NOINLINE static void add_class(SumBuilder *sb, const Node *n) {
     c.end_line = n->end_lineno;
     c.def =
         loc_span(sb, n->lineno, n->col_offset, n->lineno, n->col_offset + 6 + n->ClassDef.name.len);
+    c.decorated = n->ClassDef.decorator_list.len > 0;
     c.nbases = n->ClassDef.bases.len;
     c.bases = arena_alloc(sb->out, sizeof(char *) * (size_t)(c.nbases ? c.nbases : 1));
     if (!c.bases) {
@@ -651,8 +652,9 @@ NOINLINE static void add_class(SumBuilder *sb, const Node *n) {
     if (sb->nscopes < 256) sb->scopes[sb->nscopes++] = (Scope){n, -1, idx};
 }
 
-static void add_import(SumBuilder *sb, const char *bound, const char *module, const char *name) {
-    ImportSum im = {bound, module, name};
+static void add_import(SumBuilder *sb, const char *bound, const char *module, const char *name,
+                       int32_t line) {
+    ImportSum im = {bound, module, name, line};
     if (VEC_PUSH(sb->scratch, sb->imports, im)) sb->failed = true;
 }
 
@@ -663,12 +665,12 @@ NOINLINE static void imports(SumBuilder *sb, const Node *n) {
             const Node *al = n->Import.names.items[i];
             Str name = al->alias.name;
             if (al->alias.asname.s) {
-                add_import(sb, dupstr(sb, al->alias.asname), dupstr(sb, name), NULL);
+                add_import(sb, dupstr(sb, al->alias.asname), dupstr(sb, name), NULL, n->lineno);
             } else {
                 const char *dot = memchr(name.s, '.', (size_t)name.len);
                 size_t first = dot ? (size_t)(dot - name.s) : (size_t)name.len;
                 const char *top = sdup(sb, name.s, first);
-                add_import(sb, top, top, NULL);
+                add_import(sb, top, top, NULL, n->lineno);
             }
         }
         return;
@@ -698,7 +700,7 @@ NOINLINE static void imports(SumBuilder *sb, const Node *n) {
         const Node *al = n->ImportFrom.names.items[i];
         if (al->alias.name.len == 1 && al->alias.name.s[0] == '*') continue;
         Str bound = al->alias.asname.s ? al->alias.asname : al->alias.name;
-        add_import(sb, dupstr(sb, bound), mod, dupstr(sb, al->alias.name));
+        add_import(sb, dupstr(sb, bound), mod, dupstr(sb, al->alias.name), n->lineno);
     }
 }
 
@@ -1139,7 +1141,12 @@ SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const No
     if (!sb->m) return NULL;
     sb->m->path = sdup(sb, path, strlen(path));
     sb->m->text_skip = src->verbatim ? src->skip : -1;
+    if (opt->method_bodies || opt->call_results) { /* (what is read again is checked) */
+        sb->m->text_len = len;
+        sb->m->text_hash = index_text_hash(text, len);
+    }
     sb->m->module = index_module_name(out, path, &sb->m->is_package);
+    sb->m->generated = source_is_generated(text, len);
     if (!sb->m->module) return NULL;
     /* the package a relative import starts from */
     if (sb->m->is_package) {
@@ -1455,11 +1462,21 @@ static int binding_in(SumBuilder *sb, int32_t f, Str name) {
     return binding_of(t, name);
 }
 
+const Bindings *summary_bindings(Arena *scratch, const Node *fn) {
+    Bindings *t = arena_zalloc(scratch, sizeof *t);
+    if (!t) return NULL;
+    t->arena = scratch;
+    bind_function(t, fn, true);
+    return t->failed ? NULL : t;
+}
+
+int summary_binding_in(const Bindings *t, Str name) {
+    return binding_of(t, name);
+}
+
 int summary_binding_of(Arena *scratch, const Node *fn, const char *name) {
-    Bindings t = {0};
-    t.arena = scratch;
-    bind_function(&t, fn, true);
-    return t.failed ? -1 : binding_of(&t, (Str){name, (int32_t)strlen(name)});
+    const Bindings *t = summary_bindings(scratch, fn);
+    return t ? binding_of(t, (Str){name, (int32_t)strlen(name)}) : -1;
 }
 
 /* Does `name` in the unit denote a local of it or of an enclosing function (a closure)? Then it

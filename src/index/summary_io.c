@@ -5,7 +5,7 @@
 #include "base/wire.h"
 #include "index.h"
 
-#define SUMMARY_MAGIC 0x364d555357440a00ull /* "\0\nDWSUM6" */
+#define SUMMARY_MAGIC 0x374d555357440a00ull /* "\0\nDWSUM7" */
 
 static void put_loc(Buf *b, SumLoc l) {
     wire_i32(b, l.line), wire_i32(b, l.col), wire_i32(b, l.end_line), wire_i32(b, l.end_col);
@@ -24,8 +24,9 @@ static void put_guards(Buf *b, const Guard *g, int32_t n) {
 void summary_encode(Buf *b, const ModuleSummary *m) {
     wire_fixed64(b, SUMMARY_MAGIC);
     wire_str(b, m->module);
-    wire_u64(b, m->is_package);
+    wire_u64(b, (uint64_t)m->is_package | (uint64_t)m->generated << 1);
     wire_i32(b, m->text_skip);
+    wire_u64(b, m->text_len), wire_fixed64(b, m->text_hash);
     wire_i32(b, m->nfunctions);
     for (int32_t i = 0; i < m->nfunctions; i++) {
         const FuncSum *f = &m->functions[i];
@@ -42,6 +43,8 @@ void summary_encode(Buf *b, const ModuleSummary *m) {
         wire_fixed64(b, c->sig_hash), wire_fixed64(b, c->body_hash);
         for (int32_t k = 0; k < c->nunits; k++)
             wire_fixed64(b, c->units[k].hash), wire_i32(b, c->units[k].line);
+        put_strs(b, c->globals, c->nglobals);
+        wire_u64(b, c->facts);
     }
     wire_i32(b, m->nclasses);
     for (int32_t i = 0; i < m->nclasses; i++) {
@@ -50,13 +53,14 @@ void summary_encode(Buf *b, const ModuleSummary *m) {
         wire_i32(b, c->line), wire_i32(b, c->end_line);
         put_loc(b, c->def);
         put_strs(b, c->bases, c->nbases);
+        wire_u64(b, c->decorated);
         wire_i32(b, c->nmethods);
         for (int32_t k = 0; k < c->nmethods; k++) wire_i32(b, c->methods[k]);
     }
     wire_i32(b, m->nimports);
     for (int32_t i = 0; i < m->nimports; i++)
         wire_str(b, m->imports[i].bound), wire_str(b, m->imports[i].module),
-            wire_str(b, m->imports[i].name);
+            wire_str(b, m->imports[i].name), wire_i32(b, m->imports[i].line);
     wire_i32(b, m->ncalls);
     for (int32_t i = 0; i < m->ncalls; i++) {
         const CallSum *c = &m->calls[i];
@@ -113,6 +117,13 @@ static void *items(Decoder *d, int32_t n, size_t size) {
     return p;
 }
 
+static const char **strs(Decoder *d, int32_t *n) {
+    *n = count(d, 1);
+    const char **s = items(d, *n, sizeof *s);
+    for (int32_t i = 0; s && i < *n && !d->r.bad; i++) s[i] = str(d, false);
+    return s;
+}
+
 /* A method's code, or NULL: not made (index_fill_bodies makes it when needed). */
 static const MethodCode *method_code(Decoder *d) {
     int32_t n = wire_get_i32(&d->r);
@@ -125,6 +136,10 @@ static const MethodCode *method_code(Decoder *d) {
     for (int32_t k = 0; u && k < c->nunits && !d->r.bad; k++)
         u[k].hash = wire_get_fixed64(&d->r), u[k].line = wire_get_i32(&d->r);
     c->units = u;
+    c->globals = strs(d, &c->nglobals);
+    uint64_t facts = wire_get_u64(&d->r);
+    if (facts > UINT8_MAX) d->r.bad = true;
+    c->facts = (uint8_t)facts;
     return c;
 }
 
@@ -139,13 +154,6 @@ static SumLoc loc(Decoder *d) {
     l.line = wire_get_i32(&d->r), l.col = wire_get_i32(&d->r);
     l.end_line = wire_get_i32(&d->r), l.end_col = wire_get_i32(&d->r);
     return l;
-}
-
-static const char **strs(Decoder *d, int32_t *n) {
-    *n = count(d, 1);
-    const char **s = items(d, *n, sizeof *s);
-    for (int32_t i = 0; s && i < *n && !d->r.bad; i++) s[i] = str(d, false);
-    return s;
 }
 
 static const Guard *guards(Decoder *d, int32_t *n) {
@@ -169,8 +177,10 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
     if (!m) return NULL;
     m->path = arena_strndup(a, path, strlen(path));
     m->module = str(&d, false);
-    m->is_package = wire_get_u64(&d.r) != 0;
+    uint64_t mflags = wire_get_u64(&d.r);
+    m->is_package = mflags & 1, m->generated = mflags >> 1 & 1;
     m->text_skip = wire_get_i32(&d.r);
+    m->text_len = wire_get_u64(&d.r), m->text_hash = wire_get_fixed64(&d.r);
     m->nfunctions = count(&d, 21);
     m->functions = items(&d, m->nfunctions, sizeof *m->functions);
     for (int32_t i = 0; i < m->nfunctions && !d.r.bad; i++) {
@@ -189,7 +199,7 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
         const MethodCode *c = method_code(&d);
         if (c && !summary_set_code(a, m, i, c)) d.r.bad = true;
     }
-    m->nclasses = count(&d, 10);
+    m->nclasses = count(&d, 11);
     m->classes = items(&d, m->nclasses, sizeof *m->classes);
     for (int32_t i = 0; i < m->nclasses && !d.r.bad; i++) {
         ClassSum *c = &m->classes[i];
@@ -197,6 +207,7 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
         c->line = wire_get_i32(&d.r), c->end_line = wire_get_i32(&d.r);
         c->def = loc(&d);
         c->bases = strs(&d, &c->nbases);
+        c->decorated = wire_get_u64(&d.r) != 0;
         c->nmethods = count(&d, 1);
         c->methods = items(&d, c->nmethods, sizeof *c->methods);
         for (int32_t k = 0; c->methods && k < c->nmethods && !d.r.bad; k++)
@@ -204,11 +215,12 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
     }
     for (int32_t i = 0; i < m->nfunctions && !d.r.bad; i++)
         if (m->functions[i].cls < -1 || m->functions[i].cls >= m->nclasses) d.r.bad = true;
-    m->nimports = count(&d, 3);
+    m->nimports = count(&d, 4);
     m->imports = items(&d, m->nimports, sizeof *m->imports);
     for (int32_t i = 0; i < m->nimports && !d.r.bad; i++) {
         m->imports[i].bound = str(&d, false), m->imports[i].module = str(&d, false);
         m->imports[i].name = str(&d, true);
+        m->imports[i].line = wire_get_i32(&d.r);
     }
     m->ncalls = count(&d, 17);
     m->calls = items(&d, m->ncalls, sizeof *m->calls);

@@ -10,7 +10,13 @@
 #include "../base/scan16.h"
 #include "unicode.h"
 
-enum { MAXINDENT = 100, MAXLEVEL = 200, MAXFSTRINGLEVEL = 150, MAX_EXPR_NESTING = 3, TABSIZE = 8 };
+enum {
+    MAXINDENT = LEX_MAX_INDENT,
+    MAXLEVEL = 200,
+    MAXFSTRINGLEVEL = 150,
+    MAX_EXPR_NESTING = 3,
+    TABSIZE = 8
+};
 enum { EOF_ = -1 };
 
 typedef struct Mode {
@@ -18,6 +24,7 @@ typedef struct Mode {
     char quote;
     int8_t quote_size;
     bool raw;
+    char prefix;          /* 'f' or 't' (a template string, 3.14), for the messages */
     int curly_depth;      /* curly_bracket_depth */
     int expr_start_depth; /* curly_bracket_expr_start_depth */
     bool in_format_spec, debug;
@@ -35,6 +42,7 @@ typedef struct Lexer {
     int32_t pos_line;  /* 0-based index into lines.starts */
     uint32_t pos_next; /* where the line after pos_line starts */
     int indent, pendin;
+    int32_t line_tok0; /* index of the first token of the current logical line */
     int indstack[MAXINDENT], altindstack[MAXINDENT];
     bool atbol, blankline;
     int level;
@@ -44,6 +52,7 @@ typedef struct Lexer {
     int nmodes; /* modes[0] is the regular mode */
     bool valid_utf8;
     bool failed;
+    int minor; /* the Python 3 minor version tokenized as (t-strings from 14) */
 } Lexer;
 
 /* ---- characters --------------------------------------------------------------------------- */
@@ -203,6 +212,13 @@ __attribute__((always_inline)) static inline int emit_at(Lexer *L, int kind, con
     t->lineno = line_at(L, so);
     t->end_lineno = eo < L->pos_next ? t->lineno : line_at(L, eo);
     return kind;
+}
+
+/* A logical line ends with the token before index end: the longest one bounds how deep an
+ * expression can nest (TokenArray.max_line_tokens). Once per line, not per token. */
+static inline void note_logical_line(Lexer *L, int32_t end) {
+    if (end - L->line_tok0 > L->out->max_line_tokens) L->out->max_line_tokens = end - L->line_tok0;
+    L->line_tok0 = end;
 }
 
 __attribute__((always_inline)) static inline int emit(Lexer *L, int kind, const char *s,
@@ -621,7 +637,7 @@ static int string(Lexer *L, int quote) {
                 Mode *m = top_mode(L);
                 if (m->quote == quote && m->quote_size == quote_size)
                     return error_at(L, LEXERR_EXCEPTION, first_line, col + 1,
-                                    "f-string: expecting '}'");
+                                    "%c-string: expecting '}'", m->prefix);
             }
             if (quote_size == 3)
                 return error_at(L, LEXERR_EXCEPTION, first_line, col + 1,
@@ -642,7 +658,7 @@ static int string(Lexer *L, int quote) {
     return emit(L, TOK_STRING, L->start, L->cur);
 }
 
-static int fstring_start(Lexer *L, int quote) {
+static int fstring_start(Lexer *L, int quote, char prefix) {
     int quote_size = 1;
     int after = nextc(L);
     if (after == quote) {
@@ -665,9 +681,12 @@ static int fstring_start(Lexer *L, int quote) {
     m->start = (uint32_t)(L->start - L->buf);
     char p0 = (char)(L->start[0] | 0x20), p1 = (char)(L->start[1] | 0x20);
     m->raw = p0 == 'r' || p1 == 'r';
+    m->prefix = prefix;
     m->curly_depth = 0;
     m->expr_start_depth = -1;
-    return emit(L, TOK_FSTRING_START, L->start, L->cur);
+    int k = emit(L, TOK_FSTRING_START, L->start, L->cur);
+    if (prefix == 't') L->out->toks[L->out->count - 1].flags |= TOKF_TSTRING;
+    return k;
 }
 
 static int get_normal(Lexer *L, Mode *m);
@@ -683,7 +702,7 @@ static int get_fstring(Lexer *L, Mode *m) {
         if (peek1 != '{') {
             m->expr_start_depth++;
             if (m->expr_start_depth >= MAX_EXPR_NESTING)
-                return error_at_cur(L, "f-string: expressions nested too deeply");
+                return error_at_cur(L, "%c-string: expressions nested too deeply", m->prefix);
             m->fstring_mode = false;
             return get_normal(L, m);
         }
@@ -712,9 +731,13 @@ static int get_fstring(Lexer *L, Mode *m) {
         bool in_format_spec = m->in_format_spec && inside_fstring_expr(m);
         if (c == EOF_ || (m->quote_size == 1 && c == '\n')) {
             if (in_format_spec && c == '\n') {
-                if (m->quote_size == 1)
-                    return error_at_cur(L, "f-string: newlines are not allowed in format "
-                                           "specifiers for single quoted f-strings");
+                if (m->quote_size == 1 && L->minor >= 14) { /* 3.13.0 lets it end the spec */
+                    backup(L, c);
+                    return error_at_cur(L,
+                                        "%c-string: newlines are not allowed in format "
+                                        "specifiers for single quoted %c-strings",
+                                        m->prefix, m->prefix);
+                }
                 backup(L, c);
                 m->fstring_mode = false;
                 m->in_format_spec = false;
@@ -724,11 +747,13 @@ static int get_fstring(Lexer *L, Mode *m) {
             int32_t start = cur_line(L);
             line_col(L, L->buf + m->start, &line, &col);
             if (m->quote_size == 3)
-                return error_at(L, LEXERR_EXCEPTION, line, col + 1,
-                                "unterminated triple-quoted f-string literal (detected at line %d)",
-                                start);
+                return error_at(
+                    L, LEXERR_EXCEPTION, line, col + 1,
+                    "unterminated triple-quoted %c-string literal (detected at line %d)", m->prefix,
+                    start);
             return error_at(L, LEXERR_EXCEPTION, line, col + 1,
-                            "unterminated f-string literal (detected at line %d)", start);
+                            "unterminated %c-string literal (detected at line %d)", m->prefix,
+                            start);
         }
         if (c == m->quote) {
             end_quote_size++;
@@ -742,7 +767,7 @@ static int get_fstring(Lexer *L, Mode *m) {
                 backup(L, c);
                 m->expr_start_depth++;
                 if (m->expr_start_depth >= MAX_EXPR_NESTING)
-                    return error_at_cur(L, "f-string: expressions nested too deeply");
+                    return error_at_cur(L, "%c-string: expressions nested too deeply", m->prefix);
                 m->fstring_mode = false;
                 m->in_format_spec = false;
                 return emit(L, TOK_FSTRING_MIDDLE, L->start, L->cur);
@@ -905,14 +930,14 @@ static int brackets(Lexer *L, Mode *m, int c) {
     case ']':
     case '}':
         if (inside_fstring(L) && !m->curly_depth && c == '}')
-            return error_at_cur(L, "f-string: single '}' is not allowed");
+            return error_at_cur(L, "%c-string: single '}' is not allowed", m->prefix);
         if (!L->level) return error_at_cur(L, "unmatched '%c'", c);
         L->level--;
         int open = L->parenstack[L->level];
         if (!((open == '(' && c == ')') || (open == '[' && c == ']') ||
               (open == '{' && c == '}'))) {
             if (inside_fstring(L) && open == '{' && m->curly_depth - 1 == m->expr_start_depth)
-                return error_at_cur(L, "f-string: unmatched '%c'", c);
+                return error_at_cur(L, "%c-string: unmatched '%c'", m->prefix, c);
             int32_t open_line, open_col;
             line_col(L, L->parenpos[L->level], &open_line, &open_col);
             if (open_line != cur_line(L))
@@ -925,7 +950,8 @@ static int brackets(Lexer *L, Mode *m, int c) {
         }
         if (inside_fstring(L)) {
             m->curly_depth--;
-            if (m->curly_depth < 0) return error_at_cur(L, "f-string: unmatched '%c'", c);
+            if (m->curly_depth < 0)
+                return error_at_cur(L, "%c-string: unmatched '%c'", m->prefix, c);
             if (c == '}' && m->curly_depth == m->expr_start_depth) {
                 m->expr_start_depth--;
                 m->fstring_mode = true;
@@ -940,6 +966,56 @@ static int brackets(Lexer *L, Mode *m, int c) {
 }
 
 /* CPython's tok_get_normal_mode(). */
+/* A string prefix (b, r, u, f and, from 3.14, t, in CPython's combinations), at its first
+ * character *c: returns the string's token when a quote follows, TOK_ERROR for a combination
+ * CPython 3.14 refuses, TOK_NAME (with *c the character after what was read) for a name. */
+static int string_prefix(Lexer *L, int *c) {
+    bool saw_b = false, saw_r = false, saw_u = false, saw_f = false, saw_t = false;
+    for (;;) {
+        int lc = *c | 0x20;
+        if (*c >= 128) break;
+        if (L->minor < 14) { /* 3.13's tokenizer: only the valid orders are read as a prefix */
+            if (!(saw_b || saw_u || saw_f) && lc == 'b')
+                saw_b = true;
+            else if (!(saw_b || saw_u || saw_r || saw_f) && lc == 'u')
+                saw_u = true;
+            else if (!(saw_r || saw_u) && lc == 'r')
+                saw_r = true;
+            else if (!(saw_f || saw_b || saw_u) && lc == 'f')
+                saw_f = true;
+            else
+                break;
+        } else { /* 3.14's: each letter once, in any order, then an error for what cannot mix */
+            bool *saw = lc == 'b'   ? &saw_b
+                        : lc == 'u' ? &saw_u
+                        : lc == 'r' ? &saw_r
+                        : lc == 'f' ? &saw_f
+                        : lc == 't' ? &saw_t
+                                    : NULL;
+            if (!saw || *saw) break;
+            *saw = true;
+        }
+        *c = nextc(L);
+        if (*c == '"' || *c == '\'') {
+            static const char *const pairs[][2] = {{"u", "b"}, {"u", "r"}, {"u", "f"}, {"u", "t"},
+                                                   {"b", "f"}, {"b", "t"}, {"f", "t"}};
+            const bool seen[] = {saw_u && saw_b, saw_u && saw_r, saw_u && saw_f, saw_u && saw_t,
+                                 saw_b && saw_f, saw_b && saw_t, saw_f && saw_t};
+            for (int i = 0; i < 7; i++)
+                if (seen[i]) {
+                    int32_t line, col;
+                    line_col(L, L->start, &line, &col);
+                    return error_at(L, LEXERR_EXCEPTION, line, col + 1,
+                                    "'%s' and '%s' prefixes are incompatible", pairs[i][0],
+                                    pairs[i][1]);
+                }
+            if (saw_f || saw_t) return fstring_start(L, *c, saw_t ? 't' : 'f');
+            return string(L, *c);
+        }
+    }
+    return TOK_NAME;
+}
+
 static int get_normal(Lexer *L, Mode *m) {
     int c;
     L->blankline = false;
@@ -983,23 +1059,12 @@ again:
 
     if (is_id_start(c)) {
         /* string prefixes: b, r, u, f and their combinations */
-        bool saw_b = false, saw_r = false, saw_u = false, saw_f = false;
         int lc0 = c | 0x20;
-        bool maybe_prefix = c < 128 && (lc0 == 'b' || lc0 == 'r' || lc0 == 'u' || lc0 == 'f');
-        while (maybe_prefix) {
-            int lc = c | 0x20;
-            if (!(saw_b || saw_u || saw_f) && lc == 'b' && c < 128)
-                saw_b = true;
-            else if (!(saw_b || saw_u || saw_r || saw_f) && lc == 'u' && c < 128)
-                saw_u = true;
-            else if (!(saw_r || saw_u) && lc == 'r' && c < 128)
-                saw_r = true;
-            else if (!(saw_f || saw_b || saw_u) && lc == 'f' && c < 128)
-                saw_f = true;
-            else
-                break;
-            c = nextc(L);
-            if (c == '"' || c == '\'') return saw_f ? fstring_start(L, c) : string(L, c);
+        bool maybe_prefix = c < 128 && (lc0 == 'b' || lc0 == 'r' || lc0 == 'u' || lc0 == 'f' ||
+                                        (lc0 == 't' && L->minor >= 14));
+        if (maybe_prefix) {
+            int k = string_prefix(L, &c);
+            if (k != TOK_NAME) return k;
         }
         backup(L, c);
         const unsigned char *p = (const unsigned char *)L->cur;
@@ -1019,6 +1084,7 @@ again:
             L->blankline = false;
             goto nextline;
         }
+        note_logical_line(L, L->out->count + 1);
         return emit(L, TOK_NEWLINE, L->start, L->cur);
     }
 
@@ -1265,6 +1331,7 @@ static void lex_fast(Lexer *L) {
         }
         EMIT(kind, s, p);
         if (kind != TOK_NEWLINE) continue;
+        note_logical_line(L, (int32_t)(t - a->toks));
     bol:
         /* A new line: blank and comment-only lines are skipped, an indentation of spaces makes
          * its INDENT or DEDENTs (a tab, a form feed, a backslash, the end, or an error goes to
@@ -1315,7 +1382,7 @@ static int get_token(Lexer *L) {
     return m->fstring_mode ? get_fstring(L, m) : get_normal(L, m);
 }
 
-static bool tokenize(Arena *arena, const SourceText *src, TokenArray *a, bool fast) {
+static bool tokenize(Arena *arena, const SourceText *src, TokenArray *a, bool fast, int minor) {
     memset(a, 0, sizeof *a);
     Lexer *L = arena_zalloc(arena, sizeof *L);
     if (!L) return false;
@@ -1329,6 +1396,7 @@ static bool tokenize(Arena *arena, const SourceText *src, TokenArray *a, bool fa
     L->out = a;
     L->atbol = true;
     L->valid_utf8 = src->valid_utf8;
+    L->minor = minor;
     L->modes[0].expr_start_depth = -1;
     L->cap = (int32_t)(src->len / 4) + 64;
     a->toks = arena_alloc(arena, sizeof(Token) * (size_t)L->cap);
@@ -1340,13 +1408,18 @@ static bool tokenize(Arena *arena, const SourceText *src, TokenArray *a, bool fa
         if (L->failed) return a->err.kind != LEXERR_NONE;
         if (k == TOK_ENDMARKER) break;
     }
+    note_logical_line(L, a->count);
     return true;
 }
 
 bool lex_tokenize(Arena *arena, const SourceText *src, TokenArray *a) {
-    return tokenize(arena, src, a, true);
+    return tokenize(arena, src, a, true, LEX_PY_NEWEST);
+}
+
+bool lex_tokenize_as(Arena *arena, const SourceText *src, int minor, TokenArray *a) {
+    return tokenize(arena, src, a, true, minor);
 }
 
 bool lex_tokenize_reference(Arena *arena, const SourceText *src, TokenArray *a) {
-    return tokenize(arena, src, a, false);
+    return tokenize(arena, src, a, false, LEX_PY_NEWEST);
 }

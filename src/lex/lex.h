@@ -16,6 +16,11 @@
 #include "../base/arena.h"
 #include "../source/source.h"
 
+/* CPython's limit on indentation levels (its tokenizer's MAXINDENT): blocks nest no deeper. */
+enum { LEX_MAX_INDENT = 100 };
+/* The Python 3 minor versions whose syntax deadwood knows: the newest is the default. */
+enum { LEX_PY_OLDEST = 8, LEX_PY_NEWEST = 15 };
+
 typedef enum TokKind {
 #define TOKEN(K, d) TOK_##K,
 #define OP(K, s)    TOK_##K,
@@ -28,9 +33,10 @@ typedef enum TokKind {
 } TokKind;
 
 enum {
-    TOKF_NONASCII = 1, /* a NAME with non-ASCII characters (to be NFKC-normalized) */
-    TOKF_END_PLUS1 = 2 /* the position ends one byte after the text (an f-string's doubled
+    TOKF_NONASCII = 1,  /* a NAME with non-ASCII characters (to be NFKC-normalized) */
+    TOKF_END_PLUS1 = 2, /* the position ends one byte after the text (an f-string's doubled
                           brace, which CPython's token text drops but its end column counts) */
+    TOKF_TSTRING = 4 /* an FSTRING_START that starts a t-string (3.14: CPython's TSTRING_START) */
 };
 
 /* 20 bytes: columns are derived from the offsets and the line index (tok_col, tok_end_col). */
@@ -79,12 +85,15 @@ typedef struct TokenArray {
     /* offsets of the comments that mention "noqa" (any case), in order */
     uint32_t *noqa;
     int32_t nnoqa, cap_noqa;
-    LineIndex lines; /* the text's line starts (built once, shared with later stages) */
+    LineIndex lines;         /* the text's line starts (built once, shared with later stages) */
+    int32_t max_line_tokens; /* the most tokens in one logical line (NEWLINE to NEWLINE) */
 } TokenArray;
 
 /* Tokenizes src into a (allocated in arena a). Returns false only when out of memory; a lexical
  * error is recorded in a->err and the tokens before it are kept. */
 bool lex_tokenize(Arena *arena, const SourceText *src, TokenArray *a);
+/* The same, as CPython 3.minor tokenizes (before 14, `t"x"` is a name and a string). */
+bool lex_tokenize_as(Arena *arena, const SourceText *src, int minor, TokenArray *a);
 
 /* The same tokens and errors, with every token lexed by the general code: no hot loop for the
  * common tokens. What fuzz_lex holds lex_tokenize() to, token for token. */

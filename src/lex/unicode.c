@@ -1,58 +1,54 @@
-/* unicode.c — Unicode services on ICU, answering as CPython 3.13 does (see unicode.h).
+/* unicode.c — Unicode services answered from tables generated from CPython's own unicodedata
+ * (tools/gen_unicode.py -> unicode_db.h; see unicode.h). No library beyond libc.
  *
- * ICU 72 implements Unicode 15.0 and CPython 3.13 uses 15.1. The differences, found by comparing
- * every code point against CPython 3.13 (unicodedata, str.isidentifier, str.isprintable, "\N{}"),
- * are patched here by hand: the characters new in 15.1 (u151_* below) and the identifier-property
- * change of 15.1. Name lookup does the algorithmic names itself, because CPython matches them
- * case-sensitively and knows no Tangut algorithmic names while ICU does, and it holds the aliases
- * of NameAliases.txt, of which ICU only knows the "correction" ones.
+ * Identifier classes, printability and display width are flags of a per-code-point record;
+ * NFKC is decomposition (the tables' NFKD, Hangul computed), canonical reordering and canonical
+ * composition (the tables' primary composites, Hangul computed), as UAX #15 describes it; name
+ * lookup does CPython's algorithmic names itself (Hangul syllables and CJK unified ideographs,
+ * case-sensitively as CPython does), the names spelt PREFIX-<hex> from their ranges, and every
+ * other name or alias from the front-coded name table.
  */
 #include "unicode.h"
 
+#include <stdio.h>
 #include <string.h>
-#include <unicode/uchar.h>
-#include <unicode/unorm2.h>
-#include <unicode/ustring.h>
 
-/* ---- predicates ------------------------------------------------------------------------------ */
+#include "unicode_db.h"
 
-/* Unicode 15.1 against ICU 72's 15.0, as far as these predicates see it:
- *  - CJK Unified Ideographs Extension I, 2EBF0..2EE5D (622 letters, Lo): XID_Start, printable;
- *  - 2FFC..2FFF and 31EF, new ideographic description characters (So): printable;
- *  - UAX #31 of 15.1 added 200C ZWNJ, 200D ZWJ, 30FB KATAKANA MIDDLE DOT and FF65 HALFWIDTH
- * KATAKANA MIDDLE DOT to ID_Continue (through Other_ID_Continue), hence to XID_Continue. Nothing
- * else differs (checked over every code point against CPython 3.13). */
-static bool u151_ext_i(uint32_t cp) {
-    return cp >= 0x2EBF0 && cp <= 0x2EE5D;
-}
-static bool u151_symbol(uint32_t cp) {
-    return (cp >= 0x2FFC && cp <= 0x2FFF) || cp == 0x31EF;
+const char uni_unidata_version[] = UNI_UNIDATA_VERSION;
+
+/* ---- per-code-point records ----------------------------------------------------------------- */
+
+static const uint8_t *record(uint32_t cp) {
+    if (cp >= UNI_PROP_LIMIT) return uni_records[0];
+    uint32_t i = uni_prop1[cp >> (UNI_PROP_S1 + UNI_PROP_S2)];
+    i = uni_prop2[(i << UNI_PROP_S2) + ((cp >> UNI_PROP_S1) & ((1u << UNI_PROP_S2) - 1))];
+    return uni_records[uni_prop3[(i << UNI_PROP_S1) + (cp & ((1u << UNI_PROP_S1) - 1))]];
 }
 
 bool uni_is_xid_start(uint32_t cp) {
     if (cp < 0x80) return (cp | 0x20) - 'a' < 26;
-    return u_hasBinaryProperty((UChar32)cp, UCHAR_XID_START) || u151_ext_i(cp);
+    return record(cp)[0] & UNI_XID_START;
 }
 
 bool uni_is_xid_continue(uint32_t cp) {
     if (cp < 0x80) return (cp | 0x20) - 'a' < 26 || cp - '0' < 10 || cp == '_';
-    return u_hasBinaryProperty((UChar32)cp, UCHAR_XID_CONTINUE) || u151_ext_i(cp) || cp == 0x200C ||
-           cp == 0x200D || cp == 0x30FB || cp == 0xFF65;
+    return record(cp)[0] & UNI_XID_CONTINUE;
 }
 
 bool uni_is_printable(uint32_t cp) {
     if (cp < 0x80) return cp >= 0x20 && cp < 0x7f;
-    switch (u_charType((UChar32)cp)) {
-    case U_CONTROL_CHAR:
-    case U_FORMAT_CHAR:
-    case U_SURROGATE:
-    case U_PRIVATE_USE_CHAR:
-    case U_LINE_SEPARATOR:
-    case U_PARAGRAPH_SEPARATOR:
-    case U_SPACE_SEPARATOR: return false;
-    case U_UNASSIGNED: return u151_ext_i(cp) || u151_symbol(cp);
-    default: return true;
-    }
+    return record(cp)[0] & UNI_PRINTABLE;
+}
+
+int uni_display_width(uint32_t cp) {
+    if (cp < 0x300) return 1;
+    uint8_t f = record(cp)[0];
+    return f & UNI_WIDTH0 ? 0 : f & UNI_WIDTH2 ? 2 : 1;
+}
+
+static uint8_t combining_class(uint32_t cp) {
+    return cp < 0x300 ? 0 : record(cp)[1];
 }
 
 /* ---- UTF-8 ----------------------------------------------------------------------------------- */
@@ -110,7 +106,88 @@ int uni_utf8_decode(const char *s, size_t n, uint32_t *cp) {
 
 /* ---- NFKC ------------------------------------------------------------------------------------ */
 
-enum { NFKC_STACK = 256 };
+enum {
+    NFKC_STACK = 256,
+    HANGUL_S = 0xAC00,
+    HANGUL_L = 0x1100,
+    HANGUL_V = 0x1161,
+    HANGUL_T = 0x11A7,
+    HANGUL_LCOUNT = 19,
+    HANGUL_VCOUNT = 21,
+    HANGUL_TCOUNT = 28,
+    HANGUL_NCOUNT = HANGUL_VCOUNT * HANGUL_TCOUNT,
+    HANGUL_SCOUNT = HANGUL_LCOUNT * HANGUL_NCOUNT,
+};
+
+/* The NFKD of cp (cp itself when it has none) into out, which has room for UNI_DECOMP_MAX code
+ * points (U+FDFA's 18 in Unicode 15.1); returns the count. */
+static int decompose(uint32_t cp, uint32_t *out) {
+    if (cp - HANGUL_S < HANGUL_SCOUNT) {
+        uint32_t s = cp - HANGUL_S, t = s % HANGUL_TCOUNT;
+        out[0] = HANGUL_L + s / HANGUL_NCOUNT;
+        out[1] = HANGUL_V + s % HANGUL_NCOUNT / HANGUL_TCOUNT;
+        if (t) out[2] = HANGUL_T + t;
+        return t ? 3 : 2;
+    }
+    uint32_t k = 0;
+    if (cp < UNI_DECOMP_LIMIT) {
+        k = uni_decomp1[cp >> (UNI_DECOMP_S1 + UNI_DECOMP_S2)];
+        k = uni_decomp2[(k << UNI_DECOMP_S2) +
+                        ((cp >> UNI_DECOMP_S1) & ((1u << UNI_DECOMP_S2) - 1))];
+        k = uni_decomp3[(k << UNI_DECOMP_S1) + (cp & ((1u << UNI_DECOMP_S1) - 1))];
+    }
+    if (!k) {
+        out[0] = cp;
+        return 1;
+    }
+    const char *s = (const char *)uni_decomp_data + k + 1;
+    size_t len = uni_decomp_data[k];
+    int n = 0;
+    for (size_t i = 0; i < len; n++) i += (size_t)uni_utf8_decode(s + i, len - i, &out[n]);
+    return n;
+}
+
+/* The primary composite of a and b, or 0. */
+static uint32_t compose(uint32_t a, uint32_t b) {
+    if (a - HANGUL_L < HANGUL_LCOUNT && b - HANGUL_V < HANGUL_VCOUNT)
+        return HANGUL_S + ((a - HANGUL_L) * HANGUL_VCOUNT + b - HANGUL_V) * HANGUL_TCOUNT;
+    if (a - HANGUL_S < HANGUL_SCOUNT && (a - HANGUL_S) % HANGUL_TCOUNT == 0 && b > HANGUL_T &&
+        b < HANGUL_T + HANGUL_TCOUNT)
+        return a + b - HANGUL_T;
+    uint64_t key = (uint64_t)a << 21 | b;
+    size_t lo = 0, hi = sizeof uni_compose / sizeof *uni_compose;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        uint64_t k = uni_compose[mid] >> 21;
+        if (k == key) return (uint32_t)(uni_compose[mid] & 0x1FFFFF);
+        if (k < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return 0;
+}
+
+/* Canonical ordering of one run of non-starters: a stable sort by combining class. Short runs
+ * (the usual ones) by insertion; long ones by counting, so a hostile identifier of a million
+ * combining marks costs linear time. */
+static void reorder_run(uint32_t *c, uint8_t *cc, size_t n, uint32_t *tmp) {
+    if (n <= 16) {
+        for (size_t i = 1; i < n; i++)
+            for (size_t j = i; j > 0 && cc[j - 1] > cc[j]; j--) {
+                uint32_t t = c[j];
+                uint8_t tc = cc[j];
+                c[j] = c[j - 1], cc[j] = cc[j - 1];
+                c[j - 1] = t, cc[j - 1] = tc;
+            }
+        return;
+    }
+    size_t start[257] = {0};
+    for (size_t i = 0; i < n; i++) start[cc[i] + 1]++;
+    for (int k = 0; k < 256; k++) start[k + 1] += start[k];
+    for (size_t i = 0; i < n; i++) tmp[start[cc[i]]++] = c[i];
+    for (size_t i = 0; i < n; i++) c[i] = tmp[i], cc[i] = combining_class(c[i]);
+}
 
 bool uni_nfkc(Arena *a, Str in, Str *out) {
     int32_t i = 0;
@@ -118,42 +195,77 @@ bool uni_nfkc(Arena *a, Str in, Str *out) {
     *out = in;
     if (i == in.len) return true;
 
-    UErrorCode err = U_ZERO_ERROR;
-    const UNormalizer2 *nfkc = unorm2_getNFKCInstance(&err);
-    if (U_FAILURE(err)) return false;
-
-    /* UTF-8 -> UTF-16: at most one unit per byte. NFKC can grow a string 18-fold (U+FDFA). */
-    UChar stack_src[NFKC_STACK], stack_dst[NFKC_STACK];
-    UChar *src = stack_src, *dst = stack_dst;
-    int32_t src_cap = NFKC_STACK, dst_cap = NFKC_STACK, src_len = 0;
-    if (in.len > src_cap) {
-        src_cap = in.len;
-        if (!(src = arena_alloc(a, (size_t)src_cap * sizeof(UChar)))) return false;
+    /* the decomposed length first */
+    size_t n = 0;
+    uint32_t d[UNI_DECOMP_MAX];
+    for (int32_t k = 0, len; k < in.len; k += len) {
+        uint32_t cp;
+        if (!(len = uni_utf8_decode(in.s + k, (size_t)(in.len - k), &cp))) return false;
+        n += (size_t)decompose(cp, d);
     }
-    u_strFromUTF8(src, src_cap, &src_len, in.s, in.len, &err);
-    if (U_FAILURE(err)) return false;
-    if (unorm2_quickCheck(nfkc, src, src_len, &err) == UNORM_YES && U_SUCCESS(err)) return true;
-
-    err = U_ZERO_ERROR;
-    int32_t dst_len = unorm2_normalize(nfkc, src, src_len, dst, dst_cap, &err);
-    if (err == U_BUFFER_OVERFLOW_ERROR) {
-        dst_cap = dst_len;
-        if (!(dst = arena_alloc(a, (size_t)dst_cap * sizeof(UChar)))) return false;
-        err = U_ZERO_ERROR;
-        dst_len = unorm2_normalize(nfkc, src, src_len, dst, dst_cap, &err);
+    uint32_t stack_c[NFKC_STACK], stack_t[NFKC_STACK];
+    uint8_t stack_cc[NFKC_STACK];
+    uint32_t *c = stack_c, *tmp = stack_t;
+    uint8_t *cc = stack_cc;
+    if (n > NFKC_STACK) {
+        c = arena_alloc(a, n * sizeof *c);
+        tmp = arena_alloc(a, n * sizeof *tmp);
+        cc = arena_alloc(a, n);
+        if (!c || !tmp || !cc) return false;
     }
-    if (U_FAILURE(err)) return false;
+    n = 0;
+    for (int32_t k = 0, len; k < in.len; k += len) {
+        uint32_t cp;
+        len = uni_utf8_decode(in.s + k, (size_t)(in.len - k), &cp);
+        n += (size_t)decompose(cp, c + n);
+    }
+    for (size_t k = 0; k < n; k++) cc[k] = combining_class(c[k]);
+    for (size_t k = 0; k < n;) {
+        if (!cc[k]) {
+            k++;
+            continue;
+        }
+        size_t e = k;
+        while (e < n && cc[e]) e++;
+        reorder_run(c + k, cc + k, e - k, tmp);
+        k = e;
+    }
 
-    int32_t utf8_len = 0;
-    u_strToUTF8(NULL, 0, &utf8_len, dst, dst_len, &err); /* preflight */
-    if (err != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(err)) return false;
-    char *buf = arena_alloc(a, (size_t)utf8_len + 1);
+    /* canonical composition: a character joins the last starter unless something between
+     * them blocks it (a starter, or a character of the same or a higher class; what lies
+     * between is in canonical order, so the last one kept has the highest class) */
+    size_t w = 0, starter = SIZE_MAX;
+    uint8_t last = 0;
+    for (size_t k = 0; k < n; k++) {
+        uint32_t x = c[k], comp;
+        if (starter != SIZE_MAX && (w == starter + 1 || last < cc[k]) &&
+            (comp = compose(c[starter], x))) {
+            c[starter] = comp;
+            continue;
+        }
+        if (!cc[k]) starter = w;
+        last = cc[k];
+        c[w++] = x;
+    }
+
+    size_t bytes = 0;
+    char enc[4];
+    for (size_t k = 0; k < w; k++) bytes += (size_t)uni_utf8_encode(c[k], enc);
+    if (bytes == (size_t)in.len) {
+        size_t at = 0;
+        bool same = true;
+        for (size_t k = 0; k < w && same; k++) {
+            int l = uni_utf8_encode(c[k], enc);
+            same = memcmp(enc, in.s + at, (size_t)l) == 0;
+            at += (size_t)l;
+        }
+        if (same) return true;
+    }
+    char *buf = bytes <= INT32_MAX ? arena_alloc(a, bytes + 1) : NULL;
     if (!buf) return false;
-    err = U_ZERO_ERROR;
-    u_strToUTF8(buf, utf8_len + 1, NULL, dst, dst_len, &err);
-    if (U_FAILURE(err)) return false;
-    if (utf8_len == in.len && memcmp(buf, in.s, (size_t)in.len) == 0) return true;
-    *out = str_make(buf, utf8_len);
+    size_t at = 0;
+    for (size_t k = 0; k < w; k++) at += (size_t)uni_utf8_encode(c[k], buf + at);
+    *out = str_make(buf, (int32_t)bytes);
     return true;
 }
 
@@ -196,13 +308,11 @@ static bool lookup_hangul(const char *s, size_t n, uint32_t *cp) {
     return true;
 }
 
-/* CPython 3.13's is_unified_ideograph (Unicode 15.1: Extension I is 2EBF0..2EE5D). */
+/* CPython's is_unified_ideograph, from the generated ranges. */
 static bool is_unified_ideograph(uint32_t c) {
-    return (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF) ||
-           (c >= 0x20000 && c <= 0x2A6DF) || (c >= 0x2A700 && c <= 0x2B739) ||
-           (c >= 0x2B740 && c <= 0x2B81D) || (c >= 0x2B820 && c <= 0x2CEA1) ||
-           (c >= 0x2CEB0 && c <= 0x2EBE0) || (c >= 0x2EBF0 && c <= 0x2EE5D) ||
-           (c >= 0x30000 && c <= 0x3134A) || (c >= 0x31350 && c <= 0x323AF);
+    for (size_t i = 0; i < sizeof uni_cjk_unified / sizeof *uni_cjk_unified; i++)
+        if (c >= uni_cjk_unified[i][0] && c <= uni_cjk_unified[i][1]) return true;
+    return false;
 }
 
 static bool lookup_cjk(const char *s, size_t n, uint32_t *cp) {
@@ -222,119 +332,121 @@ static bool lookup_cjk(const char *s, size_t n, uint32_t *cp) {
     return true;
 }
 
-typedef struct NamedCp {
-    uint32_t cp;
-    const char *name;
-} NamedCp;
-
-/* NameAliases.txt of Unicode 15.1 as CPython 3.13 has it, except the 256 "VSn" aliases of the
- * variation selectors, which lookup_vs computes. Generated once with CPython 3.13: for each
- * i < 0x200, chr(0xF0000 + i).encode("ascii", "namereplace") names an alias (the PUA range the
- * unicodedata module keeps them in), and unicodedata.lookup(name) gives its code point. */
-/* clang-format off */
-static const NamedCp aliases[] = {
-    {0x0, "NULL"}, {0x0, "NUL"}, {0x1, "START OF HEADING"}, {0x1, "SOH"}, {0x2, "START OF TEXT"},
-    {0x2, "STX"}, {0x3, "END OF TEXT"}, {0x3, "ETX"}, {0x4, "END OF TRANSMISSION"}, {0x4, "EOT"},
-    {0x5, "ENQUIRY"}, {0x5, "ENQ"}, {0x6, "ACKNOWLEDGE"}, {0x6, "ACK"}, {0x7, "ALERT"},
-    {0x7, "BEL"}, {0x8, "BACKSPACE"}, {0x8, "BS"}, {0x9, "CHARACTER TABULATION"},
-    {0x9, "HORIZONTAL TABULATION"}, {0x9, "HT"}, {0x9, "TAB"}, {0xA, "LINE FEED"},
-    {0xA, "NEW LINE"}, {0xA, "END OF LINE"}, {0xA, "LF"}, {0xA, "NL"}, {0xA, "EOL"},
-    {0xB, "LINE TABULATION"}, {0xB, "VERTICAL TABULATION"}, {0xB, "VT"}, {0xC, "FORM FEED"},
-    {0xC, "FF"}, {0xD, "CARRIAGE RETURN"}, {0xD, "CR"}, {0xE, "SHIFT OUT"},
-    {0xE, "LOCKING-SHIFT ONE"}, {0xE, "SO"}, {0xF, "SHIFT IN"}, {0xF, "LOCKING-SHIFT ZERO"},
-    {0xF, "SI"}, {0x10, "DATA LINK ESCAPE"}, {0x10, "DLE"}, {0x11, "DEVICE CONTROL ONE"},
-    {0x11, "DC1"}, {0x12, "DEVICE CONTROL TWO"}, {0x12, "DC2"}, {0x13, "DEVICE CONTROL THREE"},
-    {0x13, "DC3"}, {0x14, "DEVICE CONTROL FOUR"}, {0x14, "DC4"}, {0x15, "NEGATIVE ACKNOWLEDGE"},
-    {0x15, "NAK"}, {0x16, "SYNCHRONOUS IDLE"}, {0x16, "SYN"}, {0x17, "END OF TRANSMISSION BLOCK"},
-    {0x17, "ETB"}, {0x18, "CANCEL"}, {0x18, "CAN"}, {0x19, "END OF MEDIUM"}, {0x19, "EOM"},
-    {0x19, "EM"}, {0x1A, "SUBSTITUTE"}, {0x1A, "SUB"}, {0x1B, "ESCAPE"}, {0x1B, "ESC"},
-    {0x1C, "INFORMATION SEPARATOR FOUR"}, {0x1C, "FILE SEPARATOR"}, {0x1C, "FS"},
-    {0x1D, "INFORMATION SEPARATOR THREE"}, {0x1D, "GROUP SEPARATOR"}, {0x1D, "GS"},
-    {0x1E, "INFORMATION SEPARATOR TWO"}, {0x1E, "RECORD SEPARATOR"}, {0x1E, "RS"},
-    {0x1F, "INFORMATION SEPARATOR ONE"}, {0x1F, "UNIT SEPARATOR"}, {0x1F, "US"}, {0x20, "SP"},
-    {0x7F, "DELETE"}, {0x7F, "DEL"}, {0x80, "PADDING CHARACTER"}, {0x80, "PAD"},
-    {0x81, "HIGH OCTET PRESET"}, {0x81, "HOP"}, {0x82, "BREAK PERMITTED HERE"}, {0x82, "BPH"},
-    {0x83, "NO BREAK HERE"}, {0x83, "NBH"}, {0x84, "INDEX"}, {0x84, "IND"}, {0x85, "NEXT LINE"},
-    {0x85, "NEL"}, {0x86, "START OF SELECTED AREA"}, {0x86, "SSA"}, {0x87, "END OF SELECTED AREA"},
-    {0x87, "ESA"}, {0x88, "CHARACTER TABULATION SET"}, {0x88, "HORIZONTAL TABULATION SET"},
-    {0x88, "HTS"}, {0x89, "CHARACTER TABULATION WITH JUSTIFICATION"},
-    {0x89, "HORIZONTAL TABULATION WITH JUSTIFICATION"}, {0x89, "HTJ"},
-    {0x8A, "LINE TABULATION SET"}, {0x8A, "VERTICAL TABULATION SET"}, {0x8A, "VTS"},
-    {0x8B, "PARTIAL LINE FORWARD"}, {0x8B, "PARTIAL LINE DOWN"}, {0x8B, "PLD"},
-    {0x8C, "PARTIAL LINE BACKWARD"}, {0x8C, "PARTIAL LINE UP"}, {0x8C, "PLU"},
-    {0x8D, "REVERSE LINE FEED"}, {0x8D, "REVERSE INDEX"}, {0x8D, "RI"}, {0x8E, "SINGLE SHIFT TWO"},
-    {0x8E, "SINGLE-SHIFT-2"}, {0x8E, "SS2"}, {0x8F, "SINGLE SHIFT THREE"}, {0x8F, "SINGLE-SHIFT-3"},
-    {0x8F, "SS3"}, {0x90, "DEVICE CONTROL STRING"}, {0x90, "DCS"}, {0x91, "PRIVATE USE ONE"},
-    {0x91, "PRIVATE USE-1"}, {0x91, "PU1"}, {0x92, "PRIVATE USE TWO"}, {0x92, "PRIVATE USE-2"},
-    {0x92, "PU2"}, {0x93, "SET TRANSMIT STATE"}, {0x93, "STS"}, {0x94, "CANCEL CHARACTER"},
-    {0x94, "CCH"}, {0x95, "MESSAGE WAITING"}, {0x95, "MW"}, {0x96, "START OF GUARDED AREA"},
-    {0x96, "START OF PROTECTED AREA"}, {0x96, "SPA"}, {0x97, "END OF GUARDED AREA"},
-    {0x97, "END OF PROTECTED AREA"}, {0x97, "EPA"}, {0x98, "START OF STRING"}, {0x98, "SOS"},
-    {0x99, "SINGLE GRAPHIC CHARACTER INTRODUCER"}, {0x99, "SGC"},
-    {0x9A, "SINGLE CHARACTER INTRODUCER"}, {0x9A, "SCI"}, {0x9B, "CONTROL SEQUENCE INTRODUCER"},
-    {0x9B, "CSI"}, {0x9C, "STRING TERMINATOR"}, {0x9C, "ST"}, {0x9D, "OPERATING SYSTEM COMMAND"},
-    {0x9D, "OSC"}, {0x9E, "PRIVACY MESSAGE"}, {0x9E, "PM"}, {0x9F, "APPLICATION PROGRAM COMMAND"},
-    {0x9F, "APC"}, {0xA0, "NBSP"}, {0xAD, "SHY"}, {0x1A2, "LATIN CAPITAL LETTER GHA"},
-    {0x1A3, "LATIN SMALL LETTER GHA"}, {0x34F, "CGJ"},
-    {0x616, "ARABIC SMALL HIGH LIGATURE ALEF WITH YEH BARREE"}, {0x61C, "ALM"},
-    {0x709, "SYRIAC SUBLINEAR COLON SKEWED LEFT"}, {0xCDE, "KANNADA LETTER LLLA"},
-    {0xE9D, "LAO LETTER FO FON"}, {0xE9F, "LAO LETTER FO FAY"}, {0xEA3, "LAO LETTER RO"},
-    {0xEA5, "LAO LETTER LO"}, {0xFD0, "TIBETAN MARK BKA- SHOG GI MGO RGYAN"},
-    {0x11EC, "HANGUL JONGSEONG YESIEUNG-KIYEOK"}, {0x11ED, "HANGUL JONGSEONG YESIEUNG-SSANGKIYEOK"},
-    {0x11EE, "HANGUL JONGSEONG SSANGYESIEUNG"}, {0x11EF, "HANGUL JONGSEONG YESIEUNG-KHIEUKH"},
-    {0x180B, "FVS1"}, {0x180C, "FVS2"}, {0x180D, "FVS3"}, {0x180E, "MVS"}, {0x180F, "FVS4"},
-    {0x1BBD, "SUNDANESE LETTER ARCHAIC I"}, {0x200B, "ZWSP"}, {0x200C, "ZWNJ"}, {0x200D, "ZWJ"},
-    {0x200E, "LRM"}, {0x200F, "RLM"}, {0x202A, "LRE"}, {0x202B, "RLE"}, {0x202C, "PDF"},
-    {0x202D, "LRO"}, {0x202E, "RLO"}, {0x202F, "NNBSP"}, {0x205F, "MMSP"}, {0x2060, "WJ"},
-    {0x2066, "LRI"}, {0x2067, "RLI"}, {0x2068, "FSI"}, {0x2069, "PDI"},
-    {0x2118, "WEIERSTRASS ELLIPTIC FUNCTION"}, {0x2448, "MICR ON US SYMBOL"},
-    {0x2449, "MICR DASH SYMBOL"},
-    {0x2B7A, "LEFTWARDS TRIANGLE-HEADED ARROW WITH DOUBLE VERTICAL STROKE"},
-    {0x2B7C, "RIGHTWARDS TRIANGLE-HEADED ARROW WITH DOUBLE VERTICAL STROKE"},
-    {0xA015, "YI SYLLABLE ITERATION MARK"}, {0xAA6E, "MYANMAR LETTER KHAMTI LLA"},
-    {0xFE18, "PRESENTATION FORM FOR VERTICAL RIGHT WHITE LENTICULAR BRACKET"},
-    {0xFEFF, "BYTE ORDER MARK"}, {0xFEFF, "BOM"}, {0xFEFF, "ZWNBSP"},
-    {0x122D4, "CUNEIFORM SIGN NU11 TENU"}, {0x122D5, "CUNEIFORM SIGN NU11 OVER NU11 BUR OVER BUR"},
-    {0x16E56, "MEDEFAIDRIN CAPITAL LETTER H"}, {0x16E57, "MEDEFAIDRIN CAPITAL LETTER NG"},
-    {0x16E76, "MEDEFAIDRIN SMALL LETTER H"}, {0x16E77, "MEDEFAIDRIN SMALL LETTER NG"},
-    {0x1B001, "HENTAIGANA LETTER E-1"},
-    {0x1D0C5, "BYZANTINE MUSICAL SYMBOL FTHORA SKLIRON CHROMA VASIS"},
-};
-/* clang-format on */
-
-/* Names of the characters Unicode 15.1 added outside the CJK ideographs (ICU 72 lacks them). */
-static const NamedCp u151_names[] = {
-    {0x2FFC, "IDEOGRAPHIC DESCRIPTION CHARACTER SURROUND FROM RIGHT"},
-    {0x2FFD, "IDEOGRAPHIC DESCRIPTION CHARACTER SURROUND FROM LOWER RIGHT"},
-    {0x2FFE, "IDEOGRAPHIC DESCRIPTION CHARACTER HORIZONTAL REFLECTION"},
-    {0x2FFF, "IDEOGRAPHIC DESCRIPTION CHARACTER ROTATION"},
-    {0x31EF, "IDEOGRAPHIC DESCRIPTION CHARACTER SUBTRACTION"},
-};
-
-static bool find_named(const NamedCp *t, size_t count, const char *upper, uint32_t *cp) {
-    for (size_t i = 0; i < count; i++) {
-        if (strcmp(t[i].name, upper) == 0) {
-            *cp = t[i].cp;
-            return true;
+/* "PREFIX-XXXX" names of the code point in hex, 4 digits at least, upper case (name is upper). */
+static bool lookup_hex_name(const char *upper, size_t len, uint32_t *cp) {
+    for (size_t i = 0; i < sizeof uni_hex_names / sizeof *uni_hex_names; i++) {
+        size_t p = strlen(uni_hex_names[i].prefix);
+        if (len <= p || memcmp(upper, uni_hex_names[i].prefix, p) != 0 || len - p > 6) continue;
+        uint32_t v = 0;
+        for (size_t k = p; k < len; k++) {
+            char ch = upper[k];
+            if (!((ch >= '0' && ch <= '9') || (ch >= 'A' && ch <= 'F'))) return false;
+            v = v * 16 + (uint32_t)(ch <= '9' ? ch - '0' : ch - 'A' + 10);
         }
+        char canon[8];
+        if (v < uni_hex_names[i].first || v > uni_hex_names[i].last ||
+            (size_t)snprintf(canon, sizeof canon, "%04X", (unsigned)v) != len - p ||
+            memcmp(canon, upper + p, len - p) != 0)
+            continue;
+        *cp = v;
+        return true;
     }
     return false;
 }
 
-/* "VS1".."VS256": the variation selectors FE00..FE0F and E0100..E01EF. */
-static bool lookup_vs(const char *upper, uint32_t *cp) {
-    if (strncmp(upper, "VS", 2) != 0 || upper[2] < '1' || upper[2] > '9') return false;
-    uint32_t n = 0;
-    for (const char *p = upper + 2; *p; p++) {
-        if (*p < '0' || *p > '9' || n > 256) return false;
-        n = n * 10 + (uint32_t)(*p - '0');
+/* The number of a word of the name table (see unicode_db.h), or -1. */
+static int word_number(const char *w, size_t n) {
+    const char *t = uni_top_words;
+    for (int i = 0; i < UNI_TOP_WORDS; i++, t += strlen(t) + 1)
+        if (strlen(t) == n && memcmp(t, w, n) == 0) return i;
+    /* the block whose first word is the last <= w, then its words in order */
+    size_t nblocks = sizeof uni_lexicon_blocks / sizeof *uni_lexicon_blocks, lo = 0, hi = nblocks;
+    while (hi - lo > 1) {
+        size_t mid = (lo + hi) / 2;
+        const char *head = uni_lexicon + uni_lexicon_blocks[mid];
+        size_t hl = strlen(head);
+        int c = memcmp(head, w, hl < n ? hl : n);
+        if (c < 0 || (c == 0 && hl <= n))
+            lo = mid;
+        else
+            hi = mid;
     }
-    if (n < 1 || n > 256) return false;
-    *cp = n <= 16 ? 0xFE00 + n - 1 : 0xE0100 + n - 17;
-    return true;
+    char word[UNI_LONGEST_NAME + 1];
+    const char *p = uni_lexicon + uni_lexicon_blocks[lo];
+    size_t wl = 0;
+    for (int k = 0; k < UNI_LEX_BLOCK && p < uni_lexicon + sizeof uni_lexicon - 1; k++) {
+        wl = k ? (unsigned char)*p++ : 0; /* the bytes shared with the previous word */
+        size_t rest = strlen(p);
+        memcpy(word + wl, p, rest);
+        wl += rest;
+        p += rest + 1;
+        if (wl == n && memcmp(word, w, n) == 0) return 128 + (int)(lo * UNI_LEX_BLOCK) + k;
+    }
+    return -1;
 }
 
-enum { NAME_MAX_LEN = 127 };
+static int cmp_key(const uint8_t *a, size_t an, const uint8_t *b, size_t bn) {
+    int c = memcmp(a, b, an < bn ? an : bn);
+    return c ? c : (an > bn) - (an < bn);
+}
+
+/* The code point of a name or alias (upper case, words separated by single spaces) in the name
+ * table: its words' numbers, then a binary search over the blocks' first entries and a scan of
+ * the block. */
+static bool lookup_table(const char *upper, size_t len, uint32_t *cp) {
+    uint8_t key[2 * UNI_LONGEST_NAME];
+    size_t kn = 0;
+    for (size_t s = 0; s <= len;) {
+        size_t e = s;
+        while (e < len && upper[e] != ' ') e++;
+        int w = e > s ? word_number(upper + s, e - s) : -1;
+        if (w < 0) return false;
+        if (w < 128) {
+            key[kn++] = (uint8_t)w;
+        } else {
+            key[kn++] = (uint8_t)(0x80 | (w - 128) >> 8);
+            key[kn++] = (uint8_t)((w - 128) & 0xFF);
+        }
+        s = e + 1;
+    }
+    size_t nblocks = sizeof uni_names_blocks / sizeof *uni_names_blocks, lo = 0, hi = nblocks;
+    while (hi - lo > 1) {
+        size_t mid = (lo + hi) / 2;
+        const uint8_t *head = uni_names + uni_names_blocks[mid];
+        if (cmp_key(head + 1, head[0], key, kn) <= 0)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    const uint8_t *p = uni_names + uni_names_blocks[lo];
+    const uint8_t *end =
+        lo + 1 < nblocks ? uni_names + uni_names_blocks[lo + 1] : uni_names + sizeof uni_names;
+    uint8_t e[2 * UNI_LONGEST_NAME];
+    size_t en = *p++;
+    memcpy(e, p, en);
+    p += en;
+    uint32_t c = (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
+    p += 3;
+    for (;;) {
+        int r = cmp_key(e, en, key, kn);
+        if (r == 0) {
+            *cp = c;
+            return true;
+        }
+        if (r > 0 || p >= end) return false;
+        size_t shared = *p >> 4, rest = *p & 15;
+        if (*p++ >= 0xF0) shared = p[0], rest = p[1], p += 2;
+        memcpy(e + shared, p, rest);
+        en = shared + rest;
+        p += rest;
+        uint32_t z = 0;
+        for (int sh = 0;; sh += 7) {
+            z |= (uint32_t)(*p & 0x7F) << sh;
+            if (!(*p++ & 0x80)) break;
+        }
+        c = z & 1 ? c - (z >> 1) - 1 : c + (z >> 1);
+    }
+}
 
 bool uni_lookup_name(const char *name, size_t len, uint32_t *cp) {
     /* CPython tries the two algorithmic prefixes first, case-sensitively, and a name with
@@ -345,8 +457,8 @@ bool uni_lookup_name(const char *name, size_t len, uint32_t *cp) {
         return lookup_cjk(name + 22, len - 22, cp);
 
     /* Every other name is compared after ASCII upper-casing; names hold only A-Z 0-9 space -. */
-    if (len == 0 || len > NAME_MAX_LEN) return false;
-    char upper[NAME_MAX_LEN + 1];
+    if (len == 0 || len > UNI_LONGEST_NAME) return false;
+    char upper[UNI_LONGEST_NAME];
     for (size_t i = 0; i < len; i++) {
         char c = name[i];
         if (c >= 'a' && c <= 'z') c = (char)(c - 'a' + 'A');
@@ -354,19 +466,5 @@ bool uni_lookup_name(const char *name, size_t len, uint32_t *cp) {
             return false;
         upper[i] = c;
     }
-    upper[len] = 0;
-    if (find_named(aliases, sizeof aliases / sizeof *aliases, upper, cp)) return true;
-    if (lookup_vs(upper, cp)) return true;
-    if (find_named(u151_names, sizeof u151_names / sizeof *u151_names, upper, cp)) return true;
-
-    UErrorCode err = U_ZERO_ERROR;
-    UChar32 c = u_charFromName(U_UNICODE_CHAR_NAME, upper, &err);
-    if (U_FAILURE(err) || c < 0) return false;
-    /* ICU also resolves algorithmic names CPython does not have: the lower-case spellings of the
-     * two above (which ICU accepts) and "TANGUT IDEOGRAPH-xxxx". */
-    if ((c >= 0xAC00 && c <= 0xD7A3) || strncmp(upper, "CJK UNIFIED IDEOGRAPH-", 22) == 0 ||
-        strncmp(upper, "TANGUT IDEOGRAPH-", 17) == 0)
-        return false;
-    *cp = (uint32_t)c;
-    return true;
+    return lookup_hex_name(upper, len, cp) || lookup_table(upper, len, cp);
 }

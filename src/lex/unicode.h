@@ -1,13 +1,14 @@
-/* unicode.h — the Unicode services the tokenizer and the literal decoder need, answered as
- * CPython 3.13 answers them (Unicode 15.1), on ICU's C API (libicuuc).
+/* unicode.h — the Unicode services the tokenizer, the literal decoder and the terminal output
+ * need, answered as CPython 3.13 answers them (Unicode 15.1).
  *
- * ICU on Debian 12 is version 72 (Unicode 15.0); unicode.c patches the few code points whose
- * properties or names changed in 15.1 so that every answer below equals CPython 3.13's — this was
- * checked over all 0x110000 code points (see the report in unit_unicode.c's header).
+ * The answers come from tables generated from CPython 3.13's own unicodedata module
+ * (tools/gen_unicode.py writes unicode_db.h; `make regen`), so they agree with the parser's
+ * oracle by construction; tests/unit/run.py compares them with unicodedata over every code point
+ * and every name. No library beyond libc.
  *
  * Owns: identifier predicates (XID_Start / XID_Continue), str.isprintable() for one character,
- * NFKC of identifiers, \N{...} name lookup, and the UTF-8 / WTF-8 encoder and decoder that the
- * lexer and literal decoder share. No state; thread-safe (ICU's singletons are).
+ * a character's display width, NFKC of identifiers, \N{...} name lookup, and the UTF-8 / WTF-8
+ * encoder and decoder that the lexer and literal decoder share. No state; thread-safe.
  */
 #ifndef DW_UNICODE_H
 #define DW_UNICODE_H
@@ -26,6 +27,14 @@ bool uni_is_xid_continue(uint32_t cp);
 /* str.isprintable() for the one-character string chr(cp): false for the categories Cc Cf Cs Co Cn
  * Zl Zp Zs, except that U+0020 SPACE is printable. */
 bool uni_is_printable(uint32_t cp);
+
+/* The columns a terminal gives cp: 0 for combining marks (Mn, Me), format characters (Cf) and
+ * the Hangul medial vowels and final consonants 1160..11FF, 2 for East Asian Wide and Fullwidth
+ * characters, else 1 (every code point below U+0300 included). */
+int uni_display_width(uint32_t cp);
+
+/* The Unicode version of the tables ("15.1.0"), unicodedata.unidata_version's. */
+extern const char uni_unidata_version[];
 
 /* NFKC (unicodedata.normalize("NFKC", s), which CPython applies to non-ASCII identifiers) of the
  * UTF-8 text `in`. *out is `in` itself when it is already NFKC (always when ASCII), else a copy

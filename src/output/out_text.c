@@ -21,8 +21,8 @@
  * the carets stand under the characters of the span whatever the line holds.
  */
 #include <string.h>
-#include <unicode/uchar.h>
 
+#include "lex/unicode.h"
 #include "out_internal.h"
 
 #define BOLD      "\x1b[1m"
@@ -32,12 +32,7 @@
 #define RESET     "\x1b[0m"
 
 int out_char_width(uint32_t cp) {
-    if (cp < 0x300) return 1;
-    int8_t t = u_charType((UChar32)cp);
-    if (t == U_NON_SPACING_MARK || t == U_ENCLOSING_MARK || t == U_FORMAT_CHAR) return 0;
-    if (cp >= 0x1160 && cp <= 0x11FF) return 0; /* Hangul medial vowels and final consonants */
-    int ea = u_getIntPropertyValue((UChar32)cp, UCHAR_EAST_ASIAN_WIDTH);
-    return ea == U_EA_WIDE || ea == U_EA_FULLWIDTH ? 2 : 1;
+    return uni_display_width(cp);
 }
 
 void out_put_visible_char(Buf *b, const char *s, int len, uint32_t cp) {

@@ -9,6 +9,8 @@
  */
 #include "literal.h"
 
+#include "../ast/bigint.h"
+
 #include <locale.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -342,61 +344,6 @@ static double parse_double(const char *s) {
     return c_locale ? strtod_l(s, NULL, c_locale) : strtod(s, NULL);
 }
 
-enum { BILLION = 1000000000 };
-
-/* Decimal digits of the value of the base-2^bits digits s[0..n) (no underscores), in the arena.
- * Packs the digits into 32-bit limbs, then divides by 10^9 repeatedly: O(n^2) word operations,
- * 0.1 s for a 100,000-digit hexadecimal literal. */
-static bool pow2_to_decimal(Arena *a, const char *s, size_t n, int bits, Str *out) {
-    size_t nlimbs = (n * (size_t)bits + 31) / 32 + 1;
-    uint32_t *limb = dw_malloc(nlimbs * sizeof *limb);
-    /* 32 bits are less than 9.64 decimal digits: one 10^9 chunk per 29.8 bits, rounded up */
-    size_t nchunks = nlimbs * 32 / 29 + 8;
-    uint32_t *chunk = dw_malloc(nchunks * sizeof *chunk);
-    if (!limb || !chunk) {
-        dw_free(limb);
-        dw_free(chunk);
-        return false;
-    }
-    memset(limb, 0, nlimbs * sizeof *limb);
-    size_t bit = 0;
-    for (size_t i = n; i-- > 0; bit += (size_t)bits) {
-        uint32_t d = (uint32_t)hex_value((unsigned char)s[i]);
-        limb[bit / 32] |= d << (bit % 32);
-        if (bit % 32 + (size_t)bits > 32) limb[bit / 32 + 1] |= d >> (32 - bit % 32);
-    }
-    /* Four divisions by 10^9 per pass, chained limb by limb: their latencies overlap. */
-    size_t len = nlimbs, nc = 0;
-    while (len > 0 && limb[len - 1] == 0) len--;
-    while (len > 0) {
-        uint64_t r0 = 0, r1 = 0, r2 = 0, r3 = 0;
-        for (size_t i = len; i-- > 0;) {
-            uint64_t c0 = r0 << 32 | limb[i], q0 = c0 / BILLION;
-            r0 = c0 - q0 * BILLION;
-            uint64_t c1 = r1 << 32 | q0, q1 = c1 / BILLION;
-            r1 = c1 - q1 * BILLION;
-            uint64_t c2 = r2 << 32 | q1, q2 = c2 / BILLION;
-            r2 = c2 - q2 * BILLION;
-            uint64_t c3 = r3 << 32 | q2, q3 = c3 / BILLION;
-            r3 = c3 - q3 * BILLION;
-            limb[i] = (uint32_t)q3;
-        }
-        chunk[nc++] = (uint32_t)r0, chunk[nc++] = (uint32_t)r1;
-        chunk[nc++] = (uint32_t)r2, chunk[nc++] = (uint32_t)r3;
-        while (len > 0 && limb[len - 1] == 0) len--;
-    }
-    while (nc > 1 && chunk[nc - 1] == 0) nc--;
-    char *buf = arena_alloc(a, nc * 9 + 1);
-    if (buf) {
-        int w = snprintf(buf, 10, "%u", nc ? chunk[nc - 1] : 0u);
-        for (size_t i = nc - 1; i-- > 0;) w += snprintf(buf + w, 10, "%09u", chunk[i]);
-        *out = str_make(buf, w);
-    }
-    dw_free(limb);
-    dw_free(chunk);
-    return buf != NULL;
-}
-
 bool lit_number(Arena *a, const char *text, size_t len, Const *out, LitError *err) {
     /* Underscores go first, as in CPython's parsenumber(); short tokens use the stack. */
     char stack[64], *s = stack;
@@ -440,14 +387,12 @@ bool lit_number(Arena *a, const char *text, size_t len, Const *out, LitError *er
         return true;
     }
     out->kind = CONST_BIGINT;
-    if (bits) return pow2_to_decimal(a, d, nd, bits, &out->s) || oom(err);
+    if (bits) return bigint_to_hex(a, d, nd, bits, &out->s) || oom(err);
     if (nd > LIT_MAX_STR_DIGITS)
         return fail(err, -1,
                     "Exceeds the limit (%d digits) for integer string conversion: value has %zu "
                     "digits; use sys.set_int_max_str_digits() to increase the limit - Consider "
                     "hexadecimal for huge integer literals to avoid decimal conversion limits.",
                     LIT_MAX_STR_DIGITS, nd);
-    if (s == stack && !(d = arena_memdup(a, d, nd))) return oom(err);
-    out->s = str_make(d, (int32_t)nd);
-    return true;
+    return bigint_decimal_to_hex(a, d, nd, &out->s) || oom(err);
 }

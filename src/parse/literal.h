@@ -51,9 +51,9 @@ bool lit_fstring_middle(Arena *a, const char *text, size_t len, bool raw, Str *o
 
 /* A NUMBER token (validated by the tokenizer: digits and underscores, prefixes 0x 0o 0b in any
  * case, floats with '.' and exponents, a trailing j/J). Produces CONST_INT (fits in int64),
- * CONST_BIGINT (decimal digits, no sign, no leading zeros), CONST_FLOAT (correctly rounded; 1e999
- * is inf) or CONST_COMPLEX (the imaginary part). Fails, as CPython, on decimal ints of more than
- * 4300 digits; hexadecimal, octal and binary ints have no limit. */
+ * CONST_BIGINT (lowercase hexadecimal digits, no sign, no leading zeros), CONST_FLOAT (correctly
+ * rounded; 1e999 is inf) or CONST_COMPLEX (the imaginary part). Fails, as CPython, on decimal ints
+ * of more than 4300 digits; hexadecimal, octal and binary ints have no limit. */
 bool lit_number(Arena *a, const char *text, size_t len, Const *out, LitError *err);
 
 /* CPython's sys.int_info.default_max_str_digits. */

@@ -86,6 +86,8 @@ const char *expr_description(const Node *e) {
     case AST_SET: return "set display";
     case AST_JOINED_STR:
     case AST_FORMATTED_VALUE: return "f-string expression";
+    case AST_TEMPLATE_STR:
+    case AST_INTERPOLATION: return "t-string expression";
     case AST_CONSTANT:
         switch (e->Constant.value.kind) {
         case CONST_NONE: return "None";
@@ -438,7 +440,7 @@ static Node *parse_binary(Parser *P, int min_prec, Lead lead) {
     int op = 0, prec;
     int saved = P->chain;
     while ((prec = binop_prec(kind(P), &op)) >= min_prec) {
-        if (++P->chain > MAX_CHAIN) enter_deep(P);
+        if (++P->chain > MAX_CHAIN) chain_too_long(P);
         P->pos++;
         Node *right = parse_binary(P, prec + 1, no_lead(P));
         Node *b = node_from(P, AST_BIN_OP, lead.start);
@@ -503,6 +505,11 @@ static Node *parse_factor(Parser *P, Lead lead) {
     return n;
 }
 
+static _Noreturn void comma_error(Parser *P, const Node *elt);
+static bool comp_follows(Parser *P);
+static const Node *last_of_tuple(const Node *n);
+static const Node *slice_anchor(const Node *n);
+
 /* ---- calls -------------------------------------------------------------------------------- */
 
 /* args ')' — positional arguments, keywords and their order rules; at the token after '('. */
@@ -514,6 +521,7 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar) {
     Node **kws = kwbuf;
     int32_t kwcap = 16;
     bool seen_kw = false, seen_dstar = false;
+    const Node *last = NULL; /* the last argument, for the missing-comma error */
     while (kind(P) != TOK_RPAR) {
         int32_t start = P->pos;
         Node *kw = NULL;
@@ -533,7 +541,23 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar) {
                 syntax_error_node(P, s,
                                   "iterable argument unpacking follows keyword argument "
                                   "unpacking");
+            if (P->minor >= 15 && comp_follows(P)) {
+                /* 3.15 (PEP 798): f(*x for x in y), a generator expression of unpacking */
+                NodeList gens = parse_for_if_clauses(P);
+                if (P->sp != amark || nkw || kind(P) != TOK_RPAR || call->kind != AST_CALL)
+                    syntax_error_node(P, s, "Generator expression must be parenthesized");
+                Node *g = node_new(P, AST_GENERATOR_EXP);
+                const Token *lp = &P->toks[lpar], *rp = peek(P);
+                g->lineno = lp->lineno;
+                g->col_offset = tcol(P, lp);
+                g->end_lineno = rp->end_lineno;
+                g->end_col_offset = tend(P, rp);
+                g->GeneratorExp.elt = s;
+                g->GeneratorExp.generators = gens;
+                s = g;
+            }
             push(P, s);
+            last = s->kind == AST_GENERATOR_EXP ? NULL : s;
         } else if (kind(P) == TOK_NAME && kind_at(P, 1) == TOK_EQUAL) {
             Token *name = advance(P);
             P->pos++;
@@ -544,6 +568,7 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar) {
             seen_kw = true;
         } else {
             Node *e = parse_named_expression(P);
+            last = e;
             if (kind(P) == TOK_EQUAL) {
                 syntax_error_node(P, e,
                                   "expression cannot contain assignment, perhaps you "
@@ -551,6 +576,7 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar) {
             }
             if (kind(P) == TOK_KW_FOR || kind(P) == TOK_KW_ASYNC) {
                 NodeList gens = parse_for_if_clauses(P);
+                if (kind(P) != TOK_COMMA && kind(P) != TOK_RPAR) syntax_error_here(P);
                 /* only `f(x for x in y)`: the genexp takes the call's parentheses */
                 bool alone = P->sp == amark && nkw == 0 && kind(P) == TOK_RPAR;
                 if (!alone || call->kind != AST_CALL) {
@@ -571,6 +597,7 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar) {
                 g->GeneratorExp.elt = e;
                 g->GeneratorExp.generators = gens;
                 e = g;
+                last = NULL;
             } else if (seen_kw || seen_dstar) {
                 syntax_error_node(P, e,
                                   seen_dstar ? "positional argument follows keyword argument "
@@ -580,6 +607,7 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar) {
             push(P, e);
         }
         if (kw) {
+            last = kw;
             if (nkw == kwcap) {
                 Node **nk = palloc(P, sizeof(Node *) * (size_t)kwcap * 2);
                 memcpy(nk, kws, sizeof(Node *) * (size_t)kwcap);
@@ -591,11 +619,7 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar) {
         if (!accept(P, TOK_COMMA)) break;
     }
     args = list_from(P, amark);
-    if (kind(P) != TOK_RPAR) {
-        if (starts_expression(kind(P)) && P->pos > 0)
-            syntax_error_tok(P, peek(P), "invalid syntax. Perhaps you forgot a comma?");
-        expect(P, TOK_RPAR);
-    }
+    if (kind(P) != TOK_RPAR) comma_error(P, last);
     P->pos++;
     call->Call.args = args;
     call->Call.keywords.len = nkw;
@@ -636,7 +660,8 @@ Node *parse_primary(Parser *P) {
         } else if (k == TOK_LSQB) {
             P->pos++;
             Node *slice = parse_slices(P);
-            expect(P, TOK_RSQB);
+            if (kind(P) != TOK_RSQB) comma_error(P, slice_anchor(last_of_tuple(slice)));
+            P->pos++;
             Node *s = node_from(P, AST_SUBSCRIPT, start);
             s->Subscript.value = e;
             s->Subscript.slice = slice;
@@ -645,7 +670,7 @@ Node *parse_primary(Parser *P) {
         } else {
             break;
         }
-        if (++P->chain > MAX_CHAIN) enter_deep(P);
+        if (++P->chain > MAX_CHAIN) chain_too_long(P);
     }
     P->chain = saved;
     return e;
@@ -745,21 +770,89 @@ static bool comp_follows(Parser *P) {
     return kind(P) == TOK_KW_FOR || (kind(P) == TOK_KW_ASYNC && kind_at(P, 1) == TOK_KW_FOR);
 }
 
-static _Noreturn void closing_error(Parser *P, int closer) {
-    Token *t = peek(P);
-    if (t->kind == TOK_RPAR || t->kind == TOK_RSQB || t->kind == TOK_RBRACE ||
-        !starts_expression(t->kind) || t->kind == TOK_KW_YIELD)
+/* Whether pegen's SOFT_KEYWORD matches the name: up to 3.13 it compares only the name's own
+ * length of bytes (strncmp(keyword, name, len)), so any prefix of a soft keyword counts (`c`,
+ * `ma`, `t`); 3.14 compares whole names (and knows `lazy` from 3.15). */
+static bool pegen_soft_keyword(Parser *P, const Token *t) {
+    static const char *const soft[] = {"_", "case", "match", "type", "lazy"};
+    size_t n = t->end - t->start, nsoft = P->minor >= 15 ? 5 : 4;
+    for (size_t i = 0; i < nsoft; i++) {
+        size_t k = strlen(soft[i]);
+        if ((P->minor >= 14 ? n == k : n <= k) && memcmp(soft[i], P->text + t->start, n) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* Whether n ends where the last consumed token ends (it is not inside parentheses). */
+static bool ends_at_last_token(Parser *P, const Node *n) {
+    const Token *t = &P->toks[P->pos - 1];
+    return n->end_lineno == t->end_lineno && n->end_col_offset == tend(P, t);
+}
+
+/* The last element of an unparenthesized tuple (a parenthesized one ends after it), else n. */
+static const Node *last_of_tuple(const Node *n) {
+    if (n && n->kind == AST_TUPLE && n->Tuple.elts.len) {
+        const Node *e = n->Tuple.elts.items[n->Tuple.elts.len - 1];
+        if (e->end_lineno == n->end_lineno && e->end_col_offset == n->end_col_offset) return e;
+    }
+    return n;
+}
+
+/* Where a slice's last `expression` rule starts: its step, else its upper bound. */
+static const Node *slice_anchor(const Node *n) {
+    if (n && n->kind == AST_SLICE) return n->Slice.step ? n->Slice.step : n->Slice.upper;
+    return n;
+}
+
+/* An expression followed by another inside brackets, where the rules around stop: CPython's
+ * invalid_expression, `!(NAME STRING | SOFT_KEYWORD) a=disjunction b=expression_without_invalid`,
+ * says "Perhaps you forgot a comma?" at `a`, the leading disjunction of the last `expression`
+ * rule parsed (a keyword's, a starred or named expression's value; the `else` arm of an
+ * unparenthesized conditional, a lambda's body), unless `a` is `print`/`exec` (then
+ * invalid_legacy_expression's "Missing parentheses") or starts with a NAME followed by a STRING
+ * or with a name pegen takes for a soft keyword: then it is the generic error at `b`. elt NULL:
+ * no expression rule ends there (a comprehension's last clause is a disjunction). */
+static _Noreturn void comma_error(Parser *P, const Node *elt) {
+    Token *b = peek(P);
+    if (!elt || !starts_expression(b->kind) || b->kind == TOK_KW_YIELD) syntax_error_here(P);
+    const Node *a = elt;
+    for (;;) {
+        if (a->kind == AST_KEYWORD)
+            a = a->keyword.value;
+        else if (a->kind == AST_STARRED)
+            a = a->Starred.value;
+        else if (a->kind == AST_NAMED_EXPR)
+            a = a->NamedExpr.value;
+        else if (a->kind == AST_IF_EXP && ends_at_last_token(P, a))
+            a = a->IfExp.orelse;
+        else if (a->kind == AST_LAMBDA && ends_at_last_token(P, a))
+            a = a->Lambda.body;
+        else
+            break;
+    }
+    if (a->kind == AST_NAME && (str_eq_c(a->Name.id, "print") || str_eq_c(a->Name.id, "exec")))
+        syntax_error_at(P, a->lineno, a->col_offset, b->end_lineno, tend(P, b),
+                        "Missing parentheses in call to '%.*s'. Did you mean %.*s(...)?",
+                        (int)a->Name.id.len, a->Name.id.s, (int)a->Name.id.len, a->Name.id.s);
+    int32_t i = P->pos - 1; /* a's first token */
+    while (i > 0 && (P->toks[i].lineno > a->lineno ||
+                     (P->toks[i].lineno == a->lineno && tcol(P, &P->toks[i]) > a->col_offset)))
+        i--;
+    const Token *first = &P->toks[i];
+    if (first->kind == TOK_NAME &&
+        (P->toks[i + 1].kind == TOK_STRING || pegen_soft_keyword(P, first)))
         syntax_error_here(P);
-    (void)closer;
-    syntax_error_tok(P, t, "invalid syntax. Perhaps you forgot a comma?");
+    syntax_error_at(P, a->lineno, a->col_offset, b->end_lineno, tend(P, b),
+                    "invalid syntax. Perhaps you forgot a comma?");
 }
 
 /* The rest of a comprehension after its element: the for/if clauses, then the closer. */
 static NodeList comprehension_tail(Parser *P, const Node *elt, int closer) {
-    if (elt->kind == AST_STARRED)
+    if (elt->kind == AST_STARRED && P->minor < 15) /* 3.15 (PEP 798) unpacks it */
         syntax_error_node(P, elt, "iterable unpacking cannot be used in comprehension");
     NodeList gens = parse_for_if_clauses(P);
-    if (kind(P) != closer) closing_error(P, closer);
+    if (kind(P) != closer) comma_error(P, NULL);
     P->pos++;
     return gens;
 }
@@ -770,7 +863,7 @@ static NodeList display_tail(Parser *P, int32_t mark, int closer) {
         if (kind(P) == closer) break;
         push(P, parse_star_named_expression(P));
     }
-    if (kind(P) != closer) closing_error(P, closer);
+    if (kind(P) != closer) comma_error(P, P->sp > mark ? P->stack[P->sp - 1] : NULL);
     P->pos++;
     return list_from(P, mark);
 }
@@ -786,7 +879,8 @@ static Node *parse_paren(Parser *P) {
     }
     if (kind(P) == TOK_KW_YIELD) {
         Node *y = parse_yield_expr(P);
-        expect(P, TOK_RPAR);
+        if (kind(P) != TOK_RPAR) comma_error(P, last_of_tuple(y->Yield.value));
+        P->pos++;
         return y;
     }
     Node *first = parse_star_named_expression(P);
@@ -805,7 +899,7 @@ static Node *parse_paren(Parser *P) {
     }
     if (kind(P) != TOK_COMMA) {
         if (kind(P) == TOK_COLONEQUAL) syntax_error_here(P);
-        closing_error(P, TOK_RPAR);
+        comma_error(P, first);
     }
     int32_t mark = P->sp;
     push(P, first);
@@ -849,10 +943,29 @@ static Node *parse_brace(Parser *P) {
     Node *key = NULL, *value;
     bool is_dict;
     if (kind(P) == TOK_DOUBLESTAR) {
-        P->pos++;
+        const Token *dstar = advance(P);
         key = NULL;
-        value = parse_bitwise_or(P);
+        value = P->minor >= 15 ? parse_expression(P) : parse_bitwise_or(P);
+        if (P->minor >= 15 && !comp_follows(P) && value->kind == AST_IF_EXP)
+            syntax_error_tok(P, dstar,
+                             "invalid double starred expression. Did you forget to wrap "
+                             "the conditional expression in parentheses?");
         is_dict = true;
+        if (comp_follows(P)) {
+            if (P->minor >= 15) {
+                /* 3.15 (PEP 798): '{' '**' expression for_if_clauses '}', value None */
+                NodeList gens = comprehension_tail(P, value, TOK_RBRACE);
+                Node *c = node_from(P, AST_DICT_COMP, start);
+                c->DictComp.key = value;
+                c->DictComp.generators = gens;
+                return c;
+            }
+            /* invalid_dict_comprehension: '{' '**' bitwise_or for_if_clauses '}' */
+            parse_for_if_clauses(P);
+            if (kind(P) == TOK_RBRACE)
+                syntax_error_tok(P, dstar, "dict unpacking cannot be used in dict comprehension");
+            syntax_error_here(P);
+        }
     } else {
         int32_t fstart = P->pos;
         Node *first = parse_star_named_expression(P);
@@ -906,7 +1019,8 @@ static Node *parse_brace(Parser *P) {
         }
         if (kind(P) != TOK_RBRACE) {
             if (kind(P) == TOK_COLON || kind(P) == TOK_KW_FOR) syntax_error_here(P);
-            closing_error(P, TOK_RBRACE);
+            /* after `**x` the value is a bitwise_or, not an expression: no hint */
+            comma_error(P, P->stack[P->sp - 2] ? P->stack[P->sp - 1] : NULL);
         }
         P->pos++;
         int32_t n = (P->sp - kmark) / 2;

@@ -49,6 +49,12 @@ static Node *number_expr(Parser *P) {
 
 static Node *signed_number(Parser *P) {
     int32_t start = P->pos;
+    if (kind(P) == TOK_PLUS && P->minor >= 15) {
+        /* 3.15: '+' NUMBER is the number itself (no UnaryOp; the pattern spans the '+') */
+        P->pos++;
+        if (kind(P) != TOK_NUMBER) syntax_error_here(P);
+        return number_expr(P);
+    }
     if (kind(P) == TOK_MINUS) {
         P->pos++;
         if (kind(P) != TOK_NUMBER) syntax_error_here(P);
@@ -233,6 +239,9 @@ static Node *closed_pattern(Parser *P) {
                                        : t->kind == TOK_KW_TRUE ? CONST_TRUE
                                                                 : CONST_FALSE;
         return p;
+    case TOK_PLUS:
+        if (P->minor < 15) syntax_error_here(P);
+        /* fall through */
     case TOK_NUMBER:
     case TOK_MINUS:
     case TOK_STRING:

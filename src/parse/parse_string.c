@@ -173,7 +173,7 @@ static Node *concatenate(Parser *P, int32_t mark, int32_t start) {
 
 /* ---- f-strings ---------------------------------------------------------------------------- */
 
-static Node *parse_replacement_field(Parser *P);
+static Node *parse_replacement_field(Parser *P, char prefix, bool interpolation);
 
 /* The `=` debug text: the source between '{' and the token after '=', comments removed as
  * CPython's set_fstring_expr() removes them. */
@@ -195,7 +195,7 @@ static Str debug_text(Parser *P, const Token *lbrace, const Token *after) {
 
 /* fstring_full_format_spec: ':' fstring_format_spec*
  * fstring_format_spec: FSTRING_MIDDLE | fstring_replacement_field */
-static Node *parse_format_spec(Parser *P) {
+static Node *parse_format_spec(Parser *P, char prefix) {
     int32_t start = P->pos++;
     int32_t mark = P->sp;
     for (;;) {
@@ -207,7 +207,7 @@ static Node *parse_format_spec(Parser *P) {
             decode_part(P, c, false, t);
             if (!is_empty_str(c)) push(P, c);
         } else if (t->kind == TOK_LBRACE) {
-            Node *f = parse_replacement_field(P);
+            Node *f = parse_replacement_field(P, prefix, false);
             push(P, f);
         } else {
             break;
@@ -223,18 +223,21 @@ static Node *parse_format_spec(Parser *P) {
 }
 
 /* fstring_replacement_field:
- *   '{' annotated_rhs '='? [fstring_conversion] [fstring_full_format_spec] '}' */
-static Node *parse_replacement_field(Parser *P) {
+ *   '{' annotated_rhs '='? [fstring_conversion] [fstring_full_format_spec] '}'
+ * and tstring_replacement_field, the same with an Interpolation (interpolation: at the top of a
+ * t-string; a format spec's fields are FormattedValues in both). prefix: 'f' or 't'. */
+static Node *parse_replacement_field(Parser *P, char prefix, bool interpolation) {
     int32_t start = P->pos;
     Token *lbrace = advance(P);
     int k = kind(P);
     if (k == TOK_RBRACE || k == TOK_EXCLAMATION || k == TOK_COLON || k == TOK_EQUAL ||
         k == TOK_NOTEQUAL)
-        syntax_error_tok(P, peek(P), "f-string: valid expression required before '%c'",
+        syntax_error_tok(P, peek(P), "%c-string: valid expression required before '%c'", prefix,
                          P->text[peek(P)->start]);
     if (k == TOK_FSTRING_END || k == TOK_FSTRING_MIDDLE)
-        syntax_error_tok(P, peek(P), "f-string: expecting '}'");
+        syntax_error_tok(P, peek(P), "%c-string: expecting '}'", prefix);
     Node *value = parse_annotated_rhs(P);
+    const Token *value_end = &P->toks[P->pos - 1]; /* Interpolation.str ends with it */
     const Token *debug = NULL;
     if (kind(P) == TOK_EQUAL) debug = advance(P);
     int32_t conversion = -1;
@@ -244,35 +247,47 @@ static Node *parse_replacement_field(Parser *P) {
         Token *bang = advance(P);
         Token *name = peek(P);
         if (name->kind != TOK_NAME && name->kind < TOK_KW_FALSE)
-            syntax_error_tok(P, name, "f-string: missing conversion character");
+            syntax_error_tok(P, name, "%c-string: missing conversion character", prefix);
         if (name->start != bang->end)
             syntax_error_tok(P, name,
-                             "f-string: conversion type must come right after the "
-                             "exclamanation mark");
+                             "%c-string: conversion type must come right after the "
+                             "exclamanation mark",
+                             prefix);
         Str cs = tok_str(P, name);
         if (cs.len != 1 || (cs.s[0] != 's' && cs.s[0] != 'r' && cs.s[0] != 'a'))
             syntax_error_tok(P, name,
-                             "f-string: invalid conversion character '%.*s': expected 's', 'r', "
+                             "%c-string: invalid conversion character '%.*s': expected 's', 'r', "
                              "or 'a'",
-                             (int)cs.len, cs.s);
+                             prefix, (int)cs.len, cs.s);
         P->pos++;
         conversion = cs.s[0];
     }
-    if (kind(P) == TOK_COLON) spec = parse_format_spec(P);
+    if (kind(P) == TOK_COLON) spec = parse_format_spec(P, prefix);
     if (kind(P) != TOK_RBRACE) {
         Token *t = peek(P);
         if (t->kind == TOK_FSTRING_END || t->kind == TOK_FSTRING_MIDDLE || t->kind == TOK_NEWLINE ||
             t->kind == TOK_ENDMARKER)
-            syntax_error_tok(P, t, "f-string: expecting '}'");
-        if (debug || conversion >= 0 || spec) syntax_error_tok(P, t, "f-string: expecting '}'");
-        syntax_error_tok(P, t, "f-string: expecting '=', or '!', or ':', or '}'");
+            syntax_error_tok(P, t, "%c-string: expecting '}'", prefix);
+        if (debug || conversion >= 0 || spec)
+            syntax_error_tok(P, t, "%c-string: expecting '}'", prefix);
+        syntax_error_tok(P, t, "%c-string: expecting '=', or '!', or ':', or '}'", prefix);
     }
     P->pos++;
     if (debug && conversion < 0 && !spec) conversion = 'r';
-    Node *fv = node_from(P, AST_FORMATTED_VALUE, start);
-    fv->FormattedValue.value = value;
-    fv->FormattedValue.conversion = conversion;
-    fv->FormattedValue.format_spec = spec;
+    Node *fv;
+    if (interpolation) {
+        fv = node_from(P, AST_INTERPOLATION, start);
+        fv->Interpolation.value = value;
+        fv->Interpolation.str =
+            (Str){P->text + lbrace->end, (int32_t)(value_end->end - lbrace->end)};
+        fv->Interpolation.conversion = conversion;
+        fv->Interpolation.format_spec = spec;
+    } else {
+        fv = node_from(P, AST_FORMATTED_VALUE, start);
+        fv->FormattedValue.value = value;
+        fv->FormattedValue.conversion = conversion;
+        fv->FormattedValue.format_spec = spec;
+    }
     if (!debug) return fv;
     Node *text =
         const_node(P, fv->lineno, fv->col_offset + 1, after_debug->lineno, tcol(P, after_debug));
@@ -289,9 +304,11 @@ static Node *parse_replacement_field(Parser *P) {
     return j;
 }
 
-/* fstring: FSTRING_START fstring_middle* FSTRING_END */
+/* fstring: FSTRING_START fstring_middle* FSTRING_END, and tstring (a TemplateStr) */
 static Node *parse_fstring(Parser *P) {
     Token *st = advance(P);
+    bool is_t = st->flags & TOKF_TSTRING;
+    char prefix = is_t ? 't' : 'f';
     bool raw = false;
     for (uint32_t i = st->start; i < st->end; i++) raw |= (P->text[i] | 0x20) == 'r';
     int32_t mark = P->sp;
@@ -303,7 +320,7 @@ static Node *parse_fstring(Parser *P) {
             c->Constant.value.s = tok_str(P, t);
             push(P, c);
         } else if (t->kind == TOK_LBRACE) {
-            Node *f = parse_replacement_field(P);
+            Node *f = parse_replacement_field(P, prefix, is_t);
             if (f->kind == AST_JOINED_STR) { /* unpack_top_level_joined_strs */
                 for (int32_t i = 0; i < f->JoinedStr.values.len; i++)
                     push(P, f->JoinedStr.values.items[i]);
@@ -313,7 +330,7 @@ static Node *parse_fstring(Parser *P) {
         } else if (t->kind == TOK_FSTRING_END) {
             break;
         } else {
-            syntax_error_tok(P, t, "f-string: expecting '}'");
+            syntax_error_tok(P, t, "%c-string: expecting '}'", prefix);
         }
     }
     Token *end = advance(P);
@@ -327,19 +344,65 @@ static Node *parse_fstring(Parser *P) {
         P->stack[out++] = e;
     }
     P->sp = out;
-    Node *j = node_new(P, AST_JOINED_STR);
+    Node *j = node_new(P, is_t ? AST_TEMPLATE_STR : AST_JOINED_STR);
     j->lineno = st->lineno;
     j->col_offset = tcol(P, st);
     j->end_lineno = end->end_lineno;
     j->end_col_offset = tend(P, end);
-    j->JoinedStr.values = list_from(P, mark);
+    if (is_t)
+        j->TemplateStr.values = list_from(P, mark);
+    else
+        j->JoinedStr.values = list_from(P, mark);
     return j;
+}
+
+/* CPython's invalid_string_tstring_concat: t-strings and other strings in one concatenation,
+ * located at the last string before the first one of the other sort. */
+static void check_tstring_mix(Parser *P, int32_t mark) {
+    int32_t n = P->sp - mark;
+    bool first_t = P->stack[mark]->kind == AST_TEMPLATE_STR;
+    for (int32_t i = 1; i < n; i++)
+        if ((P->stack[mark + i]->kind == AST_TEMPLATE_STR) != first_t)
+            syntax_error_node(P, P->stack[mark + i - 1],
+                              "cannot mix t-string literals with string or bytes literals");
+}
+
+/* CPython's _PyPegen_concatenate_tstrings: the t-strings' values in one TemplateStr, adjacent
+ * text merged. */
+static Node *concatenate_tstrings(Parser *P, int32_t mark, int32_t start) {
+    int32_t n = P->sp - mark, nflat = 0;
+    for (int32_t i = 0; i < n; i++) nflat += P->stack[mark + i]->TemplateStr.values.len;
+    Node **flat = palloc(P, sizeof(Node *) * (size_t)(nflat ? nflat : 1));
+    int32_t k = 0;
+    for (int32_t i = 0; i < n; i++) {
+        const NodeList *v = &P->stack[mark + i]->TemplateStr.values;
+        for (int32_t j = 0; j < v->len; j++) flat[k++] = v->items[j];
+    }
+    P->sp = mark;
+    for (int32_t i = 0; i < nflat; i++) {
+        Node *e = flat[i];
+        if (e->kind == AST_CONSTANT && i + 1 < nflat && flat[i + 1]->kind == AST_CONSTANT) {
+            int32_t j = i;
+            while (j < nflat && flat[j]->kind == AST_CONSTANT) j++;
+            Node *c = node_span(P, AST_CONSTANT, flat[i], flat[j - 1]);
+            c->Constant.value.kind = CONST_STR;
+            c->Constant.value.s = concat(P, &flat[i], j - i);
+            e = c;
+            i = j - 1;
+        }
+        if (is_empty_str(e)) continue;
+        push(P, e);
+    }
+    Node *t = node_from(P, AST_TEMPLATE_STR, start);
+    t->TemplateStr.values = list_from(P, mark);
+    return t;
 }
 
 /* strings: (fstring | string)+ */
 Node *parse_strings(Parser *P) {
     int32_t start = P->pos;
     int32_t mark = P->sp;
+    bool tstrings = false;
     for (;;) {
         Token *t = peek(P);
         if (t->kind == TOK_STRING) {
@@ -347,9 +410,14 @@ Node *parse_strings(Parser *P) {
             push(P, string_token(P, t));
         } else if (t->kind == TOK_FSTRING_START) {
             push(P, parse_fstring(P));
+            tstrings |= P->stack[P->sp - 1]->kind == AST_TEMPLATE_STR;
         } else {
             break;
         }
+    }
+    if (tstrings) {
+        check_tstring_mix(P, mark);
+        return concatenate_tstrings(P, mark, start);
     }
     return concatenate(P, mark, start);
 }

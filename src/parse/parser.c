@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../lex/unicode.h"
@@ -23,14 +24,25 @@ _Noreturn void parse_no_memory(Parser *P) {
 _Noreturn void parse_lex_error(Parser *P) {
     stop(P, STOP_LEXER);
 }
-_Noreturn void enter_deep(Parser *P) {
+static _Noreturn void too_deep(Parser *P, const char *msg) {
     Token *t = &P->toks[P->pos < P->ntoks ? P->pos : P->ntoks - 1];
     P->err->line = P->err->end_line = t->lineno;
     P->err->col = tcol(P, t);
     P->err->end_col = tend(P, t);
-    snprintf(P->err->msg, sizeof P->err->msg,
-             "too complex to parse: expressions nested too deeply");
+    snprintf(P->err->msg, sizeof P->err->msg, "%s", msg);
     stop(P, STOP_TOO_DEEP);
+}
+
+/* CPython's messages (a MemoryError and a RecursionError, without a line: deadwood names the
+ * line where it stopped). */
+static const char STACK_OVERFLOW[] = "Parser stack overflowed - Python source too complex to parse";
+static const char TREE_TOO_DEEP[] = "maximum recursion depth exceeded during ast construction";
+
+_Noreturn void enter_deep(Parser *P) {
+    too_deep(P, STACK_OVERFLOW);
+}
+_Noreturn void chain_too_long(Parser *P) {
+    too_deep(P, TREE_TOO_DEEP);
 }
 
 static void verror(Parser *P, int32_t line, int32_t col, int32_t end_line, int32_t end_col,
@@ -152,7 +164,7 @@ NodeList list1(Parser *P, Node *n) {
 bool try_parse(Parser *P, void (*fn)(Parser *P, void *ud), void *ud) {
     jmp_buf jb, *outer = P->jb;
     int32_t pos = P->pos, sp = P->sp;
-    int depth = P->depth, chain = P->chain;
+    int depth = P->depth, chain = P->chain, if_nest = P->if_nest;
     ParseError saved = *P->err;
     P->jb = &jb;
     int why = setjmp(jb);
@@ -167,6 +179,7 @@ bool try_parse(Parser *P, void (*fn)(Parser *P, void *ud), void *ud) {
     P->sp = sp;
     P->depth = depth;
     P->chain = chain;
+    P->if_nest = if_nest;
     *P->err = saved;
     return false;
 }
@@ -197,11 +210,55 @@ static void report_lex_error(const LexError *le, ParseError *err) {
     err->decode = is_decode_error(le->msg);
 }
 
+/* CPython turns its tree into Python objects recursively and refuses one deeper than its C
+ * recursion limit (a RecursionError, "maximum recursion depth exceeded during ast
+ * construction": 9,997 nodes from the Module to the deepest leaf, measured). deadwood refuses
+ * the same trees, which is also what bounds every recursive walk after the parser (the JSON
+ * dump, equality and hashing, the control-flow graphs, the rule walk, the summaries): none of
+ * them ever sees a tree deeper than AST_MAX_HEIGHT nodes. */
+#if defined(__SANITIZE_ADDRESS__)
+#define DW_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define DW_SANITIZED 1
+#endif
+#endif
+
+static void check_height(Parser *P, const Node *m) {
+    /* Most files cannot be that deep, which is known without walking the tree: on a path from
+     * the Module down, every node but a few kinds without a token of their own (Module, Expr,
+     * arguments, withitem, MatchValue, never two in a row below a statement) owns a token no
+     * other node on the path owns. The expression part of a path lies in one logical line
+     * (at most 2 * max_line_tokens + 1 nodes); above it, statements nest by indentation (at
+     * most 100 levels, each a statement and an except/case clause) or by elif arms (counted). */
+    int32_t bound = 1 + 2 * (LEX_MAX_INDENT + 1) + P->max_if_nest + 2 * P->max_line_tokens + 8;
+    bool no_memory;
+#ifdef DW_SANITIZED
+    /* the sanitizer build (every test suite runs under it) proves the bound on every input */
+    if (bound <= AST_MAX_HEIGHT && ast_deeper_than(m, bound, &no_memory)) abort();
+#endif
+    if (bound <= AST_MAX_HEIGHT) return;
+    const Node *deep = ast_deeper_than(m, AST_MAX_HEIGHT, &no_memory);
+    if (no_memory) parse_no_memory(P);
+    if (!deep) return;
+    P->err->line = P->err->end_line = deep->lineno ? deep->lineno : 1;
+    P->err->col = deep->col_offset;
+    P->err->end_col = deep->end_col_offset;
+    snprintf(P->err->msg, sizeof P->err->msg, "%s", TREE_TOO_DEEP);
+    stop(P, STOP_TOO_DEEP);
+}
+
 ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, ParseError *err) {
+    return parse_module_as(a, src, LEX_PY_NEWEST, out, err);
+}
+
+ParseStatus parse_module_as(Arena *a, const SourceText *src, int minor, ParseResult *out,
+                            ParseError *err) {
     memset(err, 0, sizeof *err);
     TokenArray ta;
-    if (!lex_tokenize(a, src, &ta)) return PARSE_NO_MEMORY;
+    if (!lex_tokenize_as(a, src, minor, &ta)) return PARSE_NO_MEMORY;
     Parser P = {0};
+    P.minor = minor;
     jmp_buf jb;
     P.arena = a;
     P.text = src->text;
@@ -210,6 +267,7 @@ ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, Pars
     P.lines = ta.lines.starts;
     P.ntoks = ta.count;
     P.lexerr = &ta.err;
+    P.max_line_tokens = ta.max_line_tokens;
     P.jb = &jb;
     P.err = err;
     int why = setjmp(jb);
@@ -219,6 +277,7 @@ ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, Pars
         Node *m = node_new(&P, AST_MODULE);
         m->Module.body = list_from(&P, mark);
         m->Module.type_ignores = EMPTY_LIST;
+        check_height(&P, m);
         out->module = m;
         out->noqa = ta.noqa;
         out->nnoqa = ta.nnoqa;
@@ -256,6 +315,11 @@ ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, Pars
 
 ParseStatus parse_bytes(Arena *a, const char *bytes, size_t len, SourceText *src, ParseResult *out,
                         ParseError *err) {
+    return parse_bytes_as(a, bytes, len, LEX_PY_NEWEST, src, out, err);
+}
+
+ParseStatus parse_bytes_as(Arena *a, const char *bytes, size_t len, int minor, SourceText *src,
+                           ParseResult *out, ParseError *err) {
     SourceError se;
     if (!source_decode(a, bytes, len, src, &se)) {
         memset(err, 0, sizeof *err);
@@ -266,5 +330,16 @@ ParseStatus parse_bytes(Arena *a, const char *bytes, size_t len, SourceText *src
         err->decode = true;
         return strcmp(se.msg, "out of memory") == 0 ? PARSE_NO_MEMORY : PARSE_SYNTAX_ERROR;
     }
-    return parse_module(a, src, out, err);
+    return parse_module_as(a, src, minor, out, err);
+}
+
+int parse_target_minor(const char *name) {
+    if (strncmp(name, "py3", 3) != 0 || !name[3] || strlen(name) > 5) return -1;
+    int minor = 0;
+    for (const char *p = name + 3; *p; p++) {
+        if (*p < '0' || *p > '9') return -1;
+        minor = minor * 10 + (*p - '0');
+    }
+    if (name[3] == '0' || minor < LEX_PY_OLDEST || minor > LEX_PY_NEWEST) return -1;
+    return minor;
 }

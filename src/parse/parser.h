@@ -1,4 +1,4 @@
-/* parser.h — Python 3.13 source to CPython's AST.
+/* parser.h — Python 3 source (3.13 to 3.15) to CPython's AST.
  *
  * parse_module() decodes nothing: it takes the decoded text (source.h), tokenizes it (lex.h) and
  * builds the Module node with a hand-written recursive-descent parser that follows CPython's
@@ -34,12 +34,21 @@ typedef struct ParseResult {
     int32_t ndefs, nclasses; /* at least as many as the tree's function and class definitions */
 } ParseResult;
 
-/* Parses src. On PARSE_OK *out holds the Module node; otherwise err says why. */
+/* Parses src. On PARSE_OK *out holds the Module node; otherwise err says why. The grammar is the
+ * newest deadwood knows (LEX_PY_NEWEST); parse_module_as() takes CPython 3.minor's instead (13,
+ * 14 or 15: what each accepts and rejects, and the tree it builds). */
 ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, ParseError *err);
+ParseStatus parse_module_as(Arena *a, const SourceText *src, int minor, ParseResult *out,
+                            ParseError *err);
 
 /* Decodes and parses a file's bytes in one call: the usual entry point. A decoding problem is a
  * syntax error, as in CPython (err->decode tells it apart). */
 ParseStatus parse_bytes(Arena *a, const char *bytes, size_t len, SourceText *src, ParseResult *out,
                         ParseError *err);
+ParseStatus parse_bytes_as(Arena *a, const char *bytes, size_t len, int minor, SourceText *src,
+                           ParseResult *out, ParseError *err);
+
+/* The minor version a target-version names ("py38" ... "py315"), or -1. */
+int parse_target_minor(const char *name);
 
 #endif

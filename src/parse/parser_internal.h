@@ -16,8 +16,9 @@
 #include "parser.h"
 
 enum {
-    MAX_DEPTH = 5968, /* nesting of recursive rules, as CPython's parser stack allows */
-    MAX_CHAIN = 9990, /* depth of left-nested operator chains (CPython's AST recursion limit) */
+    MAX_DEPTH = 5968,           /* nesting of recursive rules, as CPython's parser stack allows */
+    MAX_CHAIN = AST_MAX_HEIGHT, /* left-nested operator chains: none longer can be accepted
+                                   (the tree's height is checked exactly at the end) */
 };
 
 typedef struct Parser {
@@ -28,16 +29,21 @@ typedef struct Parser {
     const uint32_t *lines; /* line starts, for the tokens' columns */
     int32_t pos;
     const LexError *lexerr;
-    bool valid_utf8;         /* the text is valid UTF-8: string literals need no decoding check */
-    bool walrus;             /* a named expression (:=) was parsed */
-    int32_t ndefs, nclasses; /* function and class definitions parsed */
+    bool valid_utf8; /* the text is valid UTF-8: string literals need no decoding check */
+    bool walrus;     /* a named expression (:=) was parsed */
+    int minor;       /* the Python 3 minor version parsed as (LEX_PY_OLDEST..NEWEST) */
+    int in_def, in_class, in_try; /* bodies being parsed around: where `lazy import` may not be */
+    int32_t ndefs, nclasses;      /* function and class definitions parsed */
     jmp_buf *jb;
     ParseError *err;
     int depth;
     /* scratch stack for building lists */
     Node **stack;
     int32_t sp, scap;
-    int chain; /* left-nested operator chain length being built */
+    int chain;                /* left-nested operator chain length being built */
+    int if_nest, max_if_nest; /* If statements (and elif arms) nested around the parse, and
+                                 the most at any point */
+    int32_t max_line_tokens;  /* the tokenizer's longest logical line, in tokens */
 } Parser;
 
 /* Why a parse stopped (the longjmp value). */
@@ -103,6 +109,8 @@ _Noreturn void parse_no_memory(Parser *P);
 Token *expect(Parser *P, int k);
 /* Recursion guard for recursive rules. */
 _Noreturn void enter_deep(Parser *P);
+/* A left-nested chain (a+b+..., a.b.c...) longer than any tree CPython accepts is. */
+_Noreturn void chain_too_long(Parser *P);
 #define ENTER(P)                                                                                   \
     do {                                                                                           \
         if (++(P)->depth > MAX_DEPTH) enter_deep(P);                                               \

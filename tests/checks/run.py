@@ -4,19 +4,27 @@
 Inline syntax (a marker is a comment at the end of its line; the runner reads the raw bytes, so
 it works in files that do not parse or decode):
 
-  x.view()            # expect: DW201
-      A finding of DW201 must start on this line (its location.row). Several codes, or the same
-      code twice for two findings: `# expect: DW101, DW201`. A code may be followed by a quoted
-      fragment that must occur in the finding's message: `# expect: DW201 "x is None"`. In a
-      fragment, {-N} / {+N} stand for the number of the line N lines before / after the
+  x.view()            # expect: DW101
+      A finding of DW101 must start on this line (its location.row). Several codes, or the same
+      code twice for two findings: `# expect: DW101, DW102`. A code may be followed by quoted
+      fragments that must all occur in the finding's message: `# expect: DW201 "x" "line 7"`.
+      In a fragment, {-N} / {+N} stand for the number of the line N lines before / after the
       finding's, so that `# expect: DW201 "on line {-2}"` survives lines added above it.
-  # expect-line 14: DW201
-      Anywhere in the file: a finding of DW201 must start on line 14 (for lines that cannot carry
+      The DW2xx rules report a fact proved on another line (the assignment or test that makes
+      the value None, the dereference before the test, the function with no `return`): each of
+      their expectations must carry a fragment that names that line (`line N` or `file.py:N`),
+      so that the right code on the right line for the wrong reason fails.
+  # expect-line 14: DW101
+      Anywhere in the file: a finding of DW101 must start on line 14 (for lines that cannot carry
       a comment, such as the inside of a multi-line string). Same code list as above.
   return x.view()     # ok
   return x.view()     # ok: reassigned in both branches
       A look-alike that must stay silent: no finding of any rule may start on this line. Each
       such line is one asserted silence.
+
+A comment that looks like a marker but is not one (`# okay`, `# ok because`, `# expect DW201`
+without the colon, `# Expect: DW201`, `# exepct: DW201`) is a failure, as is a list that does not
+read as codes and fragments (tests/lib/markers.py), rather than a marker silently ignored.
 
 Any finding that no expectation accounts for is a failure ("no unexpected findings", one check
 per file). Findings of other rules count too: a fixture in DW201/ that also triggers DW101 must
@@ -47,6 +55,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import gitstory  # noqa: E402
+from markers import CODE_RE, Marks, fragments_label  # noqa: E402
 from suite import ROOT, Suite, find_python, run  # noqa: E402
 
 s = Suite(__doc__)
@@ -57,51 +66,22 @@ if "--only" in s.rest:
     i = s.rest.index("--only")
     ONLY = s.rest[i + 1] if i + 1 < len(s.rest) else None
 
-CODE_RE = r"DW\d{3}"
-ITEM = r'\s*(' + CODE_RE + r')(?:\s+"([^"]*)")?\s*'
-ITEM_RE = re.compile(ITEM)
-LIST_RE = re.compile(ITEM + r"(?:," + ITEM + r")*")
-EXPECT_RE = re.compile(r"#\s*expect:\s*(" + CODE_RE + r'.*?)\s*$')
-EXPECT_LINE_RE = re.compile(r"#\s*expect-line\s+(\d+)\s*:\s*(" + CODE_RE + r'.*?)\s*$')
-OK_RE = re.compile(r"#\s*ok(?:\s*:.*)?\s*$")
+DW2_RE = re.compile(r"DW2\d\d")
+# A fragment that names a line: `on line {-2}`, `line 12`, `none_lib.py:8`.
+PROOF_LINE_RE = re.compile(r"line \d+|\.pyi?:\d+")
 
 
-class Fixture:
+class Fixture(Marks):
     def __init__(self, path, root=None):
         self.path = path
         self.name = os.path.relpath(path, HERE) if root is None else os.path.join(
             os.path.basename(root), os.path.relpath(path, root))
-        self.expects = []  # (line, code, fragment or None, line of the marker)
-        self.oks = []      # lines
-        self.errors = []   # malformed markers
-        with open(path, "rb") as f:
-            data = f.read()
-        # Lines as CPython numbers them: \n, \r\n and a lone \r all end a line.
-        text = data.decode("latin-1")
-        for no, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
-            m = EXPECT_LINE_RE.search(line)
-            if m:
-                self._codes(int(m.group(1)), m.group(2), no)
-                continue
-            m = EXPECT_RE.search(line)
-            if m:
-                self._codes(no, m.group(1), no)
-                continue
-            if OK_RE.search(line):
-                self.oks.append(no)
-            elif re.search(r"#\s*expect", line):
-                self.errors.append(f"line {no}: malformed expectation marker")
-
-    def _codes(self, line, spec, at):
-        if not LIST_RE.fullmatch(spec):
-            self.errors.append(f'line {at}: cannot read {spec!r} as `CODE "text", CODE ...`')
-            return
-        for m in ITEM_RE.finditer(spec):
-            fragment = m.group(2)
-            if fragment is not None:
-                fragment = re.sub(r"\{([+-]\d+)\}", lambda r: str(line + int(r.group(1))),
-                                  fragment)
-            self.expects.append((line, m.group(1), fragment, at))
+        super().__init__(path)
+        for line, code, fragments, at in self.expects:
+            if DW2_RE.fullmatch(code) and not any(PROOF_LINE_RE.search(f) for f in fragments):
+                self.errors.append(f"line {at}: {code} needs a fragment that names the line "
+                                   "its message gives as proof, e.g. `\"on line {-2}\"` or "
+                                   "`\"record at lib.py:8\"`")
 
 
 def check_option_exists():
@@ -165,12 +145,12 @@ def check_files(code, files, no_cache, cwd=None, root=None):
             s.fail(f"{fx.name} markers", e)
         got = list(by_file.pop(os.path.realpath(fx.path), []))
         unused = list(got)
-        for line, want, fragment, _ in fx.expects:
-            label = f"{fx.name}:{line} expect {want}" + (f' "{fragment}"' if fragment else "")
+        for line, want, fragments, _ in fx.expects:
+            label = f"{fx.name}:{line} expect {want}" + fragments_label(fragments)
             hit = None
             for f in unused:
-                if f["location"]["row"] == line and f["code"] == want and (
-                        fragment is None or fragment in f["message"]):
+                if f["location"]["row"] == line and f["code"] == want and all(
+                        fragment in f["message"] for fragment in fragments):
                     hit = f
                     break
             if hit is not None:

@@ -63,8 +63,8 @@ def test_docs():
     hooks = os.path.join(ROOT, ".pre-commit-hooks.yaml")
     text = open(hooks).read() if os.path.exists(hooks) else ""
     s.check(re.search(r"^- id: deadwood$", text, re.M) and
-            re.search(r"^  entry: deadwood check --force-exclude$", text, re.M) and
-            re.search(r"^  language: system$", text, re.M) and
+            re.search(r"^  entry: deadwood check --force-exclude --index-root \.$", text, re.M) and
+            re.search(r"^  language: python$", text, re.M) and
             re.search(r"^  types_or: \[python, pyi\]$", text, re.M), ".pre-commit-hooks.yaml", text)
     pc = shutil.which("pre-commit")
     if pc:
@@ -78,8 +78,10 @@ def test_docs():
 
 
 def precommit_run(pc, hooks):
-    """The hook end to end: a repository holding only .pre-commit-hooks.yaml, tried by
-    `pre-commit try-repo` in a project whose configuration excludes one staged file."""
+    """The hook's entry end to end: a repository holding only .pre-commit-hooks.yaml, with
+    `language: system` instead of python (the deadwood under test on the PATH, instead of one
+    pre-commit builds: tests/package does that), tried by `pre-commit try-repo` in a project
+    whose configuration excludes one staged file."""
     if not shutil.which("git"):
         s.skip("pre-commit runs the hook", "git is not installed")
         return
@@ -88,7 +90,8 @@ def precommit_run(pc, hooks):
     for d in (hookrepo, proj, bindir):
         os.makedirs(d)
     os.symlink(DW, os.path.join(bindir, "deadwood"))
-    shutil.copy(hooks, hookrepo)
+    write(os.path.join(hookrepo, ".pre-commit-hooks.yaml"),
+          open(hooks).read().replace("language: python", "language: system"))
     env = dict(BASE_ENV, PATH=bindir + os.pathsep + BASE_ENV.get("PATH", ""),
                PRE_COMMIT_HOME=os.path.join(base, "home"), GIT_CONFIG_NOSYSTEM="1",
                HOME=base, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@t", GIT_COMMITTER_NAME="t",

@@ -282,3 +282,45 @@ def test_glob_relative_and_linear():
         shutil.rmtree(os.path.join(proj, ".git"))
     else:
         s.skip(".gitignore with hostile patterns", "git is not installed")
+
+
+# ---- --index-root: the whole project analyzed, the PATHs' files reported -------------------
+
+def test_index_root():
+    proj = os.path.join(TMP, "index-root")
+    write(os.path.join(proj, "pkg", "__init__.py"), "")
+    write(os.path.join(proj, "pkg", "base.py"),
+          "class Connection:\n    def close(self):\n        if self.sock is not None:\n"
+          "            self.sock.close()\n        self.sock = None\n")
+    write(os.path.join(proj, "pkg", "sub.py"),
+          "from pkg.base import Connection\n\n\nclass Pooled(Connection):\n    def close(self):\n"
+          "        if self.sock is not None:\n            self.sock.close()\n        self.sock = None\n")
+    write(os.path.join(proj, "legacy.py"), "def f(x):\n    if x is None:\n        return x.name\n")
+    expect("without --index-root the staged file alone misses DW302",
+           dw(["check", "pkg/sub.py"], proj), rc=0, out="")
+    dw302 = "pkg/sub.py:5:5: DW302 redundant override: `Pooled.close` is identical to " \
+            "Connection.close (base.py:2); delete it\n"
+    expect("--index-root: DW302 against an unnamed base file, only the PATHs reported",
+           dw(["check", "--index-root", ".", "pkg/sub.py"], proj), rc=1, out=dw302,
+           err_has="Found 1 problem in 1 file (1 file checked).")
+    expect("--index-root: a finding in another file is not reported",
+           dw(["check", "--index-root", ".", "pkg/base.py"], proj), rc=0, out="",
+           err_has="(1 file checked)")
+    expect("--index-root: the PATH under another spelling is analyzed once",
+           dw(["check", "--index-root", proj, "./pkg/sub.py", "pkg/sub.py"], proj), rc=1,
+           out=dw302)
+    absolute = dw(["check", "--index-root", ".", os.path.join(proj, "pkg", "sub.py")], proj)
+    expect("--index-root: an absolute PATH", absolute, rc=1,
+           out=os.path.join(proj, "pkg", "sub.py") + dw302[len("pkg/sub.py"):])
+    expect("--index-root: a directory PATH", dw(["check", "--index-root", ".", "pkg"], proj),
+           rc=1, out=dw302)
+    dw(["check", "--index-root", ".", "legacy.py"], proj, cache=True)
+    warm = dw(["check", "-v", "--index-root", ".", "pkg/sub.py"], proj, cache=True)
+    expect("--index-root: through the cache", warm, rc=1, out=dw302)
+    s.check(verbose_cache(warm) == (4, 4, 0), "--index-root: every file from the cache",
+            warm.stderr)
+    expect("--index-root that is not a directory", dw(["check", "--index-root", "nope", "."], proj),
+           rc=2, err_has="--index-root nope: not a directory")
+    expect("--index-root with standard input",
+           dw(["check", "--index-root", ".", "-"], proj, input="x = 1\n"), rc=2,
+           err_has="cannot be used with standard input")

@@ -1,5 +1,5 @@
-/* glob_steps — how much work a glob match takes, for bench/robust_globs.py (tests assert bounds on
- * the same counter in unit_discover): `glob_steps DIALECT PATTERN TEXT` prints "MATCH STEPS",
+/* glob_steps — how much work a glob match takes, for bench/robustness/globs.py (tests assert bounds
+ * on the same counter in unit_discover): `glob_steps DIALECT PATTERN TEXT` prints "MATCH STEPS",
  * MATCH 1 or 0 and STEPS the automaton states visited. DIALECT: glob (ruff's globset globs, as
  * exclude and per-file-ignores use them), wild (.gitignore basename patterns), wildpath
  * (.gitignore patterns with a '/', WM_PATHNAME). */

@@ -1,5 +1,11 @@
 /* unit_unicode.c — unit tests of src/lex/unicode.c against CPython 3.13.
  *
+ * With --props, --nfkc or --names it answers for every code point or for names read from
+ * stdin instead: tests/unit/unicode_all.py compares that with CPython's unicodedata over all
+ * code points and all names. The tables are generated from that same unicodedata, so these
+ * tests mostly guard unicode.c's reading of them and its algorithms (NFKC's reordering and
+ * composition, the algorithmic names).
+ *
  * The expectations below were generated once with CPython 3.13.0 (Unicode 15.1) and pasted in:
  *   props:  (chr(cp).isidentifier(), ("a" + chr(cp)).isidentifier(), chr(cp).isprintable())
  *   nfkc:   unicodedata.normalize("NFKC", s)
@@ -7,15 +13,10 @@
  * and checked by hand for a sample (e.g. ZWJ is XID_Continue only since Unicode 15.1; the
  * algorithmic names are case-sensitive in CPython; TANGUT IDEOGRAPH-17000 is unknown to it).
  *
- * Exhaustive comparison (run once, not part of this test: it needs Python): all 0x110000 code
- * points' XID_Start, XID_Continue, isprintable and single-character NFKC, and 1.31 million name
- * spellings (every name and alias of CPython and of ICU, lower- and title-cased, with spaces
- * doubled/moved/turned into '-' or '_'), against unicodedata and "\N{}": no difference remains.
- * Before unicode.c's patches the differences were exactly Unicode 15.1's changes, which ICU 72
- * (Unicode 15.0) lacks: 622 new CJK ideographs 2EBF0..2EE5D (XID_Start, XID_Continue, printable),
- * 5 new symbols 2FFC..2FFF and 31EF (printable, named), and 200C, 200D, 30FB, FF65 becoming
- * XID_Continue. NFKC differed nowhere.
+ * The names' spellings, beyond the exhaustive test's: lower- and title-case, spaces doubled or
+ * moved or turned into '-' or '_', the algorithmic prefixes in the wrong case.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -252,7 +253,7 @@ static void test_props(void) {
         CHECK(uni_is_xid_continue(cp) == (props[i].xid_continue != 0), "XID_Continue U+%04X", cp);
         CHECK(uni_is_printable(cp) == (props[i].printable != 0), "printable U+%04X", cp);
     }
-    /* every ASCII character, whose answers are computed without ICU */
+    /* every ASCII character, whose answers are computed without the tables */
     for (uint32_t c = 0; c < 0x80; c++) {
         bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
         CHECK(uni_is_xid_start(c) == alpha, "XID_Start %u", c);
@@ -387,7 +388,66 @@ static void test_count_chars(void) {
         }
 }
 
-int main(void) {
+/* ---- the modes tests/unit/unicode_all.py drives: every code point and every name ----------- */
+
+/* --props: one line per code point, "XS XC PR WIDTH" (0/1 flags, 0-2). */
+static int dump_props(void) {
+    for (uint32_t cp = 0; cp < 0x110000; cp++)
+        printf("%d %d %d %d\n", uni_is_xid_start(cp), uni_is_xid_continue(cp), uni_is_printable(cp),
+               uni_display_width(cp));
+    return 0;
+}
+
+/* --nfkc: for each line of space-separated hex code points on stdin, the NFKC of that string in
+ * the same form ("!" when refused). */
+static int filter_nfkc(void) {
+    Arena a;
+    arena_init(&a);
+    char line[8192], *text = malloc(sizeof line);
+    while (text && fgets(line, sizeof line, stdin)) {
+        size_t n = 0;
+        for (char *p = line, *end; *p && *p != '\n'; p = end) {
+            unsigned long cp = strtoul(p, &end, 16);
+            if (end == p) break;
+            n += (size_t)uni_utf8_encode((uint32_t)cp, text + n);
+        }
+        Str out;
+        if (!uni_nfkc(&a, str_make(text, (int32_t)n), &out)) {
+            puts("!");
+            continue;
+        }
+        for (int32_t i = 0, len; i < out.len; i += len) {
+            uint32_t cp = 0;
+            len = uni_utf8_decode(out.s + i, (size_t)(out.len - i), &cp);
+            if (!len) break;
+            printf(i ? " %04X" : "%04X", cp);
+        }
+        putchar('\n');
+    }
+    free(text);
+    arena_free(&a);
+    return 0;
+}
+
+/* --names: for each line on stdin, the code point \N{line} resolves to in hex, or "-". */
+static int filter_names(void) {
+    char line[1024];
+    while (fgets(line, sizeof line, stdin)) {
+        size_t n = strcspn(line, "\n");
+        uint32_t cp;
+        if (uni_lookup_name(line, n, &cp))
+            printf("%04X\n", cp);
+        else
+            puts("-");
+    }
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc == 2 && strcmp(argv[1], "--version") == 0) return puts(uni_unidata_version) < 0;
+    if (argc == 2 && strcmp(argv[1], "--props") == 0) return dump_props();
+    if (argc == 2 && strcmp(argv[1], "--nfkc") == 0) return filter_nfkc();
+    if (argc == 2 && strcmp(argv[1], "--names") == 0) return filter_names();
     test_count_chars();
     test_props();
     test_nfkc();

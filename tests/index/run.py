@@ -15,11 +15,21 @@ Fixture packages (each folder is a tree the binary is run on, from inside that f
                    no longer hold at the call (stale.py), calls in finally bodies (finally_.py);
                    each call of `target` says `# when: CONJUNCTION` (`-`: none), `# called:
                    CONJUNCTION` (what a call since may have changed), `# finally`.
+  cycles/          bases that lead back to their class: a class named as the base it imports
+                   (which is the imported class), an inheritance cycle across modules, a module
+                   importing its own class as its base, `class B(B)` with no B before (the hang
+                   of issue 20).
+  imports/         modules Python's import system finds from each file's root: a package over
+                   a module of the same name beside it; two top-level modules of one name in
+                   two directories (each file imports its own directory's; from a third
+                   directory the import is ambiguous: unresolved).
 
 What is asserted:
   - expected/*.json: {"cwd", "args", "output"}: `deadwood ARGS --output-format json` run in
     tests/index/CWD prints exactly that JSON (written and checked by hand against the sources);
   - expected/*.txt: first line `$ (CWD) deadwood ARGS`, the rest the exact text output;
+    the suite runs the files EXPECTED below names: a missing one fails, and so does a file
+    there that EXPECTED does not name;
   - findings: every fixture package is checked with `check --output-format json --no-cache
     --select DW0,DW1,DW2,DW3`, and the inline markers of tests/checks/run.py say what must be
     found: `# expect: DW301 "fragment"` (a finding of that code starts on the line) and `# ok`
@@ -33,24 +43,61 @@ What is asserted:
     leaving out any pair of parentheses printed changes the tree or does not parse; each call
     site is listed once, in_finally as marked;
   - a function of 20,000 `if x == i: return target()` guards: every call and its conditions
-    (the nearest 64, the rest said to exist), within a hang guard of minutes (bench/growth.py
-    measures how it grows).
+    (the nearest 64, the rest said to exist), within a hang guard of minutes (`make robustness`,
+    bench/robustness/callers.py, measures how it grows).
 """
 import glob
 import json
 import os
 import re
+import shutil
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from markers import Marks, fragments_label  # noqa: E402
 from suite import Suite, find_python, run  # noqa: E402
 
 s = Suite(__doc__)
 DW = os.path.abspath(s.deadwood)
 HERE = os.path.dirname(os.path.abspath(__file__))
-PACKAGES = {"seed": "deepspeed", "shapes": "shapes", "guards": "."}
-MARK = re.compile(r'#\s*(expect:\s*(?P<spec>DW\d{3}.*?)|ok(?::.*)?)\s*$')
-ITEM = re.compile(r'\s*(DW\d{3})(?:\s+"([^"]*)")?\s*')
+PACKAGES = {"seed": "deepspeed", "shapes": "shapes", "guards": ".", "cycles": ".",
+            "imports": "."}
+# The cases of expected/, run in this order: each named file must exist, and a file there that
+# this list does not name is a failure too (it would never run).
+EXPECTED = [
+    "cycles_hierarchy_a.json",
+    "cycles_hierarchy_plugin_text.txt",
+    "cycles_hierarchy_three_text.txt",
+    "cycles_overrides_h_text.txt",
+    "cycles_overrides_run_text.txt",
+    "guards_callers_columns.json",
+    "guards_callers_target_after_prepare.json",
+    "seed_callers_async_copy_after_restore.json",
+    "seed_callers_copy_grads.json",
+    "seed_callers_process_gradients.json",
+    "seed_callers_reduce_ready_after_fill.json",
+    "seed_callers_reduce_ready_by_name.json",
+    "seed_callers_reduce_ready_by_name_text.txt",
+    "seed_callers_reduce_ready_text.txt",
+    "seed_callers_stage3_reduce_ready.json",
+    "seed_hierarchy_zenflow_parallel.json",
+    "seed_overrides_async_copy.json",
+    "seed_overrides_async_copy_text.txt",
+    "seed_overrides_copy_grads.json",
+    "shapes_callers_bordered_paint.json",
+    "shapes_callers_polygon_area.json",
+    "shapes_callers_register.json",
+    "shapes_callers_shape_area.json",
+    "shapes_hierarchy_button.json",
+    "shapes_hierarchy_mixed.json",
+    "shapes_hierarchy_mixed_text.txt",
+    "shapes_hierarchy_plain.json",
+    "shapes_hierarchy_tile.json",
+    "shapes_overrides_area_text.txt",
+    "shapes_overrides_paint.json",
+    "shapes_overrides_polygon_area.json",
+]
 
 
 def dw(args, cwd):
@@ -66,8 +113,30 @@ def query_json(args, cwd):
         return rc, None, f"not JSON: {out[:300]!r} {err[-300:]}"
 
 
+def expected_cases(ext):
+    """The paths of the EXPECTED files ending in ext that exist (a failure for each missing)."""
+    out = []
+    for fname in EXPECTED:
+        path = os.path.join(HERE, "expected", fname)
+        if not fname.endswith(ext):
+            continue
+        if s.check(os.path.isfile(path), f"expected/{fname} exists",
+                   "EXPECTED in tests/index/run.py names it, but the file is missing"):
+            out.append(path)
+    return out
+
+
+def check_expected_listed():
+    for fname in EXPECTED:
+        if not fname.endswith((".json", ".txt")) or EXPECTED.count(fname) > 1:
+            s.fail(f"EXPECTED {fname}", "named twice, or neither .json nor .txt: it never runs")
+    for fname in sorted(os.listdir(os.path.join(HERE, "expected"))):
+        if fname not in EXPECTED:
+            s.fail(f"expected/{fname}", "not named in EXPECTED (tests/index/run.py): it never runs")
+
+
 def check_expected_json():
-    for path in sorted(glob.glob(os.path.join(HERE, "expected", "*.json"))):
+    for path in expected_cases(".json"):
         name = os.path.basename(path)[:-5]
         with open(path, encoding="utf-8") as f:
             case = json.load(f)
@@ -89,7 +158,7 @@ def check_expected_json():
 
 
 def check_expected_text():
-    for path in sorted(glob.glob(os.path.join(HERE, "expected", "*.txt"))):
+    for path in expected_cases(".txt"):
         name = os.path.basename(path)[:-4]
         with open(path, encoding="utf-8") as f:
             head, _, want = f.read().partition("\n")
@@ -102,23 +171,18 @@ def check_expected_text():
 
 
 def markers(root, target):
-    """{(file relative to the package folder, line): [(code, fragment)] or 'ok'}"""
+    """{(file relative to the package folder, line): [(code, [fragment])] or 'ok'}; a marker
+    that is misspelt or cannot be read is a failure (tests/lib/markers.py)."""
     out = {}
     for path in sorted(glob.glob(os.path.join(root, target, "**", "*.py"), recursive=True)):
         rel = os.path.relpath(path, root)
-        with open(path, encoding="utf-8") as f:
-            for no, line in enumerate(f, 1):
-                m = MARK.search(line)
-                if not m:
-                    continue
-                if m.group("spec") is None:
-                    out[(rel, no)] = "ok"
-                    continue
-                items = [ITEM.fullmatch(x) for x in m.group("spec").split(",")]
-                if not all(items):
-                    s.fail(f"{rel}:{no} marker", f"cannot read {line.strip()!r}")
-                    continue
-                out[(rel, no)] = [(i.group(1), i.group(2)) for i in items]
+        marks = Marks(path)
+        for why in marks.errors:
+            s.fail(f"{os.path.relpath(path, HERE)} markers", why)
+        for line in marks.oks:
+            out[(rel, line)] = "ok"
+        for line, code, fragments, _ in marks.expects:
+            out.setdefault((rel, line), []).append((code, fragments))
     return out
 
 
@@ -142,10 +206,10 @@ def check_findings(pkg, target):
             s.check(not here, f"{pkg}/{rel}:{line} ok",
                     "; ".join(f"{f['code']} {f['message']}" for f in here))
             continue
-        for code, frag in want:
+        for code, fragments in want:
             hit = next((f for f in here if f in left and f["code"] == code and
-                        (frag is None or frag in f["message"])), None)
-            label = f"{pkg}/{rel}:{line} expect {code}" + (f' "{frag}"' if frag else "")
+                        all(frag in f["message"] for frag in fragments)), None)
+            label = f"{pkg}/{rel}:{line} expect {code}" + fragments_label(fragments)
             if s.check(hit is not None, label,
                        "missing; found " + "; ".join(f"{f['code']} {f['message']}" for f in here)):
                 left.remove(hit)
@@ -192,6 +256,39 @@ def check_determinism():
                       ("shapes", ["hierarchy", "Button", "shapes"])]:
         outs = {dw(args, cwd)[1] for _ in range(4)}
         s.check(len(outs) == 1, f"{args[0]} {args[1]}: repeated runs agree", "\n---\n".join(outs))
+
+
+def check_renames():
+    """Which module an import finds does not depend on the directories' names: the findings of
+    imports/ are the same (up to the renames) with its directories renamed so that their order
+    is reversed."""
+    src = os.path.join(HERE, "imports")
+    tmp = tempfile.mkdtemp(prefix="dw-index-renames-")
+    names = {"one": "zz_one", "two": "aa_two", "other": "mm_other"}
+    for top in os.listdir(src):
+        shutil.copytree(os.path.join(src, top), os.path.join(tmp, names.get(top, top))) \
+            if os.path.isdir(os.path.join(src, top)) else \
+            shutil.copy(os.path.join(src, top), os.path.join(tmp, top))
+    argv = ["check", "--output-format", "json", "--no-cache", "--select", "DW2", "."]
+
+    def findings(cwd):
+        p = run([DW] + argv, cwd=cwd)
+        try:
+            return sorted((f["filename"], f["location"]["row"], f["message"])
+                          for f in json.loads(p.stdout))
+        except ValueError:
+            return None
+
+    before, after = findings(src), findings(tmp)
+    renamed = None if before is None else sorted(
+        (re.sub(r"^(\w+)/", lambda m: names.get(m.group(1), m.group(1)) + "/", f), r, m)
+        for f, r, m in before)
+    s.check(before and after == renamed, "imports: the same findings with directories renamed",
+            f"{before}\n  vs\n{after}")
+    shutil.rmtree(tmp, ignore_errors=True)
+    rc, out, err = dw(["check", "--no-cache", "--select", "DW2", "-v", "."], "imports")
+    s.check("2 module names found in more than one root (conf, run)" in err,
+            "imports: -v names the module names found in several roots", err)
 
 
 def check_errors():
@@ -347,11 +444,13 @@ def main():
     if not os.access(DW, os.X_OK):
         s.fail("deadwood", f"{DW} is not an executable (make deadwood deadwood-asan)")
         s.finish()
+    check_expected_listed()
     check_expected_json()
     check_expected_text()
     for pkg, target in PACKAGES.items():
         check_findings(pkg, target)
     check_equivalences()
+    check_renames()
     check_determinism()
     check_errors()
     check_conditions()

@@ -1,10 +1,24 @@
-"""Helpers shared by the suites: argument parsing and the FAIL/SKIP/RESULT protocol of tests/run.py."""
+"""Helpers shared by the suites: argument parsing and the FAIL/SKIP/RESULT protocol of tests/run.py.
+
+Strict mode (under CI, or `make test STRICT=1`): a check that cannot run because something it
+needs is missing is a failure, not a skip, so that the suite cannot go green by shrinking."""
 import argparse
 import os
 import shutil
 import subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+STRICT_ENV = "DEADWOOD_STRICT"
+
+
+def strict_reason():
+    """Why skips are failures in this run (DEADWOOD_STRICT=1, which tests/run.py --strict sets,
+    or CI set to anything but empty/0/false/no), or None."""
+    if os.environ.get(STRICT_ENV, "") not in ("", "0"):
+        return "in strict mode (make test STRICT=1 or tests/run.py --strict)"
+    if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no", "off"):
+        return "under CI (CI=%s)" % os.environ["CI"]
+    return None
 
 
 class Suite:
@@ -19,6 +33,7 @@ class Suite:
         self.bindir = self.args.bindir
         self.flavor = self.args.flavor
         self.passed = self.failed = self.skipped = 0
+        self.strict = strict_reason()
 
     def ok(self, name):
         self.passed += 1
@@ -31,6 +46,11 @@ class Suite:
         print(f"FAIL {name}: {why}", flush=True)
 
     def skip(self, name, why):
+        """A check that cannot run here; in strict mode a failure, since CI installs everything
+        the suites need (.ci/run) and a skip there is a broken install step."""
+        if self.strict:
+            self.fail(name, f"would be skipped, which fails {self.strict}: {why}")
+            return
         self.skipped += 1
         print(f"SKIP {name}: {why}", flush=True)
 
@@ -60,7 +80,10 @@ class Suite:
         else:
             self.passed += got[0]
             self.failed += got[1]
-            self.skipped += got[2]
+            if got[2] and self.strict:
+                self.fail(label, f"{got[2]} checks skipped, which fails {self.strict}")
+            else:
+                self.skipped += got[2]
         return rest
 
     def finish(self):

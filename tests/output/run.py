@@ -120,6 +120,11 @@ for fname, args in CASES:
         want = f.read()
     s.check(out == want, f"expected {fname}", first_difference(out, want))
 
+named = {fname for fname, _ in CASES}
+for fname in sorted(os.listdir(EXPECTED)):
+    if fname not in named:
+        s.fail(f"expected {fname}", "no case of CASES names it: it is never compared")
+
 for fmt in ["text", "full", "github"]:
     out = demo([fmt, "--empty"])
     if out is not None:

@@ -22,8 +22,6 @@ import json
 import sys
 import warnings
 
-if hasattr(sys, "set_int_max_str_digits"):
-    sys.set_int_max_str_digits(0)  # huge hex literals must still print in decimal
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
@@ -52,7 +50,20 @@ def scalar_json(value):
 
 
 def dump(tree):
-    """The canonical JSON text of an AST (a node, a list or a leaf)."""
+    """The canonical JSON text of an AST (a node, a list or a leaf). Huge ints print in decimal
+    whatever their length (the int-to-string limit is lifted while dumping only: ast.parse keeps
+    CPython's default, under which a decimal literal of more than 4,300 digits is an error)."""
+    limit = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else None
+    if limit is not None:
+        sys.set_int_max_str_digits(0)
+    try:
+        return _dump(tree)
+    finally:
+        if limit is not None:
+            sys.set_int_max_str_digits(limit)
+
+
+def _dump(tree):
     out = []
     stack = [tree]  # items: values still to dump, or literal text (wrapped in a 1-tuple)
     while stack:

@@ -4,7 +4,10 @@
     check_ast_table.py [--table FILE]      FILE: another table to check (to test this test)
 
 ast.def is an X-macro table of lines NODE(KIND, Name, category) / FIELD(Name, field, TYPE) /
-END(Name).
+END(Name), and NODE_SINCE / FIELD_SINCE with a last argument, the minor version from which CPython
+has them (left out when the oracle is older; preprocessor lines are ignored). A field whose type
+a later version widened is listed in WIDENED (checked as the later type: the parser of the newest
+version makes it).
 Checked against the oracle's `ast` module, one pass/fail per node class:
   - the classes are exactly the concrete classes of `_ast` (so no deprecated alias: Num, Str, Index,
     Suite, Param, ...), minus the modes ast.parse(mode="exec") never yields (Interactive,
@@ -27,7 +30,8 @@ from suite import ROOT, Suite  # noqa: E402
 
 NOT_FROM_PARSE = {"Interactive", "Expression", "FunctionType", "TypeIgnore"}
 POSITIONS = ("lineno", "col_offset", "end_lineno", "end_col_offset")
-LINE_RE = re.compile(r"\s*(NODE|FIELD|END)\(([^)]*)\)\s*")
+LINE_RE = re.compile(r"\s*(NODE|FIELD|END|NODE_SINCE|FIELD_SINCE)\(([^)]*)\)\s*")
+WIDENED = {("DictComp", "value"): ("OPT", 15)}  # 3.15: None for {**d for d in ds}
 
 
 def read_table(path, suite):
@@ -36,8 +40,10 @@ def read_table(path, suite):
     current = None
     with open(path, encoding="utf-8") as f:
         text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), f.read(), flags=re.S)
+    minor = sys.version_info[1]
+    skip = False
     for lineno, line in enumerate(text.split("\n"), 1):
-        if not line.strip():
+        if not line.strip() or line.lstrip().startswith("#"):
             continue
         m = LINE_RE.fullmatch(line)
         where = f"ast.def:{lineno}"
@@ -45,6 +51,15 @@ def read_table(path, suite):
             suite.fail(where, f"not a NODE/FIELD/END line: {line.strip()!r}")
             continue
         macro, args = m.group(1), [a.strip() for a in m.group(2).split(",")]
+        if macro.endswith("_SINCE"):
+            since = int(args.pop())
+            macro = macro[:-len("_SINCE")]
+            if since > minor:  # a kind (to its END) or a field the oracle does not have
+                skip = skip or macro == "NODE"
+                continue
+        if skip:
+            skip = macro != "END"
+            continue
         want = {"NODE": 3, "FIELD": 3, "END": 1}[macro]
         if len(args) != want:
             suite.fail(where, f"{macro} takes {want} arguments, not {len(args)}")
@@ -164,6 +179,8 @@ def main():
         else:
             for field, ftype in fields:
                 want = expected_type(cls, field)
+                if WIDENED.get((name, field), (None,))[0] == ftype:
+                    continue
                 if ftype != want:
                     problems.append(f"{field} is {ftype}, expected {want} "
                                     f"({cls._field_types[field]})")

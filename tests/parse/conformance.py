@@ -4,6 +4,12 @@
     conformance.py [--deadwood BIN] [--flavor release|asan]   the newest CPython (>= 3.13) stdlib
     conformance.py --all-versions     every installed CPython 3.8+ stdlib, judged by that oracle
     conformance.py --list FILE...     the given files
+    conformance.py --py314            the 3.14 stdlib (pyodide's), judged by CPython 3.14
+
+By default the newest CPython's stdlib is judged by it with `--target-version py3NN` of that
+version (3.13), and the 3.14 stdlib by CPython 3.14, which runs here as pyodide (CPython compiled
+to WebAssembly, the npm package pyodide@PYODIDE_VERSION under Node: one Node process for a whole
+list of files, tests/parse/pyodide_oracle.mjs). Without it the 3.14 part is skipped.
 
 One pass/fail per file. A file CPython accepts must give byte-identical JSON (ast_json.py is the
 reference); a file it rejects must be rejected by deadwood on the same line (any line when CPython
@@ -33,6 +39,7 @@ from suite import ROOT, Suite, find_python  # noqa: E402
 JOBS = os.cpu_count() or 1
 CACHE_DIR = os.path.join(ROOT, "build", "parse-oracle")
 REEXEC_ENV = "DEADWOOD_ORACLE_PYTHON"
+MIN_STDLIB_FILES = 1000
 
 
 # ---- running under the oracle ----------------------------------------------------------------
@@ -152,13 +159,13 @@ def references(paths, cache_name):
 ERROR_RE = re.compile(r"(\d+):(\d+): (syntax error|error): (.*)")
 
 
-def run_deadwood(binary, path, timeout):
-    """Runs `deadwood parse --json path`. Returns ("json", stdout bytes), ("error", line, message)
+def run_deadwood(binary, path, timeout, target=None):
+    """Runs `deadwood parse [--target-version target] --json path`. Returns ("json", stdout bytes), ("error", line, message)
     or ("bad", why, kind) when the output breaks the contract (crash, timeout, malformed). Other
     stderr lines (warnings) are tolerated before the error line."""
     try:
-        p = subprocess.run([binary, "parse", "--json", path], stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, timeout=timeout)
+        argv = [binary, "parse"] + (["--target-version", target] if target else []) + ["--json", path]
+        p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
     except subprocess.TimeoutExpired:
         return ("bad", f"timeout after {timeout} s", "timeout")
     except OSError as e:  # e.g. the binary is being relinked
@@ -181,10 +188,10 @@ def run_deadwood(binary, path, timeout):
     return ("bad", f"crashed ({how}): {tail}", "crash")
 
 
-def judge(binary, path, ref, timeout):
+def judge(binary, path, ref, timeout, target=None):
     """None when deadwood agrees with the oracle on path, else (kind, why); kind "json" means the
     JSON differs (the caller locates the difference: see json_difference)."""
-    got = run_deadwood(binary, path, timeout)
+    got = run_deadwood(binary, path, timeout, target)
     if got[0] == "bad":
         return got[2], got[1]
     if ref.digest is not None:
@@ -285,14 +292,17 @@ class Tally:
                 f"{kind} ×{n}" for kind, n in self.kinds.most_common(12)))
 
 
-def check_files(suite, items, cache_name, expect=None):
-    """Judges deadwood on items, a list of (name, group, path), in parallel; one pass/fail each.
+def check_files(suite, items, cache_name, expect=None, target="py313", oracle="cpython"):
+    """Judges deadwood (`--target-version target`) on items, a list of (name, group, path), in
+    parallel; one pass/fail each. oracle: "cpython" (this process's, 3.13) or "pyodide" (3.14).
     expect(name, ref) may return why the oracle's own verdict is wrong for a fixture (or None)."""
     timeout = 300 if suite.flavor == "asan" else 30
-    refs = references([path for _, _, path in items], cache_name)
+    paths = [path for _, _, path in items]
+    refs = (pyodide_references(paths, cache_name) if oracle == "pyodide"
+            else references(paths, cache_name))
     tally = Tally()
     with concurrent.futures.ThreadPoolExecutor(JOBS) as pool:
-        futures = [pool.submit(judge, suite.deadwood, path, refs[path], timeout)
+        futures = [pool.submit(judge, suite.deadwood, path, refs[path], timeout, target)
                    for _, _, path in items]
         for (name, group, path), future in zip(items, futures):
             ref = refs[path]
@@ -304,13 +314,92 @@ def check_files(suite, items, cache_name, expect=None):
                 continue
             verdict = future.result()
             if verdict and verdict[0] == "json":
-                verdict = json_difference(path, verdict[1])
+                verdict = (json_difference(path, verdict[1]) if oracle == "cpython" else
+                           ("json", "differs from CPython 3.14's (see pyodide_oracle.mjs, "
+                                    "DW_ORACLE_FULL, for its JSON)"))
             tally.add(group, ref, verdict)
             if verdict:
                 suite.fail(name, f"[{verdict[0]}] {verdict[1]}")
             else:
                 suite.ok(name)
     return tally
+
+
+# ---- CPython 3.14: pyodide under Node --------------------------------------------------------
+
+PYODIDE_VERSION = "314.0.7"
+
+
+def pyodide_modules():
+    """The node_modules holding pyodide@PYODIDE_VERSION (.ci/run installs it in build/node), or
+    None; DEADWOOD_PYODIDE_MODULES names another."""
+    d = os.environ.get("DEADWOOD_PYODIDE_MODULES", os.path.join(ROOT, "build", "node",
+                                                                "node_modules"))
+    try:
+        with open(os.path.join(d, "pyodide", "package.json"), encoding="utf-8") as f:
+            ok = json.load(f).get("version") == PYODIDE_VERSION
+    except (OSError, ValueError):
+        return None
+    return d if ok and shutil.which("node") else None
+
+
+def pyodide_references(paths, cache_name):
+    """{path: Ref} from CPython 3.14 (pyodide): the cached ones, the rest in one Node process."""
+    cache_path = os.path.join(CACHE_DIR, cache_name + "-314.json")
+    with open(ast_json.__file__, "rb") as f:
+        ident = "pyodide " + PYODIDE_VERSION + " " + hashlib.sha256(f.read()).hexdigest()
+    entries = {}
+    try:
+        with open(cache_path, encoding="utf-8") as f:
+            saved = json.load(f)
+        if saved.get("oracle") == ident:
+            entries = saved["files"]
+    except (OSError, ValueError, KeyError):
+        pass
+    out, todo = {}, []
+    for path in paths:
+        e = entries.get(path)
+        st = os.stat(path)
+        if e and e[0] == st.st_size and e[1] == st.st_mtime_ns:
+            out[path] = Ref(*e[2:])
+        else:
+            todo.append(path)
+    if todo:
+        os.makedirs(CACHE_DIR, exist_ok=True)
+        lst, res = cache_path + ".list", cache_path + ".out"
+        with open(lst, "w", encoding="utf-8") as f:
+            f.write("".join(os.path.abspath(p) + "\n" for p in todo))
+        subprocess.run(["node", os.path.join(HERE, "pyodide_oracle.mjs"), pyodide_modules(),
+                        ast_json.__file__, lst, res], check=True, stdout=subprocess.DEVNULL)
+        with open(res, encoding="utf-8") as f:
+            got = {r[0]: r for r in map(json.loads, f)}
+        for path in todo:
+            _, digest, line, message, _ = got[os.path.abspath(path)]
+            st = os.stat(path)
+            out[path] = Ref(digest, line, message)
+            entries[path] = [st.st_size, st.st_mtime_ns, digest, line, message]
+        tmp = cache_path + f".{os.getpid()}.tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump({"oracle": ident, "files": entries}, f)
+        os.replace(tmp, cache_path)
+    return out
+
+
+def pyodide_stdlib():
+    """The 3.14 standard library's .py files, from pyodide's python_stdlib.zip (extracted once
+    into build/py314-stdlib), or None without pyodide."""
+    mods = pyodide_modules()
+    if not mods:
+        return None
+    import zipfile
+    top = os.path.join(ROOT, "build", "py314-stdlib")
+    stamp = os.path.join(top, ".extracted-" + PYODIDE_VERSION)
+    if not os.path.exists(stamp):
+        shutil.rmtree(top, ignore_errors=True)
+        with zipfile.ZipFile(os.path.join(mods, "pyodide", "python_stdlib.zip")) as z:
+            z.extractall(top)
+        open(stamp, "w").close()
+    return top
 
 
 # ---- which files -----------------------------------------------------------------------------
@@ -361,6 +450,19 @@ def main():
         suite.finish()
     if binary_missing(suite, "conformance"):
         suite.finish()
+    # the 3.14 stdlib once, under the release build (the sanitizer build runs the same code
+    # paths on the 3.13 stdlib and on the 3.14 fixtures)
+    if extra[:1] == ["--py314"] or (not extra and suite.flavor != "asan"):
+        top = pyodide_stdlib()
+        if top is None:
+            suite.skip("conformance 3.14", f"no pyodide@{PYODIDE_VERSION} (npm) and node: "
+                                           "CPython 3.14, the oracle, is missing")
+        else:
+            items = [(f"3.14/{os.path.relpath(p, top)}", "3.14", p) for p in python_files(top)]
+            tally = check_files(suite, items, "stdlib", target="py314", oracle="pyodide")
+            tally.report()
+        if extra:
+            suite.finish()
     if extra[:1] == ["--list"]:
         items = [(p, "list", os.path.abspath(p)) for p in extra[1:]]
     elif extra[:1] == ["--all-versions"]:
@@ -371,11 +473,19 @@ def main():
         top = sysconfig.get_paths()["stdlib"]
         v = "%d.%d" % sys.version_info[:2]
         items = [(f"{v}/{os.path.relpath(p, top)}", v, p) for p in python_files(top)]
+        if len(items) < MIN_STDLIB_FILES:  # e.g. a build without the test package
+            suite.fail("conformance", f"only {len(items)} .py files in {top}: the oracle's "
+                       f"standard library is incomplete (3.13's has ~1,700)")
     else:
         suite.fail("conformance", f"unknown arguments {extra}")
         suite.finish()
     tally = check_files(suite, items, "stdlib")
     tally.report()
+    if extra[:1] == ["--all-versions"] and pyodide_modules():
+        items = [(f"{v} by 3.14/{os.path.relpath(p, top)}", f"{v} by 3.14", p)
+                 for v, top in installed_stdlibs() for p in python_files(top)]
+        tally = check_files(suite, items, "stdlib", target="py314", oracle="pyodide")
+        tally.report()
     suite.finish()
 
 

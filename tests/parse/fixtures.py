@@ -4,7 +4,15 @@
     tests/parse/ok/*.py[i]   CPython must accept each (else the fixture itself is wrong) and
                              `deadwood parse --json` must print byte-identical JSON;
     tests/parse/err/*.py     CPython must reject each (else the fixture is wrong) and deadwood must
-                             reject it on the same line.
+                             reject it on the same line; for err/msg_*.py with CPython's message
+                             too (DW000 promises both).
+  Both with `--target-version py313`, judged by CPython 3.13; ok314/ and err314/ the same with
+  `--target-version py314`, judged by CPython 3.14 (pyodide, see conformance.py).
+    tests/parse/ok315/*.py   3.15 syntax, which no interpreter here runs: `--target-version py315`
+                             must print exactly the JSON of the .json file beside it, written by
+                             hand from CPython 3.15's Grammar/python.gram and Parser/Python.asdl;
+    tests/parse/err315/*.py  must be rejected on the line and with the message that the file's
+                             first line says: `# error: LINE: MESSAGE` (also by hand).
 Inputs too big to commit (100,000-deep expressions) are generated into build/parse-fixtures/ at run
 time, from GENERATED below. Last, `deadwood parse --stats` over all fixture folders must count
 every file, every byte and exactly the files CPython rejects.
@@ -16,7 +24,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [HERE, os.path.join(os.path.dirname(HERE), "lib")]
-from conformance import binary_missing, check_files, references, under_oracle  # noqa: E402
+from conformance import (binary_missing, check_files, pyodide_modules,  # noqa: E402
+                         pyodide_references, references, run_deadwood, under_oracle)
 from suite import ROOT, Suite  # noqa: E402
 
 GEN_DIR = os.path.join(ROOT, "build", "parse-fixtures")
@@ -24,6 +33,10 @@ GEN_DIR = os.path.join(ROOT, "build", "parse-fixtures")
 
 def nested_blocks(depth):
     return "".join(" " * i + f"if x{i}:\n" for i in range(depth)) + " " * depth + "pass\n"
+
+
+def elif_chain(arms):
+    return "if a:\n    pass\n" + "".join(f"elif a == {i}:\n    pass\n" for i in range(arms))
 
 
 GENERATED = {
@@ -37,6 +50,26 @@ GENERATED = {
     "err/gen_power_100000.py": "x = " + "2 ** " * 100000 + "2\n",
     "err/gen_fstring_100000.py": "x = 1\nx = f'{" + "(" * 100000 + "1" + ")" * 100000 + "}'\n",
     "err/gen_nested_blocks_100.py": nested_blocks(100),  # too many levels of indentation
+    # CPython's own limits, at their edge: an elif chain as long as its parser stack allows, and
+    # trees as deep as it turns into Python objects (9,997 nodes from the Module down when
+    # ast.parse is called at a script's top level; a few less from deeper in a call stack, as
+    # in the oracle's worker processes: the ok/ files stay a little below).
+    "err/gen_elif_chain_100000.py": elif_chain(100000),
+    "err/gen_elif_chain_5963.py": elif_chain(5963),
+    "ok/gen_elif_chain_5962.py": elif_chain(5962),
+    "ok/gen_add_chain_9985.py": "x = " + " + ".join(["a"] * 9985) + "\n",
+    "err/gen_add_chain_9996.py": "x = " + " + ".join(["a"] * 9996) + "\n",
+    "ok/gen_attr_chain_9985.py": "x = a" + ".y" * 9985 + "\n",
+    "err/gen_attr_chain_9995.py": "x = a" + ".y" * 9995 + "\n",
+    "ok/gen_call_chain_9985.py": "x = a" + "()" * 9985 + "\n",
+    "err/gen_call_chain_9995.py": "x = a" + "()" * 9995 + "\n",
+    # Integer literals past int64: the tree keeps hexadecimal (linear whatever the length), the
+    # JSON prints decimal; a decimal literal stops at CPython's 4,300 digits.
+    "ok/gen_hex_literal_200000.py": "x = 0x" + "9f3c" * 50000 + "\n",
+    "ok/gen_octal_literal_100000.py": "x = 0o" + "7061" * 25000 + "\n",
+    "ok/gen_binary_literal_100000.py": "x = 0b" + "1101" * 25000 + "\n",
+    "ok/gen_decimal_literal_4300.py": "x = " + "9876543210" * 430 + "\n",
+    "err/gen_decimal_literal_4301.py": "x = 1\ny = " + "9876543210" * 430 + "1\n",
     # Long but shallow: must parse (each is one flat list or a left-leaning chain of 3,000).
     "ok/gen_long_list.py": "x = [" + ", ".join(str(i) for i in range(20000)) + "]\n",
     "ok/gen_add_chain_3000.py": "x = " + " + ".join(["a"] * 3000) + "\n",
@@ -74,25 +107,28 @@ def write_generated():
     return paths
 
 
-def fixture_files():
+def fixture_files(suite, groups=("ok", "err"), generated=True):
     """[(name, group, path)]: the committed fixtures, then the generated ones."""
     items = []
-    for group in ("ok", "err"):
+    for group in groups:
         folder = os.path.join(HERE, group)
-        for f in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+        if not os.path.isdir(folder):
+            suite.fail(f"{group}/", f"the fixture folder {folder} is missing")
+            continue
+        for f in sorted(os.listdir(folder)):
             if f.endswith((".py", ".pyi")):
                 items.append((f"{group}/{f}", group, os.path.join(folder, f)))
-    for rel, path in write_generated():
+    for rel, path in write_generated() if generated else ():
         items.append((rel, rel.split("/")[0], path))
     return items
 
 
 def expectation(name, ref):
     """Why CPython's own verdict contradicts the fixture's folder, or None."""
-    if name.startswith("ok/") and ref.digest is None:
-        return f"fixture wrong: CPython rejects this ok/ file: line {ref.line}: {ref.message}"
-    if name.startswith("err/") and ref.digest is not None:
-        return "fixture wrong: CPython accepts this err/ file"
+    if name.startswith("ok") and ref.digest is None:
+        return f"fixture wrong: CPython rejects this ok file: line {ref.line}: {ref.message}"
+    if name.startswith("err") and ref.digest is not None:
+        return "fixture wrong: CPython accepts this err file"
     return None
 
 
@@ -110,7 +146,8 @@ def check_stats(suite, items):
             sum(1 for p in paths if refs[p].digest is None))
     timeout = 600 if suite.flavor == "asan" else 120
     try:
-        p = subprocess.run([suite.deadwood, "parse", "--stats"] + folders, stdout=subprocess.PIPE,
+        p = subprocess.run([suite.deadwood, "parse", "--target-version", "py313", "--stats"] +
+                           folders, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True, errors="replace", timeout=timeout)
     except (subprocess.TimeoutExpired, OSError) as e:
         suite.fail("parse --stats", f"cannot run: {e}")
@@ -126,15 +163,68 @@ def check_stats(suite, items):
                 f"(files, bytes, errors) = {got}, expected {want} from the fixtures and CPython")
 
 
+ERROR_LINE_RE = re.compile(r"# error: (\d+): (.*)")
+
+
+def check_315(suite):
+    """ok315/*.py against their .json, err315/*.py against their `# error:` line."""
+    timeout = 300 if suite.flavor == "asan" else 30
+    for group in ("ok315", "err315"):
+        folder = os.path.join(HERE, group)
+        for f in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+            if not f.endswith(".py"):
+                continue
+            path, name = os.path.join(folder, f), f"{group}/{f}"
+            got = run_deadwood(suite.deadwood, path, timeout, "py315")
+            if group == "ok315":
+                with open(path[:-3] + ".json", encoding="ascii") as j:
+                    want = j.read().strip()
+                suite.check(got[0] == "json" and got[1].decode("ascii").strip() == want, name,
+                            f"deadwood {got[1][:300]!r}\nexpected {want[:300]!r}")
+            else:
+                with open(path, encoding="utf-8") as src:
+                    m = ERROR_LINE_RE.match(src.readline())
+                if not m:
+                    suite.fail(name, "no `# error: LINE: MESSAGE` first line")
+                    continue
+                suite.check(got[0] == "error" and got[1] == int(m.group(1)) and
+                            got[2] == m.group(2), name,
+                            f"deadwood {got[1:]!r}, expected line {m.group(1)}: {m.group(2)!r}")
+
+
+def check_messages(suite, items, target="py313", oracle="cpython"):
+    """err*/msg_*.py: deadwood's message is CPython's, word for word."""
+    msg_items = [(n, p) for n, _, p in items if os.path.basename(n).startswith("msg_")]
+    paths = [p for _, p in msg_items]
+    refs = (pyodide_references(paths, "fixtures") if oracle == "pyodide"
+            else references(paths, "fixtures"))
+    timeout = 300 if suite.flavor == "asan" else 30
+    for name, path in msg_items:
+        got = run_deadwood(suite.deadwood, path, timeout, target)
+        want = refs[path].message
+        suite.check(got[0] == "error" and got[2] == want, f"{name} message",
+                    f"deadwood {got[1:]!r}, CPython line {refs[path].line}: {want!r}")
+
+
 def main():
     suite = Suite(__doc__)
     if not under_oracle(suite, "fixtures"):
         suite.finish()
     if binary_missing(suite, "fixtures"):
         suite.finish()
-    items = fixture_files()
+    items = fixture_files(suite)
     tally = check_files(suite, items, "fixtures", expectation)
+    check_messages(suite, items)
     check_stats(suite, items)
+    if pyodide_modules():
+        items314 = fixture_files(suite, ("ok314", "err314"), generated=False)
+        tally314 = check_files(suite, items314, "fixtures", expectation, "py314", "pyodide")
+        check_messages(suite, items314, "py314", "pyodide")
+        if suite.args.verbose or suite.failed:
+            tally314.report()
+    else:
+        suite.skip("fixtures 3.14", "no pyodide (npm) and node: CPython 3.14 is missing")
+    check_315(suite)
     if suite.args.verbose or suite.failed:
         tally.report()
     suite.finish()

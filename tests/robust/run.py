@@ -34,7 +34,37 @@ case("deep_unary.py", b"x = " + b"-" * 100000 + b"1\n", "DW000", "too complex")
 case("deep_not.py", b"x = " + b"not " * 100000 + b"y\n", "DW000", "too complex")
 case("deep_ifs.py", b"".join(b" " * i + b"if x:\n" for i in range(10000)) + b" " * 10000 + b"pass\n",
      "DW000", "too many levels of indentation")
-case("deep_binop.py", b"x = " + b"1 + " * 100000 + b"1\n", "DW000", "too complex")
+case("deep_binop.py", b"x = " + b"1 + " * 100000 + b"1\n", "DW000",
+     "maximum recursion depth exceeded during ast construction")
+
+def elif_chain(arms, indent=b"", body=b"pass"):
+    """if/elif with `arms` elif arms; `%d` in body is the arm's number."""
+    def arm(i):
+        return indent + b"    " + (body % i if b"%d" in body else body) + b"\n"
+    return (indent + b"if a:\n" + arm(-1) +
+            b"".join(indent + b"elif a == %d:\n" % i + arm(i) for i in range(arms)))
+
+
+# Every walk after the parser is bounded by the deepest tree the parser accepts (CPython's: 9,997
+# nodes from the Module down; an elif chain as long as CPython's parser stack allows): the
+# longest chains it accepts go through every rule, the control-flow graphs and the summaries.
+case("elif_chain_100000.py", elif_chain(100000), "DW000", "Parser stack overflowed")
+case("elif_chain_80000.py", elif_chain(80000), "DW000", "Parser stack overflowed")
+case("elif_chain_5962_in_function.py",
+     b"def f(a, y):\n    if y is None:\n        return\n" + elif_chain(5962, b"    ", b"y.v = %d"),
+     None)
+case("elif_chain_same_arms.py", elif_chain(5962, b"", b"x = 1") + b"else:\n    x = 1\n", "DW101",
+     "identical branches")
+case("add_chain_9995.py", b"def f(a):\n    if a is None:\n        return\n    return " +
+     b" + ".join([b"a"] * 9992) + b"\n", None)
+case("attr_chain_9990.py", b"def f(a):\n    if a is None:\n        return\n    return a" +
+     b".y" * 9990 + b"\n", None)
+case("call_chain_9990.py", b"x = f" + b"()" * 9990 + b"\n", None)
+case("attr_chain_too_long.py", b"x = a" + b".y" * 9995 + b"\n", "DW000",
+     "maximum recursion depth exceeded during ast construction")
+# a literal of a million hexadecimal digits: the tree keeps them as they are (no quadratic
+# conversion to decimal, which only `parse --json` makes, and subquadratically)
+case("hex_literal_1m.py", b"x = 0x" + b"7" * 1000000 + b"\n", None)
 case("million_lines.py", b"pass\n" * (200000 if asan else 1000000), None)
 case("long_line.py", b"x = '" + b"a" * (20 * 1000 * 1000) + b"'\n", None)
 case("nul_byte.py", b"x = 1\n\x00y = 2\n", "DW001", "null bytes")

@@ -19,9 +19,9 @@ def log_level(verbosity):
     if verbosity > 1:
         level = logging.DEBUG
     elif verbosity == 1:  # expect: DW101 "`elif` body"
-        level = logging.WARNING
+        level = logging.WARNING; verbosity = 1  # noqa: E702
     else:
-        level = logging.WARNING
+        level = logging.WARNING; verbosity = 1  # noqa: E702
     return level
 
 
@@ -60,9 +60,9 @@ def route(request):
         handler = get_handler(request)
     else:
         if request.method == "HEAD":  # expect: DW101 "the `if` body"
-            handler = post_handler(request)
+            handler = post_handler(request); handler.log(request)  # noqa: E702
         else:
-            handler = post_handler(request)
+            handler = post_handler(request); handler.log(request)  # noqa: E702
     return handler
 
 
@@ -162,9 +162,9 @@ def http_reason(code):
     elif code == 500:
         reason = "Server Error"
     elif code == 503:  # expect: DW101
-        reason = "Unknown"
+        reason = "Unknown"; code = 0  # noqa: E702
     else:
-        reason = "Unknown"
+        reason = "Unknown"; code = 0  # noqa: E702
     return reason
 
 
@@ -215,3 +215,32 @@ def long_kind(name):
         return 'greek'
     else:
         return 'greek'  # expect-line 213: DW101 "'sigma', 'tau')` decides nothing"
+
+
+# ... but in a chain, one simple statement naming a case is a dispatch, not a dead decision
+# (SonarQube's S1871 exception; DW103 makes it too).
+def http_reason_short(code):
+    if code == 200:
+        reason = "OK"
+    elif code == 503:  # ok: one simple statement, the same as the else arm's
+        reason = "Unknown"
+    else:
+        reason = "Unknown"
+    return reason
+
+
+# One simple statement in a plain if/else still decides nothing.
+def describe(flag):
+    if flag:  # expect: DW101
+        return "on"
+    else:
+        return "on"
+
+
+# The same type checker directive in both arms: the same code still.
+import sys  # noqa: E402
+
+if sys.version_info >= (3, 12):  # expect: DW101
+    from distutils import ccompiler  # type: ignore[import-not-found]
+else:
+    from distutils import ccompiler  # type: ignore[import-not-found]

@@ -10,7 +10,7 @@ class ZenFlowZeroOptimizerParallel:
         source_offset, num_elements = self.grad_position[self.get_param_id(param)][1:3]
         grad_accum = self.get_param_gradient_attribute(param)
         if grad_accum is None:  # expect: DW101 "decides nothing"
-            src_tensor = grad_accum.view(-1).narrow(0, source_offset, num_elements)  # expect: DW201
+            src_tensor = grad_accum.view(-1).narrow(0, source_offset, num_elements)  # expect: DW201 "on line {-1}"
         else:
             src_tensor = grad_accum.view(-1).narrow(0, source_offset, num_elements)
         dest_tensor = fp32_grad_tensor.view(-1).narrow(0, 0, num_elements)

@@ -163,3 +163,13 @@ def label(x, y):
     elif y:  # ok: differs from the first arm
         name = "b" if y else "a"
         return name
+
+
+# Arms that differ in a type checker's directive are different to the checker that reads it.
+def loader(version):
+    if version >= (3, 12):
+        import importlib.resources as res  # type: ignore[import-not-found]
+        return res
+    elif version >= (3, 9):  # ok: the directive differs
+        import importlib.resources as res
+        return res

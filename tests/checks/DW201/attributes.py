@@ -24,20 +24,20 @@ class Plain:
 
     def run(self):
         self.limit = None
-        return self.limit.bit_length()  # expect: DW201
+        return self.limit.bit_length()  # expect: DW201 "on line {-1}"
 
 
 class Child(Plain):
     def go(self):
         self.names = None
-        for n in self.names:  # expect: DW201 "iterating over it raises TypeError"
+        for n in self.names:  # expect: DW201 "iterating over it raises TypeError" "on line {-1}"
             print(n)
 
 
 class Explicit(object):
     def go(self):
         self.helper = None
-        self.helper()  # expect: DW201 "calling it raises TypeError"
+        self.helper()  # expect: DW201 "calling it raises TypeError" "on line {-1}"
 
 
 @dataclass
@@ -46,14 +46,14 @@ class Record:
 
     def clear(self):
         self.items = None
-        self.items.clear()  # expect: DW201
+        self.items.clear()  # expect: DW201 "on line {-1}"
 
 
 @dataclasses.dataclass(order=True)
 class Ordered:
     def clear(self):
         self.items = None
-        self.items.clear()  # expect: DW201
+        self.items.clear()  # expect: DW201 "on line {-1}"
 
 
 # ---- not reported: the field report's case, and what could turn None into something else ----
@@ -251,3 +251,23 @@ class Conditional:
     def reset(self):
         self.items = None
         self.items.append(1)  # ok: a property, under an if
+
+
+# Storing another attribute of a plain class runs no code: what was known stays known.
+class Cursor:
+    def __init__(self):
+        self.row = None
+        self.col = 0
+
+    def advance(self):
+        self.row = None
+        self.col = 1
+        return self.row.next  # expect: DW201 "assigned None on line {-2}"
+
+
+# Of an object whose class is unknown, another attribute's store may change this one.
+def reset(view):
+    if view.selection is None:
+        view.mode = "normal"
+        return view.selection.start  # ok: a setter of `mode` may have set `selection`
+    return None

@@ -11,7 +11,7 @@ def find(items, key):
             found = item
             break
     else:
-        found.mark_missing()  # expect: DW201
+        found.mark_missing()  # expect: DW201 "on line {-6}"
     return found
 
 
@@ -33,7 +33,7 @@ def last_valid(rows):
     for row in rows:
         prev = None
         if not row.valid:
-            prev.append(row)  # expect: DW201
+            prev.append(row)  # expect: DW201 "on line {-2}"
             continue
         prev = row
     return rows
@@ -46,7 +46,7 @@ def connect(factory):
     try:
         conn = factory.connect()
     except OSError:
-        conn.rollback()  # expect: DW201
+        conn.rollback()  # expect: DW201 "on line {-4}"
         raise
     return conn
 
@@ -58,7 +58,7 @@ def load(path, parse):
         text = open(path).read()
         data = parse(text)
     except ValueError:
-        data.clear()  # expect: DW201
+        data.clear()  # expect: DW201 "on line {-5}"
     return data
 
 
@@ -68,28 +68,28 @@ def cleanup(pool):
     try:
         pool.drain()
     finally:
-        handle.release()  # expect: DW201
+        handle.release()  # expect: DW201 "on line {-4}"
 
 
 # Inside a with block.
 def locked_write(lock, stream):
     with lock:
         if stream is None:
-            stream.write(b"x")  # expect: DW201
+            stream.write(b"x")  # expect: DW201 "on line {-1}"
 
 
 # A with statement that binds the tested name does not reach the test; the body does.
 def read(path):
     with open(path) as f:
         if f is None:
-            return f.read()  # expect: DW201
+            return f.read()  # expect: DW201 "on line {-1}"
 
 
 # match with a guard and a capture pattern elsewhere.
 def dispatch(msg):
     match msg:
         case None:
-            msg.ack()  # expect: DW201
+            msg.ack()  # expect: DW201 "on line {-1}"
         case {"type": kind}:
             return kind
 
@@ -98,7 +98,7 @@ def dispatch(msg):
 def drain(queues):
     for q in queues:
         if q is None:
-            q.close()  # expect: DW201
+            q.close()  # expect: DW201 "on line {-1}"
 
 
 # An exception handler entered from inside a loop in the try body.
@@ -109,7 +109,7 @@ def fill(src):
             check(chunk)
         buf = bytearray()
     except KeyError:
-        buf.extend(b"?")  # expect: DW201
+        buf.extend(b"?")  # expect: DW201 "on line {-6}"
     return buf
 
 
@@ -117,7 +117,7 @@ def fill(src):
 def pop(d):
     if d is None:
         with contextlib.suppress(KeyError):
-            d.pop("k")  # expect: DW201
+            d.pop("k")  # expect: DW201 "on line {-2}"
 
 
 # try/except/else: the code after the statement is reached only through the handler (the
@@ -130,4 +130,4 @@ def status_of(client):
         pass
     else:
         return resp.json()
-    return resp.status_code  # expect: DW201
+    return resp.status_code  # expect: DW201 "on line {-7}"

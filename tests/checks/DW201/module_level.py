@@ -10,7 +10,7 @@ if os.environ.get("APP_CONFIG"):
 PATH = CONFIG["path"]  # ok: set when APP_CONFIG is set
 
 LOGGER = None
-LEVEL = LOGGER.level  # expect: DW201
+LEVEL = LOGGER.level  # expect: DW201 "on line {-1}"
 
 HANDLER = None
 setup_logging()

@@ -30,7 +30,7 @@ def mask_size(t):
 # `None is x`, operands swapped.
 def first_line(text):
     if None is text:
-        return text.splitlines()[0]  # expect: DW201
+        return text.splitlines()[0]  # expect: DW201 "on line {-1}"
     return text
 
 
@@ -54,38 +54,38 @@ def norm(tensor):
 def describe(node):
     if node is not None:
         return "node"
-    elif node.kind == "leaf":  # expect: DW201
+    elif node.kind == "leaf":  # expect: DW201 "on line {-2}"
         return "leaf"
 
 
 # `not (x is not None)`.
 def name_of(obj):
     if not (obj is not None):
-        return obj.__name__  # expect: DW201
+        return obj.__name__  # expect: DW201 "on line {-1}"
     return "?"
 
 
 # The right side of `x is None and ...`.
 def is_empty(batch):
-    return batch is None and batch.numel() == 0  # expect: DW201
+    return batch is None and batch.numel() == 0  # expect: DW201 "on line {-0}"
 
 
 # The right side of `x is not None or ...`: it runs only when x is None.
 def has_items(queue):
-    return queue is not None or queue.qsize() > 0  # expect: DW201
+    return queue is not None or queue.qsize() > 0  # expect: DW201 "on line {-0}"
 
 
 # An `and` chain in an if test: the body sees every conjunct true.
 def maybe_reload(model, force):
     if model is None and force:
-        model.reload()  # expect: DW201
+        model.reload()  # expect: DW201 "on line {-1}"
 
 
 # The body of `while x is None:`.
 def wait_for(conn_pool):
     conn = conn_pool.try_get()
     while conn is None:
-        conn.wait(0.1)  # expect: DW201
+        conn.wait(0.1)  # expect: DW201 "on line {-1}"
     return conn
 
 
@@ -110,30 +110,30 @@ def get_or_load(self, key):
     cached = self.cache.get(key)
     if cached is not None:
         return cached
-    return cached.load()  # expect: DW201
+    return cached.load()  # expect: DW201 "on line {-2}"
 
 
 # An `assert x is None` proves it too.
 def build(self):
     assert self.model is None, "build() called twice"
-    self.model.init_weights()  # expect: DW201
+    self.model.init_weights()  # expect: DW201 "on line {-1}"
 
 
 # A conditional expression: the else side sees the None.
 def size_of(buf):
-    return buf.nbytes if buf is not None else buf.size  # expect: DW201
+    return buf.nbytes if buf is not None else buf.size  # expect: DW201 "on line {-0}"
 
 
 # Nested ifs keep the fact.
 def step(optimizer, scaler, amp):
     if scaler is None:
         if amp:
-            scaler.scale(optimizer)  # expect: DW201
+            scaler.scale(optimizer)  # expect: DW201 "on line {-2}"
 
 
 # An assert's message is evaluated only when the test failed: here, when the value is None.
 def check_model(model):
-    assert model is not None, f"model {model.name} is missing"  # expect: DW201
+    assert model is not None, f"model {model.name} is missing"  # expect: DW201 "on line {-0}"
     return model
 
 
@@ -160,7 +160,7 @@ def pick_none(p, Shape):
 
 def pick_none_type(p):
     if p is None and isinstance(p, types.NoneType):
-        return p.x  # expect: DW201
+        return p.x  # expect: DW201 "on line {-1}"
     return 0
 
 
@@ -171,5 +171,5 @@ def invoke(f):
     if f is None and hasattr(f, "run"):
         return f.run()  # ok
     if f is None and hasattr(f, "__class__"):
-        return f.run()  # expect: DW201
+        return f.run()  # expect: DW201 "on line {-1}"
     return 0

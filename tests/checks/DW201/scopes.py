@@ -62,7 +62,7 @@ def counter():
 def outer(flag):
     def inner(value):
         if value is None:
-            return value.strip()  # expect: DW201
+            return value.strip()  # expect: DW201 "on line {-1}"
         return value
     return inner
 
@@ -77,4 +77,4 @@ class Registry:
 
     def lookup(self, name):
         if self.default is None:
-            return self.default.get(name)  # expect: DW201
+            return self.default.get(name)  # expect: DW201 "on line {-1}"

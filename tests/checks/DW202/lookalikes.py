@@ -214,3 +214,11 @@ def mask(t):
     if (t == None).any():  # ok: an array type's element-wise comparison  # noqa: E711
         return n
     return 0
+
+
+# Storing another attribute of the object may change this one: a property computed from it, a
+# setter, a descriptor or __setattr__ (a field report: a reactive widget's `active_tab`).
+def test_tabs(tabs):
+    assert tabs.active_tab.id == "tab-1"
+    tabs.active = ""
+    assert tabs.active_tab is None  # ok: `tabs.active = ""` may have changed it

@@ -14,7 +14,7 @@ def shape_of(tensor):
 # `is not None` counts too.
 def encode(text):
     data = text.encode()
-    if text is not None:  # expect: DW202
+    if text is not None:  # expect: DW202 "on line {-1}"
         return data
     return b""
 
@@ -32,13 +32,13 @@ def total(items):
 # A comprehension's first iterable and `*x` unpacking.
 def names(users):
     out = [u.name for u in users]
-    assert users is not None  # expect: DW202
+    assert users is not None  # expect: DW202 "on line {-1}"
     return out
 
 
 def forward(fn, args):
     y = fn(*args)
-    if args is None:  # expect: DW202
+    if args is None:  # expect: DW202 "on line {-1}"
         return None
     return y
 
@@ -49,7 +49,7 @@ def pick(cfg, fast):
         lr = cfg.fast_lr
     else:
         lr = cfg.lr
-    if cfg is None:  # expect: DW202
+    if cfg is None:  # expect: DW202 "on line {-1}"
         return 0.0
     return lr
 
@@ -58,33 +58,33 @@ def pick(cfg, fast):
 class Runner:
     def step(self):
         batch = self.loader.batch_size
-        if self.loader is None:  # expect: DW202 "`self.loader`"
+        if self.loader is None:  # expect: DW202 "`self.loader`" "on line {-1}"
             return 0
         return batch
 
     def stats(self):
         count = self.metrics["count"]
         total = count * 2
-        if self.metrics is not None:  # expect: DW202
+        if self.metrics is not None:  # expect: DW202 "on line {-2}"
             return total
         return 0
 
     # The attribute stored on the chain is a dereference of the chain.
     def reset(self):
         self.state.step = 0
-        if self.state is None:  # expect: DW202
+        if self.state is None:  # expect: DW202 "on line {-1}"
             raise RuntimeError("no state")
 
 
 # A test inside the same expression, after the dereference.
 def is_ready(job):
-    return job.done and job is not None  # expect: DW202
+    return job.done and job is not None  # expect: DW202 "on line {-0}"
 
 
 # An augmented assignment to an attribute dereferences the object holding it.
 def bump(counter):
     counter.value += 1
-    if counter is None:  # expect: DW202
+    if counter is None:  # expect: DW202 "on line {-1}"
         return
     return counter.value
 
@@ -95,7 +95,7 @@ def drain(q):
         item = q.get()
         if item is None:
             break
-    if q is None:  # expect: DW202
+    if q is None:  # expect: DW202 "on line {-3}"
         return None
     return item
 
@@ -105,7 +105,7 @@ def drain(q):
 def last(node):
     while node.has_next():
         node = node.next
-    if node is None:  # expect: DW202
+    if node is None:  # expect: DW202 "on line {-2}"
         return None
     return node
 
@@ -113,7 +113,7 @@ def last(node):
 # Module-level, with no call in between.
 CONFIG = {"home": os.sep}
 HOME = CONFIG["home"]
-if CONFIG is None:  # expect: DW202
+if CONFIG is None:  # expect: DW202 "on line {-1}"
     HOME = None
 
 
@@ -133,6 +133,6 @@ def parse_strict(blob):
         value = blob.decode()
     finally:
         log_attempt()
-    if blob is None:  # expect: DW202
+    if blob is None:  # expect: DW202 "on line {-3}"
         return None
     return value

@@ -78,13 +78,13 @@ def walrus_deep(x):
 
 def declared_global():
     global later
-    return later().x  # expect: DW203 "later"
+    return later().x  # expect: DW203 "later" "later at none_bindings.py:9"
 
 
 def not_bound():
     with contextlib.suppress(KeyError):
         pass
-    return later().x  # expect: DW203 "later"
+    return later().x  # expect: DW203 "later" "later at none_bindings.py:9"
 
 
 def enclosing(x):
@@ -98,7 +98,7 @@ def enclosing(x):
 
 def enclosing_unbound():
     def inner():
-        return later().x  # expect: DW203 "later"
+        return later().x  # expect: DW203 "later" "later at none_bindings.py:9"
 
     return inner
 
@@ -107,7 +107,7 @@ def enclosing_global():
     global later
 
     def inner():
-        return later().x  # expect: DW203 "later"
+        return later().x  # expect: DW203 "later" "later at none_bindings.py:9"
 
     return inner
 
@@ -118,12 +118,12 @@ class Holder:
         return later().x  # ok: a local of the method
 
     def other(self):
-        return later().x  # expect: DW203 "later"
+        return later().x  # expect: DW203 "later" "later at none_bindings.py:9"
 
     @staticmethod
     def decorated():
         result = later()
-        return result.x  # expect: DW203 "later"
+        return result.x  # expect: DW203 "later" "later at none_bindings.py:9"
 
 
 def dotted(none_lib):
@@ -131,4 +131,4 @@ def dotted(none_lib):
 
 
 def dotted_module():
-    return none_lib.record("event").x  # expect: DW203 "record"
+    return none_lib.record("event").x  # expect: DW203 "record" "record at none_lib.py:8"

@@ -6,24 +6,24 @@ from none_lib import record_twice as twice
 
 
 def errors(event, recorder):
-    record(event).strip()  # expect: DW203 "`record()` is always None"
-    none_lib.record(event)["key"]  # expect: DW203 "subscripting it raises TypeError"
-    lib.record_twice(event)()  # expect: DW203 "calling it raises TypeError"
-    for item in twice(event):  # expect: DW203 "iterating over it raises TypeError"
+    record(event).strip()  # expect: DW203 "`record()` is always None" "record at none_lib.py:8"
+    none_lib.record(event)["key"]  # expect: DW203 "subscripting it raises TypeError" "record at none_lib.py:8"
+    lib.record_twice(event)()  # expect: DW203 "calling it raises TypeError" "record_twice at none_lib.py:12"
+    for item in twice(event):  # expect: DW203 "iterating over it raises TypeError" "record_twice at none_lib.py:12"
         print(item)
     result = record(event)
     print(result.name)  # expect: DW203 "record at none_lib.py:8"
-    Recorder.reset().done  # expect: DW203 "Recorder.reset"
-    Recorder.log(recorder, event).done  # expect: DW203
+    Recorder.reset().done  # expect: DW203 "Recorder.reset" "Recorder.reset at none_lib.py:65"
+    Recorder.log(recorder, event).done  # expect: DW203 "Recorder.log at none_lib.py:57"
 
 
 def starred(event):
-    return [*record(event)]  # expect: DW203
+    return [*record(event)]  # expect: DW203 "record at none_lib.py:8"
 
 
 def augmented(event):
     total = none_lib.record(event)
-    total += 1  # expect: DW203
+    total += 1  # expect: DW203 "record at none_lib.py:8"
     return total
 
 

@@ -8,4 +8,4 @@ def shadowed(later):
 
 
 def café():
-    return later().x  # expect: DW203 "later"
+    return later().x  # expect: DW203 "later" "later at none_bindings.py:9"

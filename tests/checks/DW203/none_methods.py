@@ -13,7 +13,7 @@ class Writer:
         self.write(data).close()  # ok: a subclass overrides write to return a value
 
     def close(self):
-        self.flush().wait()  # expect: DW203 "Writer.flush"
+        self.flush().wait()  # expect: DW203 "Writer.flush" "Writer.flush at none_methods.py:9"
 
 
 class FileWriter(Writer):
@@ -27,17 +27,17 @@ class QuietWriter(FileWriter):
         self.buffer = ()
 
     def drain(self):
-        return self.flush().count  # expect: DW203 "QuietWriter.flush"
+        return self.flush().count  # expect: DW203 "QuietWriter.flush" "QuietWriter.flush at none_methods.py:26"
 
 
 class AuditRecorder(Recorder):
     def audit(self, event):
-        self.log(event).done  # expect: DW203 "Recorder.log"
-        return super().log(event).done  # expect: DW203
+        self.log(event).done  # expect: DW203 "Recorder.log" "Recorder.log at none_lib.py:57"
+        return super().log(event).done  # expect: DW203 "Recorder.log at none_lib.py:57"
 
     @classmethod
     def again(cls):
-        return cls.reset().done  # expect: DW203
+        return cls.reset().done  # expect: DW203 "Recorder.reset at none_lib.py:65"
 
 
 class Stream:

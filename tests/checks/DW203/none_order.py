@@ -7,20 +7,20 @@ except ImportError:
 
 
 def early():
-    return later().x  # expect: DW203 "later"
+    return later().x  # expect: DW203 "later" "later at none_order.py:26"
 
 
 def early_assigned():
     v = later()
-    return v.y  # expect: DW203 "later"
+    return v.y  # expect: DW203 "later" "later at none_order.py:26"
 
 
 def imported():
-    return record("event")[0]  # expect: DW203 "record"
+    return record("event")[0]  # expect: DW203 "record" "record at none_lib.py:8"
 
 
 def through_class():
-    return Holder.clear().items  # expect: DW203 "Holder.clear"
+    return Holder.clear().items  # expect: DW203 "Holder.clear" "Holder.clear at none_order.py:32"
 
 
 def later():
@@ -39,7 +39,7 @@ if True:
         print("side effect")
 
     def uses_conditional():
-        return conditional()[0]  # expect: DW203 "conditional"
+        return conditional()[0]  # expect: DW203 "conditional" "conditional at none_order.py:38"
 
 
 def shadowed(later):

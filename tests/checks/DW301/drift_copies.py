@@ -22,7 +22,7 @@ class CountingStore(Store):
     def drop(self, key):  # expect: DW301 "CountingStore.drop"
         value = self.items.pop(key, None)
         if value is None:
-            value = value.copy()  # expect: DW201
+            value = value.copy()  # expect: DW201 "on line {-1}"
         log.info("dropped %s", key)
         self.hits = 0
         return value

@@ -19,7 +19,7 @@ class ZenFlowZeroOptimizerParallel(ZenFlowZeroOptimizer):
             -1).narrow(0, dest_offset, num_elements)
         grad_accum = self.get_param_gradient_attribute(param)
         if grad_accum is None:  # expect: DW101, DW303 "(lines {+0}-{+3}), which DeepSpeedZeroOptimizer.async_inplace_copy_grad_to_fp32_buffer_from_gpu had until"
-            src_tensor = grad_accum.view(-1).narrow(0, source_offset, num_elements)  # expect: DW201
+            src_tensor = grad_accum.view(-1).narrow(0, source_offset, num_elements)  # expect: DW201 "on line {-1}"
         else:
             src_tensor = grad_accum.view(-1).narrow(0, source_offset, num_elements)
         if not self.fp16_master_weights_and_gradients:  # ok: the base still has it

@@ -1,0 +1,2 @@
+dicts = [{1: 2}]
+merged = {**d for d in dicts}  # expect: DW002

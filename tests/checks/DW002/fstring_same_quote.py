@@ -1,0 +1,2 @@
+names = ["a", "b"]
+text = f"{", ".join(names)}"  # expect: DW002

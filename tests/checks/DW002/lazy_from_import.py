@@ -1,0 +1,1 @@
+lazy from os import path  # expect: DW002

@@ -1,0 +1,2 @@
+def first(table, idx):
+    return table[*idx]  # expect: DW002

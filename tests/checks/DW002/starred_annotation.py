@@ -1,0 +1,2 @@
+def f(*args: *tuple[int, ...]):  # expect: DW002
+    return args

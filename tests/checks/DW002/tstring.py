@@ -1,0 +1,2 @@
+name = "x"
+greeting = t"Hello {name}"  # expect: DW002

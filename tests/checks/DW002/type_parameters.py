@@ -1,0 +1,2 @@
+def first[T](items: list[T]) -> T:  # expect: DW002
+    return items[0]

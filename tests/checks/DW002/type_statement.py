@@ -1,0 +1,1 @@
+type Pair = tuple[int, int]  # expect: DW002

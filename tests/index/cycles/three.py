@@ -1,0 +1,3 @@
+class B(B):
+    def f(self):
+        return self.g().x  # ok: the hang of issue 20

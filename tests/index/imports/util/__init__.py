@@ -1,0 +1,5 @@
+"""The package `import util` finds."""
+
+
+def fetch():
+    found = None

@@ -1,0 +1,3 @@
+# exec inside a call.
+f(
+  exec 1)

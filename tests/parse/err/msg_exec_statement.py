@@ -1,0 +1,2 @@
+# Python 2's exec statement.
+exec 'a'

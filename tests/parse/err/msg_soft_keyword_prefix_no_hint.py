@@ -1,0 +1,3 @@
+# A name pegen takes for a soft keyword (a prefix of "case") before another expression.
+x = [c
+     d]

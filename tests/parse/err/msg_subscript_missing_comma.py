@@ -1,0 +1,3 @@
+# A subscript missing a comma between two lines.
+x[a
+  b]

@@ -1,0 +1,3 @@
+# A yield in parentheses missing a comma.
+z = (yield a
+     b)

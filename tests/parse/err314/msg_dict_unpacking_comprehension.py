@@ -1,0 +1,1 @@
+x = {**d for d in ds}

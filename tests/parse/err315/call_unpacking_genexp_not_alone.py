@@ -1,0 +1,2 @@
+# error: 2: Generator expression must be parenthesized
+f(a, *x for x in y)

@@ -1,0 +1,2 @@
+# error: 2: lazy from __future__ import is not allowed
+lazy from __future__ import annotations

@@ -1,0 +1,3 @@
+# error: 3: lazy import not allowed inside classes
+class C:
+    lazy import json

@@ -1,0 +1,3 @@
+# error: 3: lazy import not allowed inside functions
+def f():
+    lazy import json

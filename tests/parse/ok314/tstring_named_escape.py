@@ -1,0 +1,1 @@
+x = t'\N{BULLET} {a}'
