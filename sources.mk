@@ -34,6 +34,7 @@ LIB_SRC := \
     src/checks/identical_ifexp.c \
     src/checks/if_chain.c \
     src/checks/none_dereference.c \
+    src/checks/none_result_collect.c \
     src/checks/none_result_dereference.c \
     src/checks/override_drift.c \
     src/checks/redundant_override.c \
@@ -61,6 +62,7 @@ LIB_SRC := \
     src/history/units.c \
     src/history/versions.c \
     src/index/bodies.c \
+    src/index/calls.c \
     src/index/query.c \
     src/index/resolve.c \
     src/index/summary.c \

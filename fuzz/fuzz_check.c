@@ -66,13 +66,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     CheckOptions opt = {.enabled = all, .drift_threshold = 0.6};
     /* the files exist only here (read_once): their methods are hashed, and the bindings DW203
      * asks about collected, during the walk; nothing is read again */
-    SummaryOptions so = {.callers_of = "get",
-                         .after = "setup",
-                         .call_results = true,
-                         .method_bodies = true,
-                         .read_once = true,
-                         .identical = true,
-                         .similar = DRIFT_THRESHOLD};
+    SummaryOptions so;
+    tree_rules_needs(&opt, &so); /* every rule's collector */
+    so.callers_of = "get";
+    so.after = "setup";
+    so.read_once = true;
     Arena sums;
     arena_init(&sums);
     ModuleSummary *mods[4];

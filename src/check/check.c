@@ -544,8 +544,9 @@ bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes,
                     W->visitors[k][W->nvisitors[k]++] = c;
         if (c->flow && W->nflows < 16) W->flows[W->nflows++] = c;
     }
+    const uint8_t *visits = W->sb ? summary_visits(W->sb) : NULL;
     for (int k = 0; k < AST_KIND_COUNT; k++) {
-        uint8_t sv = W->sb ? summary_visits[k] : 0;
+        uint8_t sv = visits ? visits[k] : 0;
         bool unit = k == AST_FUNCTION_DEF || k == AST_ASYNC_FUNCTION_DEF || k == AST_CLASS_DEF;
         W->todo[k] =
             (uint8_t)((W->nvisitors[k] ? DO_VISIT : 0) | (W->nflows && flow_kind(k) ? DO_FLOW : 0) |

@@ -36,7 +36,7 @@ static void unreadable(Worker *w, const char *display, const char *msg) {
  * cache saw to that), and so must be its module name, which comes from the directories above it
  * (an __init__.py added or removed changes it, and the relative imports resolved with it). */
 static ModuleSummary *cached_summary(Worker *w, const char *display, const Buf *blob) {
-    ModuleSummary *sum = summary_decode(&w->sums, blob->data, blob->len, display);
+    ModuleSummary *sum = summary_decode(&w->sums, blob->data, blob->len, display, w->sh->sopt);
     if (!sum) return NULL;
     bool pkg;
     const char *module = index_module_name(&w->files, display, &pkg);

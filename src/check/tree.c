@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "index/collect.h"
+
 extern const Check check_override_drift, check_redundant_override, check_none_result_dereference,
     check_stale_override, check_unused_noqa;
 void override_drift_run(TreeCtx *tx);
@@ -12,14 +14,15 @@ void redundant_override_run(TreeCtx *tx);
 void stale_override_run(TreeCtx *tx);
 void none_result_dereference_run(TreeCtx *tx);
 void unused_noqa_tree_run(TreeCtx *tx);
+extern const Collector none_result_collector;
 
 /* unused-noqa last: it reads what the others' findings used */
 static const TreeRule tree_rules[] = {
-    {&check_none_result_dereference, none_result_dereference_run},
-    {&check_override_drift, override_drift_run},
-    {&check_redundant_override, redundant_override_run},
-    {&check_stale_override, stale_override_run},
-    {&check_unused_noqa, unused_noqa_tree_run},
+    {&check_none_result_dereference, none_result_dereference_run, &none_result_collector},
+    {&check_override_drift, override_drift_run, NULL},
+    {&check_redundant_override, redundant_override_run, NULL},
+    {&check_stale_override, stale_override_run, NULL},
+    {&check_unused_noqa, unused_noqa_tree_run, NULL},
 };
 
 bool tree_rule(const Check *c) {
@@ -30,14 +33,17 @@ bool tree_rule(const Check *c) {
 
 bool tree_rules_needs(const CheckOptions *opt, SummaryOptions *so) {
     memset(so, 0, sizeof *so);
-    so->call_results = check_enabled(opt, &check_none_result_dereference);
+    for (size_t i = 0; i < sizeof tree_rules / sizeof *tree_rules; i++)
+        if (tree_rules[i].collect && check_enabled(opt, tree_rules[i].check) &&
+            so->ncollect < SUMMARY_MAX_COLLECTORS)
+            so->collect[so->ncollect++] = tree_rules[i].collect;
     so->identical = check_enabled(opt, &check_redundant_override);
     so->similar = !check_enabled(opt, &check_override_drift) ? 0
                   : opt && opt->drift_threshold > 0          ? opt->drift_threshold
                                                              : DRIFT_THRESHOLD;
     so->stale = check_enabled(opt, &check_stale_override);
     so->method_bodies = so->identical || so->similar > 0 || so->stale;
-    return so->call_results || so->method_bodies;
+    return so->ncollect || so->method_bodies;
 }
 
 bool tree_rules_run(const ProjectIndex *ix, const CheckOptions *opt, FindingList *out) {

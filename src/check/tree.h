@@ -20,9 +20,11 @@ typedef struct TreeCtx {
     Arena arena;
 } TreeCtx;
 
+struct Collector;
 typedef struct TreeRule {
     const Check *check;
     void (*run)(TreeCtx *tx);
+    const struct Collector *collect; /* what it gathers from each file during the walk, or NULL */
 } TreeRule;
 
 /* What the enabled tree rules need the summaries to record; false when none is enabled. */

@@ -38,6 +38,7 @@
 
 #include "cfg/cfg.h"
 #include "check/tree.h"
+#include "none_result.h"
 #include "rule_docs.h"
 
 static bool only_none(const FuncSum *f) {
@@ -181,7 +182,7 @@ static bool overridden_below(const ProjectIndex *ix, Below *b, ClassRef c, const
 }
 
 /* The function a call resolves to, or NULL. */
-static const FuncSum *resolve(const ProjectIndex *ix, Below *below, int32_t m, const CallSum *c,
+static const FuncSum *resolve(const ProjectIndex *ix, Below *below, int32_t m, const CallRef *c,
                               const ModuleSummary **where) {
     const ModuleSummary *ms = ix->modules[m];
     ClassRef owner;
@@ -235,7 +236,7 @@ static const FuncSum *resolve(const ProjectIndex *ix, Below *below, int32_t m, c
 
 /* Whether the name the call was resolved through (f in f(), a in a.b.m()) is, where the call
  * is, a local name rather than the module's. */
-static bool shadowed(const ProjectIndex *ix, ReadAgain *ra, int32_t m, const CallSum *c) {
+static bool shadowed(const ProjectIndex *ix, ReadAgain *ra, int32_t m, const CallRef *c) {
     if (c->local != LOCAL_UNCHECKED) return c->local == LOCAL_YES;
     char root[256];
     const char *name = c->kind == RECV_DOTTED ? c->receiver : c->callee;
@@ -262,9 +263,9 @@ void none_result_dereference_run(TreeCtx *tx) {
     index_read_again_init(&ra);
     for (int32_t m = 0; m < ix->nmodules; m++) {
         const ModuleSummary *ms = ix->modules[m];
-        for (int32_t i = 0; i < ms->ncalls; i++) {
-            const CallSum *c = &ms->calls[i];
-            if (!c->deref) continue;
+        const DerefFacts *df = summary_facts(ms, &none_result_collector);
+        for (int32_t i = 0; df && i < df->n; i++) {
+            const CallRef *c = &df->calls[i].call;
             const ModuleSummary *where = NULL;
             const FuncSum *f = resolve(ix, &below, m, c, &where);
             if (!f || !only_none(f) || shadowed(ix, &ra, m, c)) continue;
@@ -272,11 +273,11 @@ void none_result_dereference_run(TreeCtx *tx) {
             file = file ? file + 1 : where->path;
             SumLoc def = func_def(f);
             char q[QUALNAME_MAX];
-            tree_report(tx, ms, &c->deref_loc, where, &def, "only ever returns None",
+            tree_report(tx, ms, &df->calls[i].at, where, &def, "only ever returns None",
                         "the result of `%s()` is always None (%s at %s:%d has no `return` with a "
                         "value): %s",
                         c->callee, func_qualname(where, f, q, sizeof q), file, f->line,
-                        what_raises(c->deref));
+                        what_raises(df->calls[i].how));
         }
     }
     if (below.failed) tx->failed = true;

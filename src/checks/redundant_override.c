@@ -23,40 +23,48 @@
  * def by def, and reported at its first def.
  *
  * Not reported, because deleting the copy would change what the program does:
- *   - a copy reading a global name that is not the same object in both modules: the same text
- *     `return common_opts` in two modules each with its own `common_opts`. A name counts as the
- *     same when neither module binds it (a builtin), when both bind it once by a def, a class or
- *     an import resolving to the same thing (`import os` in both), or when one module imports it
- *     from the other; a name bound by an assignment, bound twice, or maybe by a star import is
- *     another object in each module. (Names read in decorators and default values are compared
- *     the same way; a class body assigning such a name is not seen.)
- *   - part of a property: a subclass that adds a setter restates the getter (it is not
- *     redundant: without it the setter has no property to extend), and a getter restated
- *     without the base's setter makes a read-only property. A property is compared as a whole.
- *   - `__hash__` in a class that defines `__eq__` (defining `__eq__` sets `__hash__` to None:
- *     the copy is what keeps the class hashable), and `__eq__` in a class that does not define
- *     `__hash__` (the copy makes the class unhashable; without it the base's `__hash__` is
- *     inherited).
- *   - a copy reading `__class__` or calling super() (zero-argument super() and `__class__`
- *     mean the class the method is written in), or naming a private name (`self.__x` is
- *     mangled with the class's name) in classes whose names mangle differently.
- *   - a copy decorated with anything but staticmethod, classmethod, property and its setter,
- *     getter and deleter, abstractmethod, cached_property, override, final, overload,
- *     functools' cache, lru_cache and wraps, contextmanager, Twisted's inlineCallbacks, and the
- *     test decorators of unittest, mock and pytest: an unknown decorator runs again for the copy,
- *     and may register it, or depend on the class (through the function's qualified name, or a
- *     descriptor's `__set_name__`). A classmethod/staticmethod mismatch differs as text.
- *   - in a class with a class decorator, the methods dataclass and attrs make when the class
- *     lacks them (`__init__`, `__repr__`, `__eq__`, `__hash__`, the order methods,
- *     `__setattr__`, `__delattr__`, ...).
- *   - where a lookup goes through another MRO below: a class deriving from the override's class
- *     that has several bases and gets the method from it (or through super()) would, without the
- *     copy, get another definition than the base's when one of its other bases derives from a
- *     class between the two: class J(Left, Right), Left and Right deriving from Base: deleting
- *     Left's copy of Base.f gives J Right.f.
- *   - a copy of a method in a class defined in a def, reading a variable of that def (a
- *     closure's), unless both classes are in that def.
- *   - a method identical to itself (a class whose bases lead back to it: none has an MRO).
+ * - a copy reading a global name that is not the same object in both modules: the same text
+ *   `return common_opts` in two modules each with its own `common_opts`. A name counts as the
+ *   same when neither module binds it (a builtin), when both bind it once by a def, a class or
+ *   an import resolving to the same thing (`import os` in both), or when one module imports it
+ *   from the other; a name bound by an assignment, bound twice, or maybe by a star import is
+ *   another object in each module. (Names read in decorators and default values are compared
+ *   the same way; a class body assigning such a name is not seen.)
+ *
+ * - part of a property: a subclass that adds a setter restates the getter (it is not
+ *   redundant: without it the setter has no property to extend), and a getter restated
+ *   without the base's setter makes a read-only property. A property is compared as a whole.
+ *
+ * - `__hash__` in a class that defines `__eq__` (defining `__eq__` sets `__hash__` to None:
+ *   the copy is what keeps the class hashable), and `__eq__` in a class that does not define
+ *   `__hash__` (the copy makes the class unhashable; without it the base's `__hash__` is
+ *   inherited).
+ *
+ * - a copy reading `__class__` or calling super() (zero-argument super() and `__class__`
+ *   mean the class the method is written in), or naming a private name (`self.__x` is
+ *   mangled with the class's name) in classes whose names mangle differently.
+ *
+ * - a copy decorated with anything but staticmethod, classmethod, property and its setter,
+ *   getter and deleter, abstractmethod, cached_property, override, final, overload,
+ *   functools' cache, lru_cache and wraps, contextmanager, Twisted's inlineCallbacks, and the
+ *   test decorators of unittest, mock and pytest: an unknown decorator runs again for the copy,
+ *   and may register it, or depend on the class (through the function's qualified name, or a
+ *   descriptor's `__set_name__`). A classmethod/staticmethod mismatch differs as text.
+ *
+ * - in a class with a class decorator, the methods dataclass and attrs make when the class
+ *   lacks them (`__init__`, `__repr__`, `__eq__`, `__hash__`, the order methods,
+ *   `__setattr__`, `__delattr__`, ...).
+ *
+ * - where a lookup goes through another MRO below: a class deriving from the override's class
+ *   that has several bases and gets the method from it (or through super()) would, without the
+ *   copy, get another definition than the base's when one of its other bases derives from a
+ *   class between the two: class J(Left, Right), Left and Right deriving from Base: deleting
+ *   Left's copy of Base.f gives J Right.f.
+ *
+ * - a copy of a method in a class defined in a def, reading a variable of that def (a
+ *   closure's), unless both classes are in that def.
+ *
+ * - a method identical to itself (a class whose bases lead back to it: none has an MRO).
  * Not reported either: stubs (`pass`, `...`, a docstring, `raise NotImplementedError`) repeated
  * over a stub; a base found only past a base class outside the tree. The other methods of the
  * data model need no exclusion: `__init_subclass__`, `__class_getitem__` and `__new__` are

@@ -151,7 +151,17 @@ typedef enum Receiver {
     RECV_UNKNOWN, /* obj.m(...) on anything else */
 } Receiver;
 
-enum { LOCAL_NO, LOCAL_YES, LOCAL_UNCHECKED }; /* CallSum.local */
+enum { LOCAL_NO, LOCAL_YES, LOCAL_UNCHECKED }; /* CallSum.local, CallRef.local */
+
+/* A call as the index resolves it (made by summary_call_ref, for the rules' collectors). */
+typedef struct CallRef {
+    const char *callee;   /* the called name: f, m */
+    const char *receiver; /* the receiver's text: "self", "os.path", "" */
+    uint8_t kind;         /* Receiver */
+    uint8_t local;        /* as CallSum.local */
+    int32_t func;         /* enclosing function, -1 at module level */
+    int32_t cls;          /* enclosing class (of a method, or of the method a closure is in) */
+} CallRef;
 
 /* A condition that holds whenever a call runs: Python source, and the precedence of its
  * outermost operator (UnparsePrec, src/ast/unparse.h), which says where it needs parentheses:
@@ -177,19 +187,23 @@ typedef struct CallSum {
     const Guard *guards;  /* conditions that hold whenever the call runs, outermost first */
     int32_t nguards;
     const Guard *called; /* conditions that held when tested, but a call made since may have
-                            changed what they read (see summary.c) */
+                            changed what they read (see calls.c) */
     int32_t ncalled;
     uint8_t flags;       /* CALL_IN_FINALLY, CALL_GUARDS_CUT */
     const char **before; /* callee names of calls that always run before it in its function */
     int32_t nbefore;
     uint8_t local; /* RECV_NAME (and RECV_DOTTED: its first name): whether the name is bound
                       in the enclosing function (a parameter, an assignment), and so is not the
-                      module-level one: LOCAL_YES, LOCAL_NO, or LOCAL_UNCHECKED for a call
-                      recorded for DW203 (see index_bound_locally) */
-    /* for DW203: how the call's result is dereferenced, or 0 */
-    uint8_t deref; /* 0, or the EVF_* flags of the dereference */
-    SumLoc deref_loc;
+                      module-level one: LOCAL_YES or LOCAL_NO (a rule's collector may leave it
+                      LOCAL_UNCHECKED in its own records: see index_bound_locally) */
 } CallSum;
+
+/* What a rule's collector left in a summary (collect.h). */
+struct Collector;
+typedef struct CollectedFacts {
+    const struct Collector *by;
+    const void *facts;
+} CollectedFacts;
 
 typedef struct ModuleSummary {
     const char *path;   /* the file, as displayed */
@@ -207,14 +221,16 @@ typedef struct ModuleSummary {
     int32_t nclasses;
     ImportSum *imports;
     int32_t nimports;
-    CallSum *calls; /* in source order when callers_of asked for them; else in no order */
+    CallSum *calls; /* the callers query's, in source order */
     int32_t ncalls;
     NoqaSum *noqa;
     int32_t nnoqa;
-    const MethodCode **code; /* per function, its code once made; NULL until one is */
-    const NameEntry *names;  /* what the module binds at top level: its classes and functions
-                                outside any class or def, and its imports */
-    int32_t nnames;          /* (the table's slots) */
+    const MethodCode **code;     /* per function, its code once made; NULL until one is */
+    const NameEntry *names;      /* what the module binds at top level: its classes and functions
+                                    outside any class or def, and its imports */
+    int32_t nnames;              /* (the table's slots) */
+    const CollectedFacts *facts; /* the enabled rules' collectors' (summary_facts) */
+    int32_t nfacts;
 } ModuleSummary;
 
 /* The name an entry of a table by name stands for. */
@@ -241,17 +257,20 @@ enum { QUALNAME_MAX = 512 };
 #define DRIFT_THRESHOLD 0.6
 enum { DRIFT_MIN_COMMON = 4, DRIFT_MAX_UNITS = 2000 };
 
-/* What to record for the queries. */
+/* What to record for the queries and the whole-tree rules. */
+enum { SUMMARY_MAX_COLLECTORS = 8 };
 typedef struct SummaryOptions {
     const char *callers_of; /* record call sites of this name (the last part of a qualified
-                               name), with their guards; NULL: only the calls DW203 needs */
+                               name), with their guards; NULL: none */
     const char *after;      /* --after NAME: record which calls of NAME dominate each site */
-    bool call_results;      /* record calls whose result is dereferenced (DW203) */
-    bool method_bodies;     /* DW301, DW302 will compare methods: index_fill_bodies will be
-                               called (method spans are always recorded) */
-    bool read_once;         /* the file cannot be read again (standard input): what is made
-                               on demand by reading it again otherwise (method hashes, and the
-                               bindings DW203 asks about) is made during extraction */
+    /* the collectors of the enabled whole-tree rules (collect.h), each once */
+    const struct Collector *collect[SUMMARY_MAX_COLLECTORS];
+    int ncollect;
+    bool method_bodies; /* DW301, DW302 will compare methods: index_fill_bodies will be
+                           called (method spans are always recorded) */
+    bool read_once;     /* the file cannot be read again (standard input): what is made
+                           on demand by reading it again otherwise (method hashes, and the
+                           bindings the rules ask about) is made during extraction */
     /* what index_fill_bodies prepares, from the rules' own conditions: the pairs DW302 may find
      * identical, and those DW301 may find near copies (at least `similar` of their statements
      * alike; 0: DW301 is off) */
@@ -272,6 +291,7 @@ uint64_t index_text_hash(const char *text, size_t len);
  * check.c builds them) to summary_unit, then finish. Strings and arrays go to `out`; `scratch`
  * is the file's arena. */
 typedef struct SumBuilder SumBuilder;
+typedef struct SumReader SumReader;
 struct Cfg;
 struct ParseResult;
 SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const Node *module,
@@ -281,7 +301,7 @@ SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const No
  * children, SUMMARY_LEAVE: after them); the rest of the nodes, most of them, say nothing to a
  * summary. enter returns true when the node's code unit needs its graph given to summary_unit. */
 enum { SUMMARY_ENTER = 1, SUMMARY_LEAVE = 2 };
-extern const uint8_t summary_visits[AST_KIND_COUNT];
+const uint8_t *summary_visits(const SumBuilder *sb); /* per AST kind */
 bool summary_enter(SumBuilder *sb, const Node *n, const Node *parent);
 void summary_leave(SumBuilder *sb, const Node *n);
 void summary_unit(SumBuilder *sb, const Node *unit, struct Cfg *g);
@@ -307,10 +327,12 @@ const Bindings *summary_bindings(Arena *scratch, const Node *fn);
 int summary_binding_in(const Bindings *t, Str name);
 
 /* A summary as bytes, for the result cache (summary_io.c), and back: decode gives NULL when the
- * bytes are not a whole summary as this build writes them (the caller then parses the file).
- * Strings and arrays go to `a`; `path` is the file's display path, which the bytes do not hold. */
+ * bytes are not a whole summary as this build writes them with the collectors of `opt` (the
+ * caller then parses the file). Strings and arrays go to `a`; `path` is the file's display path,
+ * which the bytes do not hold. */
 void summary_encode(Buf *b, const ModuleSummary *m);
-ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char *path);
+ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char *path,
+                              const SummaryOptions *opt);
 
 /* ---- the tree ----------------------------------------------------------------------------- */
 

@@ -3,11 +3,12 @@
 #include <string.h>
 
 #include "base/wire.h"
+#include "collect.h"
 #include "index.h"
 
-#define SUMMARY_MAGIC 0x374d555357440a00ull /* "\0\nDWSUM7" */
+#define SUMMARY_MAGIC 0x384d555357440a00ull /* "\0\nDWSUM8" */
 
-static void put_loc(Buf *b, SumLoc l) {
+void sum_write_loc(Buf *b, SumLoc l) {
     wire_i32(b, l.line), wire_i32(b, l.col), wire_i32(b, l.end_line), wire_i32(b, l.end_col);
 }
 
@@ -51,7 +52,7 @@ void summary_encode(Buf *b, const ModuleSummary *m) {
         const ClassSum *c = &m->classes[i];
         wire_str(b, c->name), wire_str(b, c->qualname);
         wire_i32(b, c->line), wire_i32(b, c->end_line);
-        put_loc(b, c->def);
+        sum_write_loc(b, c->def);
         put_strs(b, c->bases, c->nbases);
         wire_u64(b, c->decorated);
         wire_i32(b, c->nmethods);
@@ -66,28 +67,37 @@ void summary_encode(Buf *b, const ModuleSummary *m) {
         const CallSum *c = &m->calls[i];
         wire_str(b, c->callee), wire_str(b, c->receiver);
         wire_u64(b, c->kind);
-        put_loc(b, c->loc);
+        sum_write_loc(b, c->loc);
         wire_i32(b, c->func), wire_i32(b, c->cls);
         put_guards(b, c->guards, c->nguards);
         put_guards(b, c->called, c->ncalled);
         wire_u64(b, c->flags);
         put_strs(b, c->before, c->nbefore);
-        wire_u64(b, c->local), wire_u64(b, c->deref);
-        put_loc(b, c->deref_loc);
+        wire_u64(b, c->local);
     }
     wire_i32(b, m->nnoqa);
     for (int32_t i = 0; i < m->nnoqa; i++)
         wire_i32(b, m->noqa[i].line), wire_i32(b, m->noqa[i].col), wire_str(b, m->noqa[i].text);
+    wire_i32(b, m->nfacts);
+    for (int32_t i = 0; i < m->nfacts; i++) {
+        const Collector *c = m->facts[i].by;
+        wire_str(b, c->name);
+        wire_u64(b, m->facts[i].facts != NULL);
+        if (m->facts[i].facts) c->encode(b, m->facts[i].facts);
+    }
+}
+
+void sum_write_call(Buf *b, const CallRef *c) {
+    wire_str(b, c->callee), wire_str(b, c->receiver);
+    wire_u64(b, c->kind), wire_u64(b, c->local);
+    wire_i32(b, c->func), wire_i32(b, c->cls);
 }
 
 /* ---- reading back: every count and index is checked, every string copied to the arena ---- */
 
-typedef struct Decoder {
-    WireReader r;
-    Arena *a;
-} Decoder;
+typedef SumReader Decoder;
 
-static const char *str(Decoder *d, bool may_be_null) {
+const char *sum_read_str(Decoder *d, bool may_be_null) {
     size_t n;
     const char *s = wire_get_str(&d->r, &n);
     if (!s) {
@@ -107,20 +117,20 @@ static int32_t count_of(Decoder *d, int32_t n, size_t min) {
     return d->r.bad ? 0 : n;
 }
 
-static int32_t count(Decoder *d, size_t min) {
+int32_t sum_read_count(Decoder *d, size_t min) {
     return count_of(d, wire_get_i32(&d->r), min);
 }
 
-static void *items(Decoder *d, int32_t n, size_t size) {
+void *sum_read_items(Decoder *d, int32_t n, size_t size) {
     void *p = arena_zalloc(d->a, size * (size_t)(n ? n : 1));
     if (!p) d->r.bad = true;
     return p;
 }
 
 static const char **strs(Decoder *d, int32_t *n) {
-    *n = count(d, 1);
-    const char **s = items(d, *n, sizeof *s);
-    for (int32_t i = 0; s && i < *n && !d->r.bad; i++) s[i] = str(d, false);
+    *n = sum_read_count(d, 1);
+    const char **s = sum_read_items(d, *n, sizeof *s);
+    for (int32_t i = 0; s && i < *n && !d->r.bad; i++) s[i] = sum_read_str(d, false);
     return s;
 }
 
@@ -128,11 +138,11 @@ static const char **strs(Decoder *d, int32_t *n) {
 static const MethodCode *method_code(Decoder *d) {
     int32_t n = wire_get_i32(&d->r);
     if (n == -1 || d->r.bad) return NULL;
-    MethodCode *c = items(d, 1, sizeof *c);
+    MethodCode *c = sum_read_items(d, 1, sizeof *c);
     if (!c) return NULL;
     c->sig_hash = wire_get_fixed64(&d->r), c->body_hash = wire_get_fixed64(&d->r);
     c->nunits = count_of(d, n, 9);
-    StmtUnit *u = c->nunits > 0 ? items(d, c->nunits, sizeof *u) : NULL;
+    StmtUnit *u = c->nunits > 0 ? sum_read_items(d, c->nunits, sizeof *u) : NULL;
     for (int32_t k = 0; u && k < c->nunits && !d->r.bad; k++)
         u[k].hash = wire_get_fixed64(&d->r), u[k].line = wire_get_i32(&d->r);
     c->units = u;
@@ -149,7 +159,7 @@ static uint32_t u32(Decoder *d) {
     return (uint32_t)v;
 }
 
-static SumLoc loc(Decoder *d) {
+SumLoc sum_read_loc(Decoder *d) {
     SumLoc l;
     l.line = wire_get_i32(&d->r), l.col = wire_get_i32(&d->r);
     l.end_line = wire_get_i32(&d->r), l.end_col = wire_get_i32(&d->r);
@@ -157,36 +167,37 @@ static SumLoc loc(Decoder *d) {
 }
 
 static const Guard *guards(Decoder *d, int32_t *n) {
-    *n = count(d, 2);
-    Guard *g = items(d, *n, sizeof *g);
+    *n = sum_read_count(d, 2);
+    Guard *g = sum_read_items(d, *n, sizeof *g);
     for (int32_t i = 0; g && i < *n && !d->r.bad; i++)
-        g[i].text = str(d, false), g[i].prec = (uint8_t)wire_get_u64(&d->r);
+        g[i].text = sum_read_str(d, false), g[i].prec = (uint8_t)wire_get_u64(&d->r);
     return g;
 }
 
-static int32_t index_in(Decoder *d, int32_t limit, bool may_be_none) {
+int32_t sum_read_index(Decoder *d, int32_t limit, bool may_be_none) {
     int32_t v = wire_get_i32(&d->r);
     if (v >= limit || v < (may_be_none ? -1 : 0)) d->r.bad = true;
     return v;
 }
 
-ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char *path) {
+ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char *path,
+                              const SummaryOptions *opt) {
     Decoder d = {{data, (const unsigned char *)data + len, false}, a};
     if (wire_get_fixed64(&d.r) != SUMMARY_MAGIC) return NULL;
     ModuleSummary *m = arena_zalloc(a, sizeof *m);
     if (!m) return NULL;
     m->path = arena_strndup(a, path, strlen(path));
-    m->module = str(&d, false);
+    m->module = sum_read_str(&d, false);
     uint64_t mflags = wire_get_u64(&d.r);
     m->is_package = mflags & 1, m->generated = mflags >> 1 & 1;
     m->text_skip = wire_get_i32(&d.r);
     m->text_len = wire_get_u64(&d.r), m->text_hash = wire_get_fixed64(&d.r);
-    m->nfunctions = count(&d, 21);
-    m->functions = items(&d, m->nfunctions, sizeof *m->functions);
+    m->nfunctions = sum_read_count(&d, 21);
+    m->functions = sum_read_items(&d, m->nfunctions, sizeof *m->functions);
     for (int32_t i = 0; i < m->nfunctions && !d.r.bad; i++) {
         FuncSum *f = &m->functions[i];
-        f->name = str(&d, false);
-        f->cls = wire_get_i32(&d.r), f->outer = index_in(&d, i, true); /* an earlier def */
+        f->name = sum_read_str(&d, false);
+        f->cls = wire_get_i32(&d.r), f->outer = sum_read_index(&d, i, true); /* an earlier def */
         f->line = wire_get_i32(&d.r), f->end_line = wire_get_i32(&d.r);
         f->first_line = wire_get_i32(&d.r);
         f->text_from = u32(&d), f->text_to = u32(&d);
@@ -199,55 +210,76 @@ ModuleSummary *summary_decode(Arena *a, const void *data, size_t len, const char
         const MethodCode *c = method_code(&d);
         if (c && !summary_set_code(a, m, i, c)) d.r.bad = true;
     }
-    m->nclasses = count(&d, 11);
-    m->classes = items(&d, m->nclasses, sizeof *m->classes);
+    m->nclasses = sum_read_count(&d, 11);
+    m->classes = sum_read_items(&d, m->nclasses, sizeof *m->classes);
     for (int32_t i = 0; i < m->nclasses && !d.r.bad; i++) {
         ClassSum *c = &m->classes[i];
-        c->name = str(&d, false), c->qualname = str(&d, false);
+        c->name = sum_read_str(&d, false), c->qualname = sum_read_str(&d, false);
         c->line = wire_get_i32(&d.r), c->end_line = wire_get_i32(&d.r);
-        c->def = loc(&d);
+        c->def = sum_read_loc(&d);
         c->bases = strs(&d, &c->nbases);
         c->decorated = wire_get_u64(&d.r) != 0;
-        c->nmethods = count(&d, 1);
-        c->methods = items(&d, c->nmethods, sizeof *c->methods);
+        c->nmethods = sum_read_count(&d, 1);
+        c->methods = sum_read_items(&d, c->nmethods, sizeof *c->methods);
         for (int32_t k = 0; c->methods && k < c->nmethods && !d.r.bad; k++)
-            c->methods[k] = index_in(&d, m->nfunctions, false);
+            c->methods[k] = sum_read_index(&d, m->nfunctions, false);
     }
     for (int32_t i = 0; i < m->nfunctions && !d.r.bad; i++)
         if (m->functions[i].cls < -1 || m->functions[i].cls >= m->nclasses) d.r.bad = true;
-    m->nimports = count(&d, 4);
-    m->imports = items(&d, m->nimports, sizeof *m->imports);
+    m->nimports = sum_read_count(&d, 4);
+    m->imports = sum_read_items(&d, m->nimports, sizeof *m->imports);
     for (int32_t i = 0; i < m->nimports && !d.r.bad; i++) {
-        m->imports[i].bound = str(&d, false), m->imports[i].module = str(&d, false);
-        m->imports[i].name = str(&d, true);
+        m->imports[i].bound = sum_read_str(&d, false);
+        m->imports[i].module = sum_read_str(&d, false);
+        m->imports[i].name = sum_read_str(&d, true);
         m->imports[i].line = wire_get_i32(&d.r);
     }
-    m->ncalls = count(&d, 17);
-    m->calls = items(&d, m->ncalls, sizeof *m->calls);
+    m->ncalls = sum_read_count(&d, 17);
+    m->calls = sum_read_items(&d, m->ncalls, sizeof *m->calls);
     for (int32_t i = 0; i < m->ncalls && !d.r.bad; i++) {
         CallSum *c = &m->calls[i];
-        c->callee = str(&d, false), c->receiver = str(&d, false);
+        c->callee = sum_read_str(&d, false), c->receiver = sum_read_str(&d, false);
         uint64_t kind = wire_get_u64(&d.r);
         if (kind > RECV_UNKNOWN) d.r.bad = true;
         c->kind = (uint8_t)kind;
-        c->loc = loc(&d);
-        c->func = index_in(&d, m->nfunctions, true), c->cls = index_in(&d, m->nclasses, true);
+        c->loc = sum_read_loc(&d);
+        c->func = sum_read_index(&d, m->nfunctions, true);
+        c->cls = sum_read_index(&d, m->nclasses, true);
         c->guards = guards(&d, &c->nguards);
         c->called = guards(&d, &c->ncalled);
         c->flags = (uint8_t)wire_get_u64(&d.r);
         c->before = strs(&d, &c->nbefore);
         uint64_t local = wire_get_u64(&d.r);
-        if (local > LOCAL_UNCHECKED) d.r.bad = true;
+        if (local > LOCAL_YES) d.r.bad = true;
         c->local = (uint8_t)local;
-        c->deref = (uint8_t)wire_get_u64(&d.r);
-        c->deref_loc = loc(&d);
     }
-    m->nnoqa = count(&d, 3);
-    m->noqa = items(&d, m->nnoqa, sizeof *m->noqa);
+    m->nnoqa = sum_read_count(&d, 3);
+    m->noqa = sum_read_items(&d, m->nnoqa, sizeof *m->noqa);
     for (int32_t i = 0; i < m->nnoqa && !d.r.bad; i++) {
         m->noqa[i].line = wire_get_i32(&d.r);
         m->noqa[i].col = wire_get_i32(&d.r);
-        m->noqa[i].text = str(&d, false);
+        m->noqa[i].text = sum_read_str(&d, false);
     }
+    /* the collectors' facts: those of the collectors asked for, in their order */
+    int32_t nfacts = sum_read_count(&d, 2);
+    if (nfacts != (opt ? opt->ncollect : 0)) d.r.bad = true;
+    CollectedFacts *facts = sum_read_items(&d, nfacts, sizeof *facts);
+    for (int32_t i = 0; facts && i < nfacts && !d.r.bad; i++) {
+        const Collector *c = opt->collect[i];
+        const char *name = wire_get_str(&d.r, NULL);
+        if (!name || strcmp(name, c->name) != 0) d.r.bad = true;
+        facts[i].by = c;
+        if (!d.r.bad && wire_get_u64(&d.r) && !(facts[i].facts = c->decode(&d, m))) d.r.bad = true;
+    }
+    m->facts = facts;
+    m->nfacts = nfacts;
     return d.r.bad || d.r.p != d.r.end || !summary_index_names(a, m) ? NULL : m;
+}
+
+void sum_read_call(Decoder *d, const ModuleSummary *m, CallRef *c) {
+    c->callee = sum_read_str(d, false), c->receiver = sum_read_str(d, false);
+    uint64_t kind = wire_get_u64(&d->r), local = wire_get_u64(&d->r);
+    if (kind > RECV_UNKNOWN || local > LOCAL_UNCHECKED) d->r.bad = true;
+    c->kind = (uint8_t)kind, c->local = (uint8_t)local;
+    c->func = sum_read_index(d, m->nfunctions, true), c->cls = sum_read_index(d, m->nclasses, true);
 }

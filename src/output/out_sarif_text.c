@@ -52,6 +52,10 @@ static void put_prose(Buf *b, const char *p, size_t n) {
                 continue;
             }
         }
+        if (line_start && c == ' ') { /* indented up to 3 spaces, a marker still counts */
+            buf_putc(b, c);
+            continue;
+        }
         if (line_start) {
             /* what starts a list, a heading or a quote at the beginning of a line */
             size_t d = i;

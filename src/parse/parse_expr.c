@@ -358,7 +358,9 @@ static int compare_op(Parser *P, int *ntoks) {
     *ntoks = 1;
     switch (kind(P)) {
     case TOK_EQEQUAL: return AST_EQ;
-    case TOK_NOTEQUAL: return AST_NOT_EQ;
+    case TOK_NOTEQUAL:
+        if (P->barry) syntax_error_tok(P, peek(P), "with Barry as BDFL, use '<>' instead of '!='");
+        return AST_NOT_EQ;
     case TOK_LESS: return AST_LT;
     case TOK_LESSEQUAL: return AST_LT_E;
     case TOK_GREATER: return AST_GT;
@@ -376,7 +378,9 @@ static int compare_op(Parser *P, int *ntoks) {
             return AST_IS_NOT;
         }
         return AST_IS;
-    case TOK_NOTEQUAL_OLD: syntax_error_tok(P, peek(P), "invalid syntax");
+    case TOK_NOTEQUAL_OLD:
+        if (P->barry) return AST_NOT_EQ;
+        syntax_error_tok(P, peek(P), "invalid syntax");
     default: return -1;
     }
 }
@@ -683,7 +687,9 @@ static Node *parse_slice(Parser *P) {
     if (kind(P) != TOK_COLON) {
         lower = parse_named_expression(P);
         if (kind(P) != TOK_COLON) return lower;
-        if (lower->kind == AST_NAMED_EXPR) syntax_error_tok(P, peek(P), "invalid syntax");
+        /* `x[a := 0:]` is refused, `x[(a := 0):]` is an expression like any other */
+        if (lower->kind == AST_NAMED_EXPR && P->toks[start].kind != TOK_LPAR)
+            syntax_error_tok(P, peek(P), "invalid syntax");
     }
     P->pos++;
     Node *upper = NULL, *step = NULL;
@@ -932,6 +938,21 @@ static Node *parse_bracket(Parser *P) {
     return l;
 }
 
+/* The value after `**` in a dict display or comprehension: a bitwise_or, in every version. From
+ * 3.15 a conditional expression there is refused with its own message, over `**` and the whole
+ * conditional (CPython's test_unpack_ex); `**(a if c else b)` is fine. */
+static Node *double_starred_value(Parser *P, const Token *dstar) {
+    int32_t after = P->pos;
+    Node *value = parse_bitwise_or(P);
+    if (P->minor < 15 || kind(P) != TOK_KW_IF) return value;
+    P->pos = after;
+    Node *cond = parse_expression(P);
+    if (cond->kind != AST_IF_EXP) syntax_error_here(P);
+    syntax_error_at(P, dstar->lineno, tcol(P, dstar), cond->end_lineno, cond->end_col_offset,
+                    "invalid double starred expression. Did you forget to wrap the conditional "
+                    "expression in parentheses?");
+}
+
 /* dict | set | dictcomp | setcomp, at '{' */
 static Node *parse_brace(Parser *P) {
     int32_t start = P->pos++;
@@ -945,11 +966,7 @@ static Node *parse_brace(Parser *P) {
     if (kind(P) == TOK_DOUBLESTAR) {
         const Token *dstar = advance(P);
         key = NULL;
-        value = P->minor >= 15 ? parse_expression(P) : parse_bitwise_or(P);
-        if (P->minor >= 15 && !comp_follows(P) && value->kind == AST_IF_EXP)
-            syntax_error_tok(P, dstar,
-                             "invalid double starred expression. Did you forget to wrap "
-                             "the conditional expression in parentheses?");
+        value = double_starred_value(P, dstar);
         is_dict = true;
         if (comp_follows(P)) {
             if (P->minor >= 15) {
@@ -1002,9 +1019,10 @@ static Node *parse_brace(Parser *P) {
         push(P, value);
         while (accept(P, TOK_COMMA)) {
             if (kind(P) == TOK_RBRACE) break;
-            if (accept(P, TOK_DOUBLESTAR)) {
+            if (kind(P) == TOK_DOUBLESTAR) {
+                const Token *dstar = advance(P);
                 push(P, NULL);
-                push(P, parse_bitwise_or(P));
+                push(P, double_starred_value(P, dstar));
                 continue;
             }
             Node *k = parse_expression(P);

@@ -226,6 +226,11 @@ static Node *parse_import_from(Parser *P) {
     n->ImportFrom.module = module;
     n->ImportFrom.names = list_from(P, mark);
     n->ImportFrom.level = level;
+    /* From 3.14 CPython's parser honours the import wherever it is, for the rest of the file. */
+    if (P->minor >= 14 && level == 0 && str_eq_c(module, "__future__"))
+        for (int32_t i = 0; i < n->ImportFrom.names.len; i++)
+            if (str_eq_c(n->ImportFrom.names.items[i]->alias.name, "barry_as_FLUFL"))
+                P->barry = true;
     return n;
 }
 

@@ -248,6 +248,38 @@ static void check_height(Parser *P, const Node *m) {
     stop(P, STOP_TOO_DEEP);
 }
 
+/* From 3.14 ast.parse runs CPython's future pass (Python/future.c) on the tree: the imports from
+ * __future__ that open the module, after its docstring, must name features it knows. */
+static void check_future(Parser *P, const Node *m) {
+    static const char *const features[] = {
+        "nested_scopes",  "generators",       "division",       "absolute_import", "with_statement",
+        "print_function", "unicode_literals", "barry_as_FLUFL", "generator_stop",  "annotations",
+    };
+    const NodeList *body = &m->Module.body;
+    int32_t i = 0;
+    if (body->len && body->items[0]->kind == AST_EXPR) {
+        const Node *v = body->items[0]->Expr.value;
+        if (v->kind == AST_CONSTANT && v->Constant.value.kind == CONST_STR) i = 1;
+    }
+    for (; i < body->len; i++) {
+        const Node *s = body->items[i];
+        if (s->kind != AST_IMPORT_FROM || s->ImportFrom.level != 0 ||
+            !str_eq_c(s->ImportFrom.module, "__future__"))
+            return;
+        for (int32_t k = 0; k < s->ImportFrom.names.len; k++) {
+            const Node *a = s->ImportFrom.names.items[k];
+            bool known = false;
+            for (size_t f = 0; f < sizeof features / sizeof *features && !known; f++)
+                known = str_eq_c(a->alias.name, features[f]);
+            if (known) continue;
+            if (str_eq_c(a->alias.name, "braces")) syntax_error_node(P, a, "not a chance");
+            Str name = a->alias.name; /* CPython's "%.100s" */
+            syntax_error_node(P, a, "future feature %.*s is not defined",
+                              (int)(name.len < 100 ? name.len : 100), name.s);
+        }
+    }
+}
+
 ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, ParseError *err) {
     return parse_module_as(a, src, LEX_PY_NEWEST, out, err);
 }
@@ -278,6 +310,7 @@ ParseStatus parse_module_as(Arena *a, const SourceText *src, int minor, ParseRes
         m->Module.body = list_from(&P, mark);
         m->Module.type_ignores = EMPTY_LIST;
         check_height(&P, m);
+        if (minor >= 14) check_future(&P, m);
         out->module = m;
         out->noqa = ta.noqa;
         out->nnoqa = ta.nnoqa;

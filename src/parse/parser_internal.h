@@ -31,6 +31,7 @@ typedef struct Parser {
     const LexError *lexerr;
     bool valid_utf8; /* the text is valid UTF-8: string literals need no decoding check */
     bool walrus;     /* a named expression (:=) was parsed */
+    bool barry;      /* 3.14+: `from __future__ import barry_as_FLUFL` was parsed: `<>` is `!=` */
     int minor;       /* the Python 3 minor version parsed as (LEX_PY_OLDEST..NEWEST) */
     int in_def, in_class, in_try; /* bodies being parsed around: where `lazy import` may not be */
     int32_t ndefs, nclasses;      /* function and class definitions parsed */

@@ -232,6 +232,8 @@ static void test_markdown(void) {
          "`__init__` and \\_\\_init\\_\\_, \\*args, a\\[0\\] \\<b\\> \\| \\~x\\~ \\& `a*b`\n"},
         /* what would start a list or a heading at the beginning of a line */
         {"a\n- b\n+ c\n1. d\n2) e\n# f\n", "a\n\\- b\n\\+ c\n1\\. d\n2\\) e\n\\# f\n"},
+        /* ... and after up to three spaces, where CommonMark still sees a marker */
+        {"a\n  - b\n   1. c\n", "a\n  \\- b\n   1\\. c\n"},
         /* a code span over a line break; a lone backtick */
         {"see `a\nb` and ` here\n", "see `a\nb` and \\` here\n"},
         {"", ""},

@@ -44,7 +44,7 @@ static void one(const char *path) {
         Buf a, b;
         buf_init(&a), buf_init(&b);
         summary_encode(&a, m);
-        ModuleSummary *m2 = summary_decode(&back, a.data, a.len, path);
+        ModuleSummary *m2 = summary_decode(&back, a.data, a.len, path, &so);
         CHECK(m2 != NULL, "%s: decodes (%zu bytes)", path, a.len);
         if (m2) summary_encode(&b, m2);
         CHECK(m2 && a.len == b.len && memcmp(a.data, b.data, a.len) == 0,
@@ -58,7 +58,7 @@ static void one(const char *path) {
         for (size_t n = 0; n < a.len; n++) {
             Arena t;
             arena_init(&t);
-            refused += summary_decode(&t, a.data, n, path) == NULL;
+            refused += summary_decode(&t, a.data, n, path, &so) == NULL;
             arena_free(&t);
         }
         CHECK(refused == (int)a.len, "%s: %d of %zu truncations refused", path, refused, a.len);
@@ -66,7 +66,7 @@ static void one(const char *path) {
             Arena t;
             arena_init(&t);
             a.data[i] ^= 0x5a;
-            (void)summary_decode(&t, a.data, a.len, path);
+            (void)summary_decode(&t, a.data, a.len, path, &so);
             a.data[i] ^= 0x5a;
             arena_free(&t);
         }

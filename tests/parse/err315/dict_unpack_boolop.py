@@ -1,0 +1,2 @@
+# error: 2: invalid syntax
+d = {**a or b}

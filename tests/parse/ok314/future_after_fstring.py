@@ -1,0 +1,2 @@
+f"not a docstring"
+from __future__ import rotten_apples
