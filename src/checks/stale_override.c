@@ -53,6 +53,11 @@
  * `*_test.py`, `conftest.py`, a `tests/` directory) unless `[tool.deadwood.rules.DW303]
  * in-tests = true`.
  *
+ * Off by default (opt-in: `--extend-select DW303`, or `extend-select = ["DW303"]`): on eighteen
+ * projects with long histories, 12 of its 30 findings were fixes the copy missed; the others are
+ * changes the copy has no use for or refactors that left an equivalent copy, which the
+ * statements alone do not tell apart (the README's "Why each default is what it is").
+ *
  * Needs git and the history: outside a git work tree or without the git program DW303 is silent
  * (`-v` says why); a shallow clone (CI's default `fetch-depth: 1`) gets a warning naming the fix
  * (`fetch-depth: 0`). What it reads is cached per file and HEAD in the cache directory: a run
@@ -412,5 +417,5 @@ const Check check_stale_override = {
     .info = {"DW303", "stale-override",
              "An override still has statements its base method had until a later commit "
              "changed them (reads the git history).",
-             DOC_DW303, true, "warning"},
+             DOC_DW303, false, "warning"},
 };

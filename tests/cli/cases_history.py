@@ -59,10 +59,14 @@ def test_history_seed_message():
     s.check(len(rel) == 1 and rel[0]["physicalLocation"]["artifactLocation"]["uri"].endswith(
         "stage_1_and_2.py") and rel[0]["physicalLocation"]["region"]["startLine"] == 5,
         "the base method's def is the related location", json.dumps(rel))
-    # the default rules: DW301 is off, DW303 on
-    p = dw(["check", "--output-format", "json"], st.check_dir)
+    # the default rules: DW301 and DW303 are both off (opt-in); --extend-select adds DW303
+    p = dw(["check", "--output-format", "json", "-v"], st.check_dir)
     codes = sorted(f["code"] for f in json.loads(p.stdout))
-    s.check(codes == ["DW101", "DW201", "DW303"], "by default: DW303, not DW301", codes)
+    s.check(codes == ["DW101", "DW201"] and "DW303" not in p.stderr,
+            "by default: neither DW301 nor DW303, and no git run", codes)
+    p = dw(["check", "--output-format", "json", "--extend-select", "DW303"], st.check_dir)
+    codes = sorted(f["code"] for f in json.loads(p.stdout))
+    s.check(codes == ["DW101", "DW201", "DW303"], "--extend-select DW303 adds it", codes)
 
 
 def test_history_subdirectory_path():
@@ -244,6 +248,7 @@ def test_history_docs():
     s.check("DW303" in readme and "stale-override" in readme and "DW303" in man and
             "DEADWOOD_GIT_TIMEOUT" in man, "README and man page document DW303")
     allp = dw(["rule", "--all"], TMP).stdout
-    s.check(any(line.startswith("DW301") and " off " in line for line in allp.splitlines()),
-            "deadwood rule --all: DW301 is opt-in", allp)
+    for code in ("DW301", "DW303"):
+        s.check(any(line.startswith(code) and " off " in line for line in allp.splitlines()),
+                f"deadwood rule --all: {code} is opt-in", allp)
 
