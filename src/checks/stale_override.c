@@ -49,9 +49,13 @@
  * also changed the override (its author saw both); an override that already has a statement the
  * change added; statements the change moved into a function it added or changed in the base's
  * file (extract method); statements that say little alone (`pass`, `return`, `else:`); the other
- * direction (the override changed, the base not); overrides in test files (`test_*.py`,
- * `*_test.py`, `conftest.py`, a `tests/` directory) unless `[tool.deadwood.rules.DW303]
- * in-tests = true`.
+ * direction (the override changed, the base not); a change that switches on an attribute of self
+ * the base's file never had before (a new option, which copies for other platforms may not
+ * share); a change that every copy kept out of (two or more overrides left stale by one commit,
+ * none of the base's overrides taking it: the change was the base's own); a name defined more
+ * than once in a class (a property's getter and setter: the history finds a method by its
+ * name); overrides in test files (`test_*.py`, `*_test.py`, `conftest.py`, a `tests/`
+ * directory) unless `[tool.deadwood.rules.DW303] in-tests = true`.
  *
  * Off by default (opt-in: `--extend-select DW303`, or `extend-select = ["DW303"]`): on eighteen
  * projects with long histories, 12 of its 30 findings were fixes the copy missed; the others are

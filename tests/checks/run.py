@@ -30,6 +30,11 @@ Any finding that no expectation accounts for is a failure ("no unexpected findin
 per file). Findings of other rules count too: a fixture in DW201/ that also triggers DW101 must
 say so (`# expect: DW101`).
 
+A rule that reads the git history (DW303) has stories instead of files: subfolders holding a
+`story` file and the snapshots it commits (tests/lib/gitstory.py). The runner builds each story's
+repository in a temporary directory and checks its Python files, with the markers they carry,
+from the directory the story names.
+
 Per rule folder the runner runs `deadwood check --output-format json --select DW0,DW1,DW2` (plus
 the folder's own code when it is outside those groups; and --no-cache once check has it) once
 over all the folder's files, groups the findings by file and reports one pass/fail per
