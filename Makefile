@@ -72,8 +72,11 @@ conformance: deadwood build/release/bin/unit_bodies
 fix-conformance: deadwood
 	$(PYTHON) tests/fix/conformance.py
 
+# The example, then DW303 on the seed's story built as a repository (tests/checks/DW303/seed).
 demo: deadwood
 	./deadwood check examples/zenflow || true
+	@rm -rf build/demo && $(PYTHON) -c 'import sys; sys.path.insert(0, "tests/lib"); import gitstory; gitstory.Story("tests/checks/DW303/seed", "build/demo/seed")'
+	cd build/demo/seed && ../../../deadwood check --no-cache --select DW303 . || true
 
 bench: deadwood build/release/bin/glob_steps
 	bench/run.sh

@@ -40,6 +40,7 @@ LIB_SRC := \
     src/checks/none_result_dereference.c \
     src/checks/override_drift.c \
     src/checks/redundant_override.c \
+    src/checks/stale_override.c \
     src/checks/syntax_error.c \
     src/checks/syntax_too_new.c \
     src/checks/unreadable_file.c \
@@ -61,6 +62,14 @@ LIB_SRC := \
     src/fix/session.c \
     src/fix/write.c \
     src/flow/flow.c \
+    src/history/git.c \
+    src/history/history.c \
+    src/history/lcs.c \
+    src/history/log.c \
+    src/history/normalize.c \
+    src/history/store.c \
+    src/history/units.c \
+    src/history/versions.c \
     src/index/bodies.c \
     src/index/calls.c \
     src/index/query.c \

@@ -5,9 +5,11 @@
 #
 #   make bench                     everything (tens of minutes)
 #   BENCH_QUICK=1 make bench       a fast subset for development; writes bench/work/RESULTS-quick.md
-#   BENCH_SECTIONS=parse,scale     only some of: parse, check, compare, scale, robust (the
+#   BENCH_SECTIONS=parse,scale     only some of: parse, check, compare, scale, history, robust (the
 #                                  robustness harness, as `make robustness`, into bench/ROBUST.md),
 #                                  lsp (the language server: bench/lsp.py, into bench/LSP.md)
+#   BENCH_HISTORY_REPO=PATH        the repository DW303's section reads (default: sqlalchemy's
+#                                  mirror, when the machine has it)
 #   BENCH_NO_INSTALL=1             install nothing, use what is there
 #
 # Everything it installs or builds for itself lives in bench/work/ (gitignored): the npm packages

@@ -69,11 +69,15 @@ extern const int check_count;
 const Check *check_find(const char *code_or_name);
 int check_index(const Check *c);
 
+struct History;
+
 /* Per-rule options a configuration may set. */
 typedef struct CheckOptions {
-    const bool *enabled;    /* by registry index; NULL: each rule's default */
-    double drift_threshold; /* DW301: minimum share of equal statements (0..1) */
-    int target_minor;       /* DW002: the oldest Python 3 minor version supported; 0: none */
+    const bool *enabled;     /* by registry index; NULL: each rule's default */
+    double drift_threshold;  /* DW301: minimum share of equal statements (0..1) */
+    int target_minor;        /* DW002: the oldest Python 3 minor version supported; 0: none */
+    struct History *history; /* DW303: the repository's history (src/history); NULL: none */
+    bool stale_in_tests;     /* DW303: report overrides in test files too */
 } CheckOptions;
 
 struct CheckCtx {

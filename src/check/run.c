@@ -95,7 +95,7 @@ static void one(Worker *w, int32_t index) {
             w->sh->reparsed++;
             /* the rules' findings come from the cache; the index still needs the module */
             bool *none = calloc((size_t)check_count, sizeof *none);
-            CheckOptions c = {none, 0, 0};
+            CheckOptions c = {.enabled = none};
             FindingList ignored;
             findings_init(&ignored);
             ok = none && check_file_bytes_in(&w->files, display, data, len, &c, &ignored, sopt,

@@ -8,9 +8,10 @@
 #include "index/collect.h"
 
 extern const Check check_override_drift, check_redundant_override, check_none_result_dereference,
-    check_unused_noqa;
+    check_stale_override, check_unused_noqa;
 void override_drift_run(TreeCtx *tx);
 void redundant_override_run(TreeCtx *tx);
+void stale_override_run(TreeCtx *tx);
 void none_result_dereference_run(TreeCtx *tx);
 void unused_noqa_tree_run(TreeCtx *tx);
 extern const Collector none_result_collector;
@@ -20,6 +21,7 @@ static const TreeRule tree_rules[] = {
     {&check_none_result_dereference, none_result_dereference_run, &none_result_collector},
     {&check_override_drift, override_drift_run, NULL},
     {&check_redundant_override, redundant_override_run, NULL},
+    {&check_stale_override, stale_override_run, NULL},
     {&check_unused_noqa, unused_noqa_tree_run, NULL},
 };
 
@@ -39,7 +41,8 @@ bool tree_rules_needs(const CheckOptions *opt, SummaryOptions *so) {
     so->similar = !check_enabled(opt, &check_override_drift) ? 0
                   : opt && opt->drift_threshold > 0          ? opt->drift_threshold
                                                              : DRIFT_THRESHOLD;
-    so->method_bodies = so->identical || so->similar > 0;
+    so->stale = check_enabled(opt, &check_stale_override);
+    so->method_bodies = so->identical || so->similar > 0 || so->stale;
     return so->ncollect || so->method_bodies;
 }
 

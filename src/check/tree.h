@@ -34,6 +34,10 @@ bool tree_rules_needs(const CheckOptions *opt, SummaryOptions *so);
 /* Runs every enabled tree rule; false when out of memory. */
 bool tree_rules_run(const ProjectIndex *ix, const CheckOptions *opt, FindingList *out);
 
+/* Whether DW303 counts path as a test file (test_*.py, *_test.py, conftest.py, a tests/
+ * directory), where it reports nothing unless asked to (CheckOptions.stale_in_tests). */
+bool stale_override_in_test_file(const char *path);
+
 /* Whether c is a rule of this stage (whose findings `# noqa` comments are judged here). */
 bool tree_rule(const Check *c);
 

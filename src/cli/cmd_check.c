@@ -15,10 +15,12 @@
 #include "config/project.h"
 #include "check/run.h"
 #include "check_fix.h"
+#include "check/tree.h"
 #include "cli.h"
 #include "config/config.h"
 #include "discover/glob.h"
 #include "discover/walk.h"
+#include "history/history.h"
 #include "output/output.h"
 #include "parse/parser.h"
 
@@ -103,6 +105,7 @@ typedef struct RunTotals {
     const char *cache_dir, *cache_warning;
     int32_t ambiguous; /* module names found in several roots (ProjectIndex.nambiguous) */
     char ambiguous_names[160];
+    History *history; /* DW303's, when it is on */
 } RunTotals;
 
 typedef struct Ctx {
@@ -441,7 +444,23 @@ static bool analyze(Ctx *x, FindingList *out, RunTotals *t, const SourceOverlay 
     if (nruns < 0) return cli_usage_error("out of memory"), false;
     bool use_cache = !x->g->no_cache && !(x->nfiles == 1 && strcmp(x->files[0], "-") == 0);
     t->cache_dir = use_cache ? project_cache_dir(&x->p, x->g->cache_dir, x->project) : NULL;
+    const Check *stale = check_find("DW303");
+    bool in_tests = false; /* (project_keeps drops them for the configurations that do not) */
+    for (int32_t i = 0; i < x->p.nprep; i++) in_tests |= x->p.prep[i]->cfg->stale_in_tests == 1;
+    if (stale && nruns && runs[0].check.enabled[check_index(stale)] && !t->history) {
+        /* DEADWOOD_GIT_TIMEOUT: the seconds git may make no progress (default 60) */
+        const char *te = getenv("DEADWOOD_GIT_TIMEOUT");
+        long secs = te && *te ? strtol(te, NULL, 10) : 0;
+        HistoryOptions ho = {.cache_dir = t->cache_dir,
+                             .version = DEADWOOD_VERSION,
+                             .build = cache_build_key(),
+                             .timeout_ms = secs > 0 && secs < 86400 ? (int)secs * 1000 : 0,
+                             .jobs = x->g->jobs};
+        if (!(t->history = history_new(&ho))) return cli_usage_error("out of memory"), false;
+    }
     for (int32_t j = 0; j < nruns; j++) {
+        runs[j].check.history = t->history;
+        runs[j].check.stale_in_tests = in_tests;
         RunOptions ro = {.check = &runs[j].check,
                          .jobs = x->g->jobs,
                          .stdin_name = x->g->stdin_name,
@@ -607,6 +626,26 @@ static void report_verbose(const Ctx *x, const RunTotals *t) {
                 "of one from another root is left unresolved\n",
                 (int)t->ambiguous, t->ambiguous == 1 ? "" : "s", t->ambiguous_names,
                 t->ambiguous > 4 ? ", ..." : "");
+    if (t->history) {
+        HistoryStats s = history_stats(t->history);
+        fprintf(stderr,
+                "deadwood: DW303: history of %d file%s in %d repositor%s: %d from the cache, %d "
+                "read from git (%d commits, %d blobs%s)\n",
+                (int)s.files, s.files == 1 ? "" : "s", (int)s.repos, s.repos == 1 ? "y" : "ies",
+                (int)s.cached, (int)s.built, (int)s.commits, (int)s.blobs,
+                s.missing ? ", some missing from the clone" : "");
+    }
+}
+
+/* DW303's notes: warnings always (unless --quiet), the rest with -v. */
+static void report_history(const RunTotals *t, bool quiet, bool verbose) {
+    fflush(stdout); /* (after the findings, when both go to one terminal) */
+    const HistNote *notes;
+    int32_t n = t->history ? history_notes(t->history, &notes) : 0;
+    for (int32_t i = 0; i < n; i++)
+        if (notes[i].warning ? !quiet : verbose)
+            fprintf(stderr, "deadwood: %sDW303: %s\n", notes[i].warning ? "warning: " : "",
+                    notes[i].msg);
 }
 
 /* ---- the command -------------------------------------------------------------------------- */
@@ -634,7 +673,9 @@ static void print_summary(const FindingList *fl, int nfiles, int32_t fixed) {
 
 static bool analyze_hook(void *ud, const SourceOverlay *ov, FindingList *out) {
     Ctx *x = ud;
+    History *h = x->totals.history; /* one history for every pass of the fix loop */
     memset(&x->totals, 0, sizeof x->totals);
+    x->totals.history = h;
     return analyze(x, out, &x->totals, ov);
 }
 
@@ -741,7 +782,9 @@ static int check_main(Ctx *x) {
                 "deadwood: warning: DW301/DW302: %d method%s not compared: %s file changed during "
                 "the run or could not be read again\n",
                 (int)t.unread, t.unread == 1 ? "" : "s", t.unread == 1 ? "its" : "their");
+    if (ok) report_history(&t, g->quiet, g->verbose);
     if (ok && g->verbose) report_verbose(x, &t);
+    history_free(t.history);
     if (rc == EXIT_CLEAN && !g->quiet && (g->format == OUT_TEXT || g->format == OUT_FULL)) {
         if (x->fixo.show_fixes) check_fix_show(fixing);
         if (x->fixo.only && fixing) {

@@ -23,7 +23,9 @@ static const char *const known_keys =
     "max-file-size, extend, rules, fix, unsafe-fixes, fixable, unfixable";
 
 /* Rules that have options, and their keys. */
-static const struct { const char *code, *key; } rule_options[] = {{"DW301", "similarity"}};
+static const struct {
+    const char *code, *key;
+} rule_options[] = {{"DW301", "similarity"}, {"DW303", "in-tests"}};
 
 /* ---- errors ----------------------------------------------------------------------------- */
 
@@ -240,8 +242,8 @@ static bool read_rules(Reader *r, const TomlEntry *e, Config *c) {
         for (size_t j = 0; j < sizeof rule_options / sizeof *rule_options; j++)
             if (strcasecmp(re->key.s, rule_options[j].code) == 0) k = (int)j;
         if (k < 0)
-            return at(r, re->line, re->col, "rule '%s' has no options (rules with options: DW301)",
-                      re->key.s);
+            return at(r, re->line, re->col,
+                      "rule '%s' has no options (rules with options: DW301, DW303)", re->key.s);
         if (!want_type(r, re, TOML_TABLE, "a table of options")) return false;
         for (int32_t j = 0; j < toml_len(re->value); j++) {
             const TomlEntry *oe = toml_entry_at(re->value, j);
@@ -249,7 +251,8 @@ static bool read_rules(Reader *r, const TomlEntry *e, Config *c) {
             if (strcmp(oe->key.s, rule_options[k].key) != 0)
                 return at(r, oe->line, oe->col, "unknown option '%s' of rule %s (expected: %s)",
                           oe->key.s, rule_options[k].code, rule_options[k].key);
-            if (!read_similarity(r, oe, c)) return false;
+            if (k == 0 ? !read_similarity(r, oe, c) : !read_bool(r, oe, &c->stale_in_tests))
+                return false;
         }
     }
     return true;
@@ -364,6 +367,7 @@ Config *config_defaults(Arena *a, const char *root) {
     if (!c) return NULL;
     c->root = root;
     c->respect_gitignore = -1;
+    c->stale_in_tests = -1;
     c->force_exclude = -1;
     c->fix = c->unsafe_fixes = -1;
     c->similarity = CONFIG_DEFAULT_SIMILARITY;
@@ -431,6 +435,7 @@ static bool inherit(Arena *a, Config *c, const Config *b) {
     if (c->unsafe_fixes < 0) c->unsafe_fixes = b->unsafe_fixes;
     if (!c->has_fixable) c->fixable = b->fixable, c->has_fixable = b->has_fixable;
     if (!c->unfixable.len) c->unfixable = b->unfixable;
+    if (c->stale_in_tests < 0) c->stale_in_tests = b->stale_in_tests;
     return true;
 }
 

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "check/tree.h"
 #include "parse/parser.h"
 
 static bool fail(ConfigError *err, const char *fmt, const char *arg) {
@@ -253,7 +254,7 @@ int32_t project_runs(Project *x, ProjectRun **out) {
         bool seen = false;
         for (int32_t j = 0; j < n; j++)
             seen |= runs[j].threshold == p->cfg->similarity && runs[j].target == p->target;
-        if (!seen) runs[n++] = (ProjectRun){{any, 0, 0}, p->cfg->similarity, p->target};
+        if (!seen) runs[n++] = (ProjectRun){{.enabled = any}, p->cfg->similarity, p->target};
     }
     for (int32_t j = 0; j < n; j++) {
         runs[j].check.drift_threshold = runs[j].threshold;
@@ -271,6 +272,9 @@ bool project_keeps(Project *x, const Prepared *p, const Finding *f, const char *
     int k = c ? check_index(c) : -1;
     if (k < 0) return true;
     if (!p->enabled[k]) return false;
+    if (p->cfg->stale_in_tests != 1 && strcmp(f->code, "DW303") == 0 &&
+        stale_override_in_test_file(f->path))
+        return false; /* (the run reported them for a configuration that wants them) */
     if (!p->cfg->nper_file_ignores || !name) return true;
     Arena tmp; /* (not the project's: a language server asks this for ever) */
     arena_init(&tmp);

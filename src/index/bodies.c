@@ -291,17 +291,25 @@ static bool may_be_same(const FuncSum *f, const FuncSum *b) {
            (f->flags & FN_ASYNC) == (b->flags & FN_ASYNC);
 }
 
-static bool may_be_near(const SummaryOptions *opt, const FuncSum *f, const FuncSum *b) {
-    int32_t nf = f->size, nb = b->size, few = alike_at_most(f, b);
-    return opt->similar > 0 && !(f->flags & FN_CALLS_SUPER) &&
-           !(b->flags & (FN_STUB | FN_ABSTRACT)) && few >= DRIFT_MIN_COMMON &&
-           nf <= DRIFT_MAX_UNITS && nb <= DRIFT_MAX_UNITS && 2.0 * few / (nf + nb) >= opt->similar;
+/* What DW301 and DW303 ask of a pair alike: no super(), a base with a body, enough statements
+ * that can be alike, neither too long. */
+static bool may_be_copy(const FuncSum *f, const FuncSum *b) {
+    return !(f->flags & FN_CALLS_SUPER) && !(b->flags & (FN_STUB | FN_ABSTRACT)) &&
+           alike_at_most(f, b) >= DRIFT_MIN_COMMON && f->size <= DRIFT_MAX_UNITS &&
+           b->size <= DRIFT_MAX_UNITS;
 }
 
-/* Resolves every method's base method, and keeps (in ix->pairs) and marks the pairs DW301 and
- * DW302 could report, by their conditions that need no hash. A name defined more than once in a
- * class (a property's getter and setter) is compared as a whole: its defs one by one with the
- * base's, in order. */
+/* DW301 asks a share of the statements besides; DW303 (stale) none. */
+static bool may_be_near(const SummaryOptions *opt, const FuncSum *f, const FuncSum *b) {
+    return opt->similar > 0 && may_be_copy(f, b) &&
+           2.0 * alike_at_most(f, b) / (f->size + b->size) >= opt->similar;
+}
+
+/* Resolves every method's base method, and keeps (in ix->pairs) and marks the pairs DW301,
+ * DW302 and DW303 could report, by their conditions that need no hash. A name defined more than
+ * once in a class (a property's getter and setter) is compared as a whole: its defs one by one
+ * with the base's, in order (DW303 leaves such names alone: the history finds a method by its
+ * name). */
 static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Arena *a) {
     for (int32_t m = 0; m < ix->nmodules; m++)
         if (!(need[m] = arena_zalloc(a, (size_t)ix->modules[m]->nfunctions + 1))) return false;
@@ -320,7 +328,7 @@ static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Ar
                 const FuncSum *f = &ms->functions[i];
                 /* what the method alone rules out, before its base is looked up */
                 bool may_same = opt->identical && !(f->flags & FN_CALLS_SUPER);
-                bool may_near = opt->similar > 0;
+                bool may_near = opt->similar > 0 || opt->stale;
                 FuncRef r;
                 if (!(may_same || may_near) || index_class_method(ix, cr, f->name) != i ||
                     !overridden(ix, m, i, &r))
@@ -332,6 +340,8 @@ static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Ar
                     defs_of(&defs, (ClassRef){r.module, bm->functions[r.fn].cls}, f->name, theirs);
                 if (!n || !nb || n > DEFS_MAX || nb > DEFS_MAX) continue;
                 bool same = may_same && n == nb, stubs = true, near = false;
+                bool stale = opt->stale && n == 1 && nb == 1 &&
+                             may_be_copy(&ms->functions[mine[0]], &bm->functions[theirs[0]]);
                 for (int32_t j = 0; j < n; j++) {
                     const FuncSum *x = &ms->functions[mine[j]];
                     stubs &= (x->flags & FN_STUB) != 0;
@@ -341,7 +351,7 @@ static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Ar
                     near |= may_be_near(opt, x, y);
                 }
                 same &= !stubs; /* (`pass` over `pass` says "nothing", twice) */
-                if (!same && !near) continue;
+                if (!same && !near && !stale) continue;
                 for (int32_t j = 0; j < n; j++) need[m][mine[j]] = 1;
                 for (int32_t j = 0; j < nb; j++) need[r.module][theirs[j]] = 1;
                 OverridePair p = {{m, i},

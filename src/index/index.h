@@ -276,6 +276,7 @@ typedef struct SummaryOptions {
      * alike; 0: DW301 is off) */
     bool identical;
     double similar;
+    bool stale; /* DW303: every pair with DRIFT_MIN_COMMON statements alike, whatever the share */
 } SummaryOptions;
 
 /* Module name of a file path: package roots by __init__.py up from the file. */

@@ -224,7 +224,7 @@ void call_incoming(LspServer *s, const JsonValue *id, const JsonValue *params) {
         if (mentions(s, ix->modules[m]->path, name)) files[nfiles++] = ix->modules[m]->path;
     SummaryOptions so = {.callers_of = name};
     bool *none = calloc((size_t)check_count + 1, 1); /* (no rule runs: the summaries are wanted) */
-    CheckOptions co = {none, 0, 0};
+    CheckOptions co = {.enabled = none};
     RunOptions ro = {.check = &co, .jobs = 1, .summary = &so, .overlay = ws_overlay(s->ws)};
     RunResult rr;
     bool ok = files && mods && none && run_files(files, nfiles, &ro, &rr);

@@ -244,7 +244,8 @@ def test_jobs():
                 f"--jobs 1/2/4/16 give identical {fmt} output")
     s.check(dw(["check", "-j", "4"], proj).stdout == outs[("1", "text")], "-j 4")
     zen = zenflow()
-    a, b = dw(["check", "-j1", "."], zen), dw(["check", "-j=4", "."], zen)
+    a, b = (dw(["check", "-j1", "--extend-select", "DW301", "."], zen),
+            dw(["check", "-j=4", "--extend-select", "DW301", "."], zen))
     s.check(a.stdout == b.stdout and "DW301" in a.stdout, "whole-tree rule: --jobs 1 = --jobs 4",
             a.stdout)
 

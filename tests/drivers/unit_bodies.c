@@ -21,7 +21,7 @@
 /* The file's summary, with its method hashes made during the walk (now) or not. */
 static ModuleSummary *summarize(const char *path, const char *data, size_t len, bool now,
                                 Arena *sums) {
-    CheckOptions co = {NULL, 0.6, 0};
+    CheckOptions co = {.drift_threshold = 0.6};
     SummaryOptions so;
     tree_rules_needs(&co, &so);
     so.read_once = now;

@@ -714,6 +714,8 @@ async function rawChecks() {
 async function seed(examples) {
     const root = path.join(work, "zenflow");
     fs.cpSync(examples, root, { recursive: true });
+    // DW301 is opt-in (DW303 reports the stale copy from the history, which this copy lacks)
+    fs.writeFileSync(path.join(root, "deadwood.toml"), 'extend-select = ["DW301"]\n');
     const file = path.join(root, "zenflow.py");
     const text = fs.readFileSync(file, "utf8");
     const s = new Session(root);

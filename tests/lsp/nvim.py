@@ -61,6 +61,8 @@ def main():
     with tempfile.TemporaryDirectory(prefix="deadwood-nvim-") as work:
         root = os.path.join(work, "zenflow")
         shutil.copytree(os.path.join(ROOT, "examples", "zenflow"), root)
+        with open(os.path.join(root, "deadwood.toml"), "w") as f:  # DW301 is opt-in
+            f.write('extend-select = ["DW301"]\n')
         file = os.path.join(root, "zenflow.py")
         cli = json.loads(subprocess.run(
             [s.deadwood, "check", "--no-cache", "--output-format", "json", root],
