@@ -16,6 +16,7 @@ LIB_SRC := \
     src/base/atomic_write.c \
     src/base/buf.c \
     src/base/finding.c \
+    src/base/json.c \
     src/base/sha256.c \
     src/base/threads.c \
     src/base/wire.c \
@@ -44,6 +45,7 @@ LIB_SRC := \
     src/checks/unreadable_file.c \
     src/checks/unused_noqa.c \
     src/config/config.c \
+    src/config/project.c \
     src/config/toml.c \
     src/config/toml_scalar.c \
     src/discover/gitignore.c \
@@ -67,6 +69,13 @@ LIB_SRC := \
     src/index/summary_io.c \
     src/lex/lex.c \
     src/lex/unicode.c \
+    src/lsp/actions.c \
+    src/lsp/diag.c \
+    src/lsp/nav.c \
+    src/lsp/rpc.c \
+    src/lsp/server.c \
+    src/lsp/text.c \
+    src/lsp/workspace.c \
     src/output/out_github.c \
     src/output/out_json.c \
     src/output/out_sarif.c \
@@ -79,6 +88,7 @@ LIB_SRC := \
     src/parse/parse_stmt.c \
     src/parse/parse_string.c \
     src/parse/parser.c \
+    src/source/notebook.c \
     src/source/source.c
 
 # the command line (src/cli)
@@ -91,4 +101,5 @@ CLI_SRC := \
     src/cli/cmd_overrides.c \
     src/cli/cmd_parse.c \
     src/cli/cmd_rule.c \
+    src/cli/cmd_server.c \
     src/cli/main.c

@@ -8,6 +8,12 @@
 configurations in deadwood's keys (each key, extend, NUL escapes, errors).
 --cache-out DIR writes fuzz_cache's seeds: the findings-and-summary part of cache entries
 (wire.h's encoding), a few findings with related locations and a summary, and truncations.
+--rpc-out DIR writes fuzz_rpc's seeds: language server sessions as a client sends them (framed
+JSON-RPC messages), and framings gone wrong (no length, a wrong one, garbage, bare newlines).
+--json-out DIR writes fuzz_json's seeds: the notebook fixtures (tests/notebook/fixtures), JSON
+texts at the edges of RFC 8259 (accepted and refused, in the manner of JSONTestSuite, whose
+test_parsing files are added when ../shared/JSONTestSuite holds them), a deep nesting, and cells
+of IPython syntax alone and in notebooks.
 --check-out DIR writes fuzz_check's seeds: every tests/checks fixture alone, and every fixture
 package (examples/, tests/index/, tests/checks/ folders) as one input, its modules joined by the
 "#---" lines at which fuzz_check cuts an input into pkg/__init__.py, a.py, b.py and c.py.
@@ -19,6 +25,7 @@ corpus-deep: the generated inputs past 64 KiB (100,000-deep nestings), for the l
 (the smoke run's corpus).
 """
 import argparse
+import json
 import os
 import shutil
 
@@ -182,12 +189,14 @@ def wi32(v):
     return varint((v << 1) ^ (v >> 31) if v >= 0 else ((v << 1) ^ -1) & 0xFFFFFFFF)
 
 
-def finding(code, path, line, message, related=()):
-    loc = wi32(line) + wi32(1) + wi32(line) + wi32(5)
+def finding(code, path, line, message, related=(), cell=0):
+    """A finding as cache.c writes it; a location ends with its notebook cell and file lines."""
+    where = wi32(cell) + wi32(line + 10 if cell else 0) * 2
+    loc = wi32(line) + wi32(1) + wi32(line) + wi32(5) + where
     out = wstr(code) + wstr("name") + wstr(path) + loc + wstr(message) + wstr("x = y") + \
         wi32(line) + varint(0) + varint(len(related))
     for rpath, rline, rmsg in related:
-        out += wstr(rpath) + wi32(rline) + wi32(1) + wi32(rline) + wi32(2) + wstr(rmsg)
+        out += wstr(rpath) + wi32(rline) + wi32(1) + wi32(rline) + wi32(2) + where + wstr(rmsg)
     return out
 
 
@@ -201,6 +210,8 @@ def cache_seeds(out):
         "one": varint(1) + one + varint(0),
         "two": varint(2) + one + two + varint(0),
         "summary": varint(1) + one + varint(8) + b"SUMMARY!",
+        "notebook": varint(1) + finding("DW101", "nb.ipynb", 2, "identical branches",
+                                        [("nb.ipynb", 4, "the else body")], cell=3) + varint(0),
         "many_related": varint(1) + finding("DW104", "p.py", 1, "m", [("p.py", i, "r")
                                                                       for i in range(50)]) + varint(0),
         "huge_count": varint(1 << 40) + one + varint(0),
@@ -211,10 +222,93 @@ def cache_seeds(out):
     print(f"seeds: {len(bodies)} cache entry bodies in {out}")
 
 
+# fuzz_json's seeds: JSON texts at RFC 8259's edges, accepted and refused
+JSON_TEXTS = [
+    b"[]", b"{}", b'{"a": [1, 2.5e-3, -0, true, false, null, "\\u00e9\\ud83d\\ude00"]}',
+    b'"\\u0000"', b"[1,]", b"[01]", b'["\\ud800"]', b"\xef\xbb\xbf{}", b'["\xff"]', b'{"a" 1}',
+    b"[" * 600 + b"]" * 600, b'{"a":' * 100 + b"1" + b"}" * 100, b"[1e999]", b'{"nbformat": 3}',
+    b'{"nbformat": 4, "cells": {}}', b'{"cells": [], "nbformat": 4,}',
+]
+# ... and code cells of IPython syntax, alone and in a notebook
+IPYTHON_CELLS = [
+    "!ls -la\nx = !ls\ny = %env HOME\n%time f(1,\n   2)\n",
+    "obj?\n??x\na.b*?\n%pip?\n",
+    "%%bash\necho (\n",
+    "%%time\nif x:\n    !echo a\nelse:\n    !echo b\n",
+    "pip install x",
+    "  a = 1\n  b = 2\n",
+    "s = '''\n!x\n'''\n!ls \\\n -la\n",
+    "/f a b\n,f a b\n;f a b\n",
+    "x = f'{y!r}' ? \n",
+]
+
+
+def json_seeds(out):
+    os.makedirs(out, exist_ok=True)
+    fixtures = os.path.join(ROOT, "tests", "notebook", "fixtures")
+    names = sorted(os.listdir(fixtures))
+    for name in names:
+        shutil.copyfile(os.path.join(fixtures, name), os.path.join(out, "fixture_" + name))
+    for i, text in enumerate(JSON_TEXTS):
+        put(os.path.join(out, f"json_{i}.json"), text)
+    for i, cell in enumerate(IPYTHON_CELLS):
+        put(os.path.join(out, f"cell_{i}.py"), cell.encode())
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+              "cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "source": cell}]}
+        put(os.path.join(out, f"cell_{i}.ipynb"), json.dumps(nb, indent=1).encode())
+    suite = os.path.join(os.path.dirname(ROOT), "shared", "JSONTestSuite", "test_parsing")
+    extra = sorted(os.listdir(suite)) if os.path.isdir(suite) else []
+    for name in extra:
+        shutil.copyfile(os.path.join(suite, name), os.path.join(out, "jts_" + name))
+    print(f"seeds: {len(names)} notebooks, {len(JSON_TEXTS)} JSON texts, {len(IPYTHON_CELLS)} "
+          f"cells, {len(extra)} JSONTestSuite files in {out}")
+
+
+def frame(body):
+    if isinstance(body, str):
+        body = body.encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def rpc_seeds(out):
+    """Sessions and broken framings for fuzz_rpc."""
+    os.makedirs(out, exist_ok=True)
+    init = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}'
+    opened = ('{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":'
+              '{"uri":"file:///tmp/x.py","languageId":"python","version":1,'
+              '"text":"def f():\\n    v = None\\n    return v.x\\n"}}}')
+    change = ('{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":'
+              '{"uri":"file:///tmp/x.py","version":2},"contentChanges":[{"range":{"start":'
+              '{"line":1,"character":8},"end":{"line":1,"character":12}},"text":"1"}]}}')
+    cancel = '{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":1}}'
+    seeds = {
+        "session": frame(init) + frame(opened) + frame(change) + frame(cancel) +
+        frame('{"jsonrpc":"2.0","id":2,"method":"shutdown"}') +
+        frame('{"jsonrpc":"2.0","method":"exit"}'),
+        "content_type": b"Content-Length: 2\r\nContent-Type: application/vscode-jsonrpc; "
+                        b"charset=utf-8\r\n\r\n{}",
+        "bare_newlines": b"Content-Length: 2\n\n[]",
+        "no_length": b"Content-Type: x\r\n\r\n{}" + frame(init),
+        "bad_length": b"Content-Length: -5\r\n\r\n{}" + frame(init),
+        "huge_length": b"Content-Length: 99999999999999999999\r\n\r\n{}",
+        "short_body": b"Content-Length: 100\r\n\r\n{}",
+        "garbage": b"hello\r\nworld\r\n\r\n" + frame(init),
+        "not_json": frame("{nope") + frame('"\\ud800"'),
+        "deep": frame("[" * 600 + "]" * 600),
+        "blank_lines": b"\r\n\r\n" + frame(init) + b"\r\n",
+    }
+    for name, data in seeds.items():
+        put(os.path.join(out, f"rpc_{name}"), data)
+    print(f"seeds: {len(seeds)} framed inputs in {out}")
+    return seeds
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--toml-out")
     ap.add_argument("--cache-out")
+    ap.add_argument("--json-out")
+    ap.add_argument("--rpc-out")
     ap.add_argument("--check-out")
     ap.add_argument("--stdlib")
     ap.add_argument("--out")
@@ -227,6 +321,12 @@ def main():
     if args.cache_out:
         cache_seeds(args.cache_out)
         return
+    if args.rpc_out:
+        rpc_seeds(args.rpc_out)
+        return
+    if args.json_out:
+        json_seeds(args.json_out)
+        return
     if args.check_out:
         check_seeds(args.check_out)
         return
@@ -237,6 +337,8 @@ def main():
         for i, text in enumerate(CONFIGS):
             put(os.path.join(args.fixtures_only, f"config_{i}.toml"), text.encode())
         cache_seeds(args.fixtures_only)
+        json_seeds(args.fixtures_only)
+        rpc_seeds(args.fixtures_only)
         for name, text in gen.items():
             if len(text.encode()) <= SMALL // 4:
                 put(os.path.join(args.fixtures_only, f"gen_{name}.py"), text.encode())

@@ -41,9 +41,12 @@ SUITES = [
     ("tests/index/run.py", ("release", "asan")),
     ("tests/cli/run.py", ("release", "asan")),
     ("tests/fix/run.py", ("release", "asan")),
+    ("tests/lsp/run.py", ("release", "asan")),
+    ("tests/lsp/nvim.py", ("release", "asan")),
     ("tests/robust/run.py", ("release", "asan")),
     ("tests/robust/hierarchies.py", ("release", "asan")),
     ("tests/robust/rewritten.py", ("release", "asan")),
+    ("tests/notebook/run.py", ("release", "asan")),
     ("tests/fuzz/run.py", ("release",)),
     ("tests/package/run.py", ("release",)),
 ]

@@ -79,6 +79,7 @@ static int cmp_finding(const void *x, const void *y) {
     const Finding *a = x, *b = y;
     int c = cmp_str(a->path, b->path);
     if (c) return c;
+    if (a->loc.cell != b->loc.cell) return a->loc.cell < b->loc.cell ? -1 : 1;
     if (a->loc.line != b->loc.line) return a->loc.line < b->loc.line ? -1 : 1;
     if (a->loc.col != b->loc.col) return a->loc.col < b->loc.col ? -1 : 1;
     c = cmp_str(a->code, b->code);

@@ -16,6 +16,11 @@
 typedef struct Location {
     int32_t line, col;         /* start: 1-based line and character column */
     int32_t end_line, end_col; /* end, exclusive */
+    /* In a Jupyter notebook: the cell (1-based; 0 in any other file), the lines above being the
+     * cell's; and the lines of the .ipynb file holding line and end_line (for the formats that
+     * point into the file as stored). */
+    int32_t cell;
+    int32_t file_line, file_end_line;
 } Location;
 
 /* A fix's applicability (ruff's): a safe fix keeps what the program does; an unsafe one may
@@ -75,7 +80,7 @@ bool findings_add(FindingList *l, const Finding *f);
 /* Moves every finding of src to the end of dst (src is emptied; its arena is kept alive by
  * chaining it into dst's). */
 bool findings_take(FindingList *dst, FindingList *src);
-/* Sorts by path, line, column, code, message: the order every output format uses. */
+/* Sorts by path, cell, line, column, code, message: the order every output format uses. */
 void findings_sort(FindingList *l);
 /* A copy of fix (its edits and strings) in a; NULL for NULL or when out of memory. */
 const Fix *fix_copy(Arena *a, const Fix *fix);

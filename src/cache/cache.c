@@ -22,7 +22,7 @@
 #include "base/buf.h"
 #include "base/wire.h"
 
-#define MAGIC "DWCACHE5"
+#define MAGIC "DWCACHE7"
 enum { MAGIC_LEN = 8, HEADER_LEN = MAGIC_LEN + 8 + SHA256_LEN, MAX_ENTRY = 256 << 20 };
 enum { KEEP_KEYS = 8 }; /* option sets kept per version */
 
@@ -331,14 +331,17 @@ static void entry_name(const ResultCache *c, const char *display, char name[33])
     to_hex(d, 16, name);
 }
 
+/* A location: its lines and columns, then its notebook cell and file lines (0 outside one). */
 static void put_loc(Buf *b, Location l) {
     wire_i32(b, l.line), wire_i32(b, l.col), wire_i32(b, l.end_line), wire_i32(b, l.end_col);
+    wire_i32(b, l.cell), wire_i32(b, l.file_line), wire_i32(b, l.file_end_line);
 }
 
 static Location get_loc(WireReader *r) {
     Location l;
     l.line = wire_get_i32(r), l.col = wire_get_i32(r);
     l.end_line = wire_get_i32(r), l.end_col = wire_get_i32(r);
+    l.cell = wire_get_i32(r), l.file_line = wire_get_i32(r), l.file_end_line = wire_get_i32(r);
     return l;
 }
 

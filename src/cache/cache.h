@@ -12,7 +12,8 @@
  *                           deadwood's build), NAME 32 hex digits of a SHA-256 of the version, the
  *                           key and the display path; the entry records the whole key, the version,
  *                           the display path and the SHA-256 and length of the bytes it was
- *                           computed from, then the findings, then the bytes of the module summary
+ *                           computed from, then the findings (a notebook's with their cells and
+ *                           .ipynb lines), then the bytes of the module summary
  *                           (summary_encode; none for a file that does not parse, or when no
  *                           whole-tree rule is on); a SHA-256 of all that guards against
  *                           corruption. The 8 option sets used last are kept, older ones removed

@@ -60,7 +60,7 @@ static bool silenced(CheckCtx *cx, int32_t line, const char *code) {
 
 Location check_location(const CheckCtx *cx, int32_t line, int32_t col, int32_t end_line,
                         int32_t end_col) {
-    Location l;
+    Location l = {0};
     const char *text = cx->src->text;
     int32_t nlines = cx->lines.count;
     if (line < 1) line = 1;
@@ -94,6 +94,23 @@ static bool fixable_text(const SourceText *src) {
     return src->text && src->valid_utf8 && strcmp(src->encoding, "utf-8") == 0;
 }
 
+/* A notebook's finding: at its cell's line and columns, citing cells' lines, with the line as
+ * written in the cell. */
+static void in_cells(CheckCtx *cx, Finding *f, Related *rel) {
+    const Notebook *nb = cx->notebook;
+    const NotebookLine *m = notebook_line(nb, f->loc.line);
+    f->source = m ? arena_strndup(cx->arena, m->orig, (size_t)m->orig_len) : NULL;
+    notebook_map(nb, &f->loc);
+    f->noqa_line = f->loc.line;
+    f->message = notebook_message(cx->arena, nb, f->loc.cell, f->message);
+    for (int32_t i = 0; i < f->nrelated; i++) {
+        rel[i] = f->related[i];
+        notebook_map(nb, &rel[i].loc);
+        rel[i].message = notebook_message(cx->arena, nb, rel[i].loc.cell, rel[i].message);
+    }
+    f->related = rel;
+}
+
 static void add(CheckCtx *cx, const Check *rule, Location loc, const Related *rel, int nrel,
                 const char *msg) {
     const Fix *fix = cx->fix;
@@ -105,11 +122,16 @@ static void add(CheckCtx *cx, const Check *rule, Location loc, const Related *re
     f.path = cx->path;
     f.loc = loc;
     f.message = msg;
-    f.source = line_text(cx, loc.line);
     f.noqa_line = loc.line;
     f.related = (Related *)rel;
     f.nrelated = nrel;
-    f.fix = fixable_text(cx->src) ? fix : NULL;
+    /* a notebook's text is its cells joined: edits would not map back to its JSON */
+    f.fix = fixable_text(cx->src) && !cx->notebook ? fix : NULL;
+    Related mapped[8];
+    if (cx->notebook && nrel <= 8)
+        in_cells(cx, &f, mapped);
+    else
+        f.source = line_text(cx, loc.line);
     findings_add(cx->out, &f);
     cx->reported++;
 }
@@ -457,14 +479,14 @@ static void report_trouble(CheckCtx *cx, const Trouble *ts, int n) {
 
 void check_report_trouble(CheckCtx *cx, const Trouble *t) {
     int32_t line = t->line > 0 ? t->line : 1;
-    if (!cx->src->text || !cx->lines.count) { /* nothing decoded: no column, no source line */
+    if (!cx->src->text || !cx->lines.count) { /* nothing decoded: no source line */
         Finding f = {0};
         f.code = cx->current->info.code;
         f.name = cx->current->info.name;
         f.path = cx->path;
-        f.loc = (Location){line, 1, line, 1};
+        f.loc = t->at ? *t->at : (Location){.line = line, .col = 1, .end_line = line, .end_col = 1};
         f.message = t->msg;
-        f.noqa_line = line;
+        f.noqa_line = f.loc.line;
         findings_add(cx->out, &f);
         cx->reported++;
         return;
@@ -473,14 +495,31 @@ void check_report_trouble(CheckCtx *cx, const Trouble *t) {
     check_report_at(cx, cx->current, line, t->col, line, end_col, "%s", t->msg);
 }
 
+/* Offers a file's one trouble (the file has no text) to the rules. False when the finding that a
+ * rule reported could not be added (out of memory). */
+static bool offer(CheckCtx *cx, const Trouble *t) {
+    int32_t before = cx->out->len;
+    report_trouble(cx, t, 1);
+    return cx->reported == 0 || cx->out->len > before;
+}
+
 bool check_unreadable(const char *display, const char *why, const CheckOptions *opt,
                       FindingList *out) {
     SourceText none = {0};
     CheckCtx cx = {.path = display, .src = &none, .opt = opt, .out = out};
-    Trouble t = {TROUBLE_UNREADABLE, why, 0, 0, 0, 0};
-    int32_t before = out->len;
-    report_trouble(&cx, &t, 1);
-    return cx.reported == 0 || out->len > before;
+    Trouble t = {TROUBLE_UNREADABLE, why, 0, 0, 0, 0, NULL};
+    return offer(&cx, &t);
+}
+
+/* A notebook that cannot be read: a decoding trouble where the file goes wrong (a line and column
+ * of the .ipynb), or a syntax trouble in the cell whose code CPython refuses before parsing (a NUL
+ * character). False when out of memory. */
+static bool notebook_unreadable(CheckCtx *cx, const NotebookError *ne) {
+    Location at = {ne->line, ne->col, ne->line, ne->col, ne->cell, 0, 0};
+    if (!ne->cell) at.file_line = at.file_end_line = ne->line;
+    Trouble t = {
+        ne->cell ? TROUBLE_SYNTAX : TROUBLE_DECODE, ne->msg, ne->line, 0, ne->line, 0, &at};
+    return offer(cx, &t);
 }
 
 /* A file's memory is freed at once: its own arena, or the caller's, reset for the next file. */
@@ -507,7 +546,25 @@ bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes,
     cx.src = &src;
     cx.opt = opt;
     cx.out = out;
-    ParseStatus st = parse_bytes(ap, bytes, len, &src, &pr, &err);
+    Notebook nb;
+    ParseStatus st;
+    if (notebook_path(display)) {
+        NotebookError ne;
+        if (!notebook_read(ap, bytes, len, &nb, &ne)) {
+            bool ok = !ne.oom && notebook_unreadable(&cx, &ne);
+            release(ap, scratch);
+            return ok;
+        }
+        if (!nb.python) { /* another language's notebook: nothing to analyze (ruff's choice) */
+            release(ap, scratch);
+            return true;
+        }
+        src = nb.text;
+        cx.notebook = &nb;
+        st = parse_module(ap, &src, &pr, &err);
+    } else {
+        st = parse_bytes(ap, bytes, len, &src, &pr, &err);
+    }
     if (st == PARSE_NO_MEMORY) {
         release(ap, scratch);
         return false;
@@ -521,13 +578,14 @@ bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes,
         Trouble ts[2];
         int n = 0;
         if (src.text && cx.lines.count && !src.valid_utf8)
-            ts[n++] = (Trouble){TROUBLE_UNDECODABLE, NULL, 0, 0, 0, 0};
+            ts[n++] = (Trouble){TROUBLE_UNDECODABLE, NULL, 0, 0, 0, 0, NULL};
         ts[n++] = (Trouble){err.decode ? TROUBLE_DECODE : TROUBLE_SYNTAX,
                             err.msg,
                             err.line,
                             err.col,
                             err.end_line,
-                            err.end_col};
+                            err.end_col,
+                            NULL};
         report_trouble(&cx, ts, n);
         release(ap, scratch);
         return true;

@@ -21,6 +21,7 @@
 #include "index/index.h"
 #include "output/output.h"
 #include "parse/parser.h"
+#include "source/notebook.h"
 #include "source/source.h"
 
 typedef struct CheckCtx CheckCtx;
@@ -30,14 +31,18 @@ typedef struct CheckCtx CheckCtx;
 typedef enum TroubleKind {
     TROUBLE_UNREADABLE,  /* the bytes could not be had (msg says why); no text */
     TROUBLE_UNDECODABLE, /* the text holds bytes invalid in its encoding (UTF-8): import refuses */
-    TROUBLE_DECODE,      /* decoding failed (unknown cookie, BOM against cookie, ...): msg, line */
-    TROUBLE_SYNTAX,      /* the parser refused it: msg and the position */
+    TROUBLE_DECODE,      /* decoding failed (unknown cookie, BOM against cookie, a notebook that
+                            is not JSON or not nbformat 4, ...): msg, line */
+    TROUBLE_SYNTAX,      /* the parser refused it (or CPython would, before parsing: a notebook
+                            cell with a NUL character): msg and the position */
 } TroubleKind;
 
 typedef struct Trouble {
     TroubleKind kind;
     const char *msg;
     int32_t line, col, end_line, end_col; /* byte columns, CPython's; line 0: none */
+    const Location *at; /* in a file without text, where it is as findings give it (a notebook's
+                           trouble: in the .ipynb, or in a cell); NULL: at `line` */
 } Trouble;
 
 typedef struct Check {
@@ -91,6 +96,7 @@ struct CheckCtx {
     int32_t nnoqa;
     FixText fix_text; /* what fixes are made against (fix/edits.h) */
     const Fix *fix;   /* the fix the next report carries (check_fix), or NULL */
+    const Notebook *notebook; /* a .ipynb: src is its code cells joined; findings get cells */
 };
 
 /* Fixes (see src/fix/edits.h): the next report of the current rule carries `fix` (NULL: none;
@@ -140,7 +146,9 @@ const char *check_node_text(const CheckCtx *cx, const Node *n, char *buf, size_t
 bool check_enabled(const CheckOptions *opt, const Check *c);
 
 /* Analyzes one file's bytes: parses, runs every enabled rule, adds findings (DW000 for a syntax
- * error, DW001 for undecodable bytes) to out. `display` is the path written in findings. When
+ * error, DW001 for undecodable bytes) to out. `display` is the path written in findings; one
+ * ending in .ipynb is read as a Jupyter notebook (notebook.h: its code cells as one module,
+ * findings located by cell; DW001 when it is not a notebook; no summary). When
  * sum_arena is given, also extracts the file's summary for the whole-tree index into it
  * (*summary stays NULL for a file that does not parse). False only when out of memory. */
 bool check_file_bytes(const char *display, const char *bytes, size_t len, const CheckOptions *opt,

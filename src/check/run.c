@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/threads.h"
+#include "source/notebook.h"
 #include "source/source.h"
 #include "tree.h"
 
@@ -69,7 +70,8 @@ static void one(Worker *w, int32_t index) {
     }
     w->sh->bytes += len;
     const SummaryOptions *sopt = w->sh->sopt;
-    bool want_summary = sopt != NULL;
+    /* a notebook is no module (nothing imports it): the whole-tree index never sees one */
+    bool want_summary = sopt != NULL && !notebook_path(display);
     SummaryOptions now;
     if (from_stdin && sopt) { /* it cannot be read again */
         now = *sopt;
@@ -222,10 +224,10 @@ bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, Ru
         ok = index_build(&r->index, mods, k);
         r->has_index = ok;
         r->index.overlay = o->overlay;
-        if (ok && tree && sh.sopt->method_bodies)
+        if (ok && tree && sh.sopt->method_bodies && !o->index_only)
             ok = index_fill_bodies(&r->index, sh.sopt, n, &r->unread);
         int32_t from = r->findings.len;
-        if (ok && tree)
+        if (ok && tree && !o->index_only)
             ok = tree_rules_run(&r->index, o->check, &r->findings) &&
                  fill_sources(&r->findings, from, o->stdin_name, max_size(o), o->overlay);
     }

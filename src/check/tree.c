@@ -99,7 +99,8 @@ static bool silenced(TreeCtx *tx, const ModuleSummary *m, int32_t line, const ch
 }
 
 static Location loc_of(const SumLoc *l) {
-    return (Location){l->line, l->col, l->end_line, l->end_col};
+    return (Location){
+        .line = l->line, .col = l->col, .end_line = l->end_line, .end_col = l->end_col};
 }
 
 void tree_fix(TreeCtx *tx, const Fix *fix) {

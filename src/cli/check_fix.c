@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "output/output.h"
+#include "source/notebook.h"
 
 bool check_fix_applies(const CheckFixOptions *o, const CheckFixHooks *h, const Finding *f) {
     return output_fix_applies(f, o->unsafe) && h->fixable(h->ud, f);
@@ -34,17 +35,11 @@ static bool put(FILE *f, const char *data, size_t len) {
 static void report_troubles(const FixSession *s, const CheckFixOptions *o) {
     for (int32_t i = 0; i < s->n; i++) {
         const FixFile *f = &s->files[i];
-        if (f->reverted) {
+        if (f->reverted)
             fprintf(stderr,
                     "deadwood: error: %s: fixes undone: they left a syntax error (%s); the file "
                     "keeps its original text. This is a bug in deadwood: please report it\n",
                     f->display, f->reverted);
-        }
-        if (f->notebook && !o->quiet)
-            fprintf(stderr,
-                    "deadwood: warning: %s: %d fix%s not applied: deadwood does not apply fixes "
-                    "to notebooks\n",
-                    f->display, (int)f->notebook, f->notebook == 1 ? "" : "es");
     }
     if (!s->converged && !o->quiet)
         for (int32_t i = 0; i < s->n; i++)
@@ -215,7 +210,7 @@ int check_add_noqa(const char *const *files, int32_t n, const CheckFixOptions *o
     }
     int rc = EXIT_CLEAN;
     if (!h->analyze(h->ud, fix_session_overlay(&s), &fl)) rc = EXIT_USAGE;
-    int32_t added = 0, skipped = 0;
+    int32_t added = 0, skipped = 0, in_notebooks = 0;
     const Finding **fs = calloc((size_t)fl.len + 1, sizeof *fs);
     if (!fs && rc == EXIT_CLEAN) rc = cli_usage_error("out of memory");
     for (int32_t i = 0; rc == EXIT_CLEAN && i < fl.len;) {
@@ -223,6 +218,10 @@ int check_add_noqa(const char *const *files, int32_t n, const CheckFixOptions *o
         for (; j < fl.len && strcmp(fl.items[j].path, fl.items[i].path) == 0; j++)
             if (strcmp(fl.items[j].code, "DW003") != 0 && fl.items[j].noqa_line > 0)
                 fs[k++] = &fl.items[j];
+        if (k && notebook_path(fl.items[i].path)) { /* its lines are its cells', not its JSON's */
+            in_notebooks += k;
+            k = 0;
+        }
         int32_t fi = k ? fix_session_file(&s, fl.items[i].path) : -1;
         const FixFile *f = fi >= 0 ? &s.files[fi] : NULL;
         if (f && f->original) {
@@ -254,6 +253,11 @@ int check_add_noqa(const char *const *files, int32_t n, const CheckFixOptions *o
         i = j;
     }
     if (rc != EXIT_USAGE && !o->quiet) {
+        if (in_notebooks)
+            fprintf(stderr,
+                    "deadwood: warning: %d finding%s in notebooks: no noqa added (deadwood does not "
+                    "edit notebooks)\n",
+                    (int)in_notebooks, in_notebooks == 1 ? "" : "s");
         if (skipped)
             fprintf(stderr,
                     "deadwood: warning: %d finding%s on lines that cannot end with a comment (the "

@@ -7,6 +7,7 @@
 #include "check/run.h"
 #include "cli.h"
 #include "discover/walk.h"
+#include "source/notebook.h"
 
 static int query_args(int argc, char **argv, const char *usage, bool takes_after, Query *q) {
     memset(q, 0, sizeof *q);
@@ -89,6 +90,10 @@ int cli_build_index(char **paths, int npaths, const SummaryOptions *sopt, RunRes
     }
     for (int32_t i = 0; i < r.ndiags; i++)
         fprintf(stderr, "deadwood: warning: %s: %s\n", r.diags[i].path, r.diags[i].message);
+    int32_t kept = 0; /* notebooks are not modules: the queries never look at one */
+    for (int32_t i = 0; i < r.nfiles; i++)
+        if (!notebook_path(r.files[i])) r.files[kept++] = r.files[i];
+    r.nfiles = kept;
     bool *none = calloc((size_t)check_count, sizeof *none);
     if (!none) return EXIT_USAGE;
     CheckOptions opt = {none, 0.6, 0};

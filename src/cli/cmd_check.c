@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cache/cache.h"
+#include "config/project.h"
 #include "check/run.h"
 #include "check_fix.h"
 #include "cli.h"
@@ -23,8 +24,8 @@
 
 static const char usage[] =
     "Usage: deadwood check [OPTIONS] [PATH...]\n\n"
-    "Analyzes every .py/.pyi file under the paths (default: the current directory) and files\n"
-    "named explicitly; '-' reads one file from standard input.\n\n"
+    "Analyzes every .py, .pyi and .ipynb (Jupyter notebook) file under the paths (default: the\n"
+    "current directory) and files named explicitly; '-' reads one file from standard input.\n\n"
     "Rules:\n"
     "  --select CODES          only these rules (codes, prefixes such as DW2, names, ALL;\n"
     "                          comma-separated, repeatable); replaces the configuration's\n"
@@ -104,27 +105,12 @@ typedef struct RunTotals {
     char ambiguous_names[160];
 } RunTotals;
 
-/* What one configuration in use has prepared. */
-typedef struct Prepared {
-    const Config *cfg;
-    bool *enabled;   /* by registry index */
-    ExcludeSet excl; /* its exclude + extend-exclude, with the command line's */
-    ExcludeSet *pfi; /* one set per per-file-ignores pattern */
-    bool *pfi_rules; /* [pattern * check_count + rule] */
-    bool *fixable;   /* by registry index: its fixes may be applied (fixable, unfixable) */
-    int32_t nfiles;
-    int target; /* DW002's target minor version (0: none) */
-} Prepared;
-
 typedef struct Ctx {
     Arena *a;
     Args *g;
-    char cwd[PATH_MAX];
-    ConfigResolver res;
-    const Config *fixed;    /* --config or --isolated: every file's */
-    const Config *fallback; /* the defaults, for files no configuration covers */
-    Prepared **prep;
-    int32_t nprep;
+    ProjectOptions po;  /* the command line's over the configurations */
+    Project p;          /* each file's configuration and what it prepares */
+    const char *cwd;    /* (p's) */
     const char **files; /* sorted */
     int32_t nfiles;
     Prepared **file_prep; /* each file's */
@@ -312,196 +298,33 @@ static int parse_args(Arena *a, int argc, char **argv, Args *g) {
     return EXIT_CLEAN;
 }
 
-/* ---- configurations ----------------------------------------------------------------------- */
-
-static bool force_of(const Ctx *x, const Config *c) {
-    return x->g->force_exclude >= 0 ? x->g->force_exclude : c->force_exclude == 1;
-}
-
-/* The configuration (and what it prepares) of a file or directory's directory. */
-static bool config_of(Ctx *x, const char *path, bool is_dir, Prepared **out) {
-    const Config *c = x->fixed;
-    if (!c) {
-        char *abs = glob_absolutize(x->a, x->cwd, path);
-        if (!abs) return cli_usage_error("out of memory"), false;
-        if (!is_dir) {
-            char *slash = strrchr(abs, '/');
-            if (slash) slash[slash == abs] = 0;
-        }
-        ConfigError e;
-        if (!config_for_dir(&x->res, abs, &c, &e)) return config_error(x, &e), false;
-        if (!c) c = x->fallback;
-    }
-    for (int32_t i = 0; i < x->nprep; i++)
-        if (x->prep[i]->cfg == c) return *out = x->prep[i], true;
-    Prepared **all = arena_alloc(x->a, sizeof *all * (size_t)(x->nprep + 1));
-    Prepared *p = arena_zalloc(x->a, sizeof *p);
-    bool *en = arena_alloc(x->a, sizeof *en * (size_t)check_count);
-    bool *fixable = arena_alloc(x->a, sizeof *fixable * (size_t)check_count);
-    if (!all || !p || !en || !fixable) return cli_usage_error("out of memory"), false;
-    if (x->nprep) memcpy(all, x->prep, sizeof *all * (size_t)x->nprep);
-    all[x->nprep++] = p;
-    x->prep = all;
-    p->cfg = c;
-    p->enabled = en;
-    p->target = x->g->target_minor  ? x->g->target_minor
-                : c->target_version ? parse_target_minor(c->target_version)
-                                    : config_requires_python_minor(c->path ? c->root : x->cwd);
-    for (int i = 0; i < check_count; i++) en[i] = check_registry[i]->info.default_on;
-    config_apply_rules(en, c);
-    config_apply_selection(en, &x->g->rules);
-    config_fixable(fixable, c);
-    p->fixable = fixable;
-    const char *err = NULL;
-    const Args *g = x->g;
-    NameList ex = g->has_exclude ? g->exclude : c->exclude;
-    bool builtin = !g->has_exclude && !c->has_exclude;
-    for (int32_t i = 0; builtin && i < discover_ndefault_excludes; i++)
-        if (!exclude_add(x->a, &p->excl, discover_default_excludes[i], NULL, &err)) goto bad;
-    for (int32_t i = 0; !builtin && i < ex.len; i++)
-        if (!exclude_add(x->a, &p->excl, ex.items[i], config_glob_root(&ex, i, c->root), &err))
-            goto bad;
-    NameList ext = config_join_globs(x->a, c->extend_exclude, c->root, g->extend_exclude, c->root);
-    for (int32_t i = 0; i < ext.len; i++)
-        if (!exclude_add(x->a, &p->excl, ext.items[i], ext.roots[i], &err)) goto bad;
-    p->pfi = arena_zalloc(x->a, sizeof *p->pfi * (size_t)(c->nper_file_ignores + 1));
-    p->pfi_rules = arena_zalloc(x->a, (size_t)(c->nper_file_ignores + 1) * (size_t)check_count);
-    if (!p->pfi || !p->pfi_rules) goto bad;
-    for (int32_t i = 0; i < c->nper_file_ignores; i++) {
-        const PerFileIgnore *f = &c->per_file_ignores[i];
-        if (!exclude_add(x->a, &p->pfi[i], f->pattern, f->root, &err)) goto bad;
-        RuleSelection sel = {.select = f->codes, .has_select = true};
-        config_apply_selection(p->pfi_rules + (size_t)i * (size_t)check_count, &sel);
-    }
-    *out = p;
-    return true;
-bad:
-    return cli_usage_error("invalid pattern: %s", err ? err : "out of memory"), false;
-}
-
-/* Whether a glob set matches the absolute path abs or one of its ancestors, looking only at the
- * components that end after byte `from`. */
-static bool excluded_below(const ExcludeSet *s, const char *abs, size_t from) {
-    for (size_t n = strlen(abs); n > from && n > 1;) {
-        size_t name = n;
-        while (name > 0 && abs[name - 1] != '/') name--;
-        if (exclude_match(s, abs, n, abs + name, n - name)) return true;
-        n = name ? name - 1 : 0;
-    }
-    return false;
-}
-
 /* ---- finding the files -------------------------------------------------------------------- */
-
-typedef struct FileVec {
-    const char **items;
-    int32_t len, cap;
-} FileVec;
 
 static int cmp_str(const void *p, const void *q) {
     return strcmp(*(const char *const *)p, *(const char *const *)q);
 }
 
-/* Walks the paths of one configuration; files below a nested configuration are then held to
- * that configuration's excludes too (ruff applies the closest configuration's). */
-static bool discover_group(Ctx *x, Prepared *gp, const char **paths, int n, FileVec *out) {
-    const Config *c = gp->cfg;
-    const Args *g = x->g;
-    DiscoverOptions o;
-    discover_options_init(&o);
-    NameList ex = g->has_exclude ? g->exclude : c->exclude;
-    NameList ext = config_join_globs(x->a, c->extend_exclude, c->root, g->extend_exclude, c->root);
-    o.exclude = ex.items, o.nexclude = ex.len, o.exclude_set = g->has_exclude || c->has_exclude;
-    o.exclude_roots = ex.roots;
-    o.extend_exclude = ext.items, o.nextend_exclude = ext.len, o.extend_exclude_roots = ext.roots;
-    o.respect_gitignore =
-        g->respect_gitignore >= 0 ? g->respect_gitignore : c->respect_gitignore != 0;
-    o.force_exclude = force_of(x, c);
-    o.project_root = c->root;
-    DiscoverResult r;
-    if (!discover_files(x->a, &o, paths, n, &r)) {
-        fprintf(stderr, "deadwood: %s\n", r.error ? r.error : "cannot list files");
-        return false;
-    }
-    for (int32_t i = 0; i < r.ndiags && !g->quiet; i++)
-        fprintf(stderr, "deadwood: warning: %s: %s\n", r.diags[i].path, r.diags[i].message);
-    for (int32_t i = 0; i < r.nfiles; i++) {
-        const char *f = r.files[i];
-        Prepared *fp;
-        if (!x->fixed) {
-            if (!config_of(x, f, false, &fp)) return false;
-            if (fp != gp) {
-                /* the root it was found under: the longest path argument it starts with */
-                size_t from = 0;
-                bool explicit = false;
-                for (int k = 0; k < n; k++) {
-                    size_t pl = strlen(paths[k]);
-                    if (strcmp(f, paths[k]) == 0)
-                        explicit = true;
-                    else if (strncmp(f, paths[k], pl) == 0 &&
-                             (f[pl] == '/' || paths[k][pl - 1] == '/')) {
-                        const char *abs = glob_absolutize(x->a, x->cwd, paths[k]);
-                        if (abs && strlen(abs) > from) from = strlen(abs);
-                    }
-                }
-                size_t root = strlen(fp->cfg->root);
-                const char *abs = glob_absolutize(x->a, x->cwd, f);
-                if (!abs) return cli_usage_error("out of memory"), false;
-                if ((!explicit || force_of(x, fp->cfg)) &&
-                    excluded_below(&fp->excl, abs, from > root ? from : root))
-                    continue;
-            }
-        }
-        if (HVEC_PUSH(*out, f)) return cli_usage_error("out of memory"), false;
-    }
-    return true;
+static bool config_of(Ctx *x, const char *path, bool is_dir, Prepared **out) {
+    ConfigError e;
+    return project_config_of(&x->p, path, is_dir, out, &e) || (config_error(x, &e), false);
 }
 
 /* Fills x->files: every file to analyze, sorted, once each, and each file's configuration. */
 static bool find_files(Ctx *x) {
     Args *g = x->g;
-    FileVec v = {0};
     static const char *dot[] = {"."};
-    const char **paths = g->npaths ? g->paths : dot;
-    int n = g->npaths ? g->npaths : 1;
-    bool ok = true;
-    /* paths that do not exist go straight to the analysis: they become DW001 findings */
-    const char **todo = arena_alloc(x->a, sizeof *todo * (size_t)n);
-    Prepared **cfgs = arena_alloc(x->a, sizeof *cfgs * (size_t)n);
-    if (!todo || !cfgs) return cli_usage_error("out of memory"), false;
-    for (int i = 0; i < n && ok; i++) {
-        struct stat st;
-        if (stat(paths[i], &st) != 0) {
-            ok = !HVEC_PUSH(v, paths[i]);
-            cfgs[i] = NULL;
-            continue;
-        }
-        ok = config_of(x, paths[i], S_ISDIR(st.st_mode), &cfgs[i]);
-        if (ok && i == 0) x->project = cfgs[0];
-    }
-    for (int i = 0; i < n && ok; i++) { /* one walk per configuration */
-        if (!cfgs[i]) continue;
-        int k = 0;
-        todo[k++] = paths[i];
-        for (int j = i + 1; j < n; j++)
-            if (cfgs[j] == cfgs[i]) todo[k++] = paths[j], cfgs[j] = NULL;
-        ok = discover_group(x, cfgs[i], todo, k, &v);
-    }
-    if (ok && v.len > 1) qsort(v.items, (size_t)v.len, sizeof *v.items, cmp_str);
-    int32_t kept = 0;
-    for (int32_t i = 0; ok && i < v.len; i++)
-        if (kept == 0 || strcmp(v.items[kept - 1], v.items[i]) != 0) v.items[kept++] = v.items[i];
-    x->files = arena_alloc(x->a, sizeof *x->files * (size_t)(kept + 1));
-    x->file_prep = arena_alloc(x->a, sizeof *x->file_prep * (size_t)(kept + 1));
-    if (ok && (!x->files || !x->file_prep)) ok = (cli_usage_error("out of memory"), false);
-    for (int32_t i = 0; ok && i < kept; i++) {
-        x->files[i] = v.items[i];
-        ok = config_of(x, v.items[i], false, &x->file_prep[i]);
-        if (ok) x->file_prep[i]->nfiles++;
-    }
-    x->nfiles = ok ? kept : 0;
-    dw_free(v.items);
-    return ok;
+    ProjectFiles pf;
+    ConfigError e;
+    if (!project_find_files(&x->p, g->npaths ? (const char *const *)g->paths : dot,
+                            g->npaths ? g->npaths : 1, &pf, &e))
+        return config_error(x, &e), false;
+    for (int32_t i = 0; i < pf.ndiags && !g->quiet; i++)
+        fprintf(stderr, "deadwood: warning: %s: %s\n", pf.diags[i].path, pf.diags[i].message);
+    x->files = pf.files;
+    x->file_prep = pf.prep;
+    x->nfiles = pf.n;
+    x->project = pf.first;
+    return true;
 }
 
 /* Standard input: one file, named by --stdin-filename (configuration, per-file-ignores and
@@ -512,10 +335,7 @@ static bool stdin_file(Ctx *x, bool *skip) {
     Prepared *p;
     *skip = false;
     if (!config_of(x, name ? name : ".", !name, &p)) return false;
-    if (name && force_of(x, p->cfg)) {
-        const char *abs = glob_absolutize(x->a, x->cwd, name);
-        *skip = abs && excluded_below(&p->excl, abs, strlen(p->cfg->root));
-    }
+    if (name && project_force(&x->p, p->cfg)) *skip = project_excluded(&x->p, p, name);
     x->files = dash;
     x->nfiles = 1;
     x->file_prep = arena_alloc(x->a, sizeof *x->file_prep);
@@ -585,7 +405,7 @@ static bool add_index(Ctx *x) {
     x->file_prep = arena_alloc(x->a, sizeof *x->file_prep * (size_t)(n + 1));
     x->reported = arena_alloc(x->a, (size_t)n + 1);
     if (!x->files || !x->file_prep || !x->reported) return cli_usage_error("out of memory"), false;
-    for (int32_t i = 0; i < x->nprep; i++) x->prep[i]->nfiles = 0;
+    for (int32_t i = 0; i < x->p.nprep; i++) x->p.prep[i]->nfiles = 0;
     for (int32_t i = 0; i < n; i++) {
         x->files[i] = all[i].path, x->file_prep[i] = all[i].prep, x->reported[i] = all[i].reported;
         all[i].prep->nfiles++;
@@ -603,83 +423,37 @@ static Prepared *prep_of_path(const Ctx *x, const char *path) {
 }
 
 /* Whether a finding survives its file's configuration (and --index-root's choice of files). */
-static bool wanted(const Ctx *x, const Finding *f, double threshold, int target, bool several) {
+static bool wanted(Ctx *x, const Finding *f, const ProjectRun *run, bool several) {
     if (x->reported) {
         const char **hit =
             bsearch(&f->path, x->files, (size_t)x->nfiles, sizeof *x->files, cmp_str);
         if (!hit || !x->reported[hit - x->files]) return false;
     }
-    Prepared *p = prep_of_path(x, f->path);
-    if (!p) return true;
-    if (several && (p->cfg->similarity != threshold || p->target != target)) return false;
-    const Check *c = check_find(f->code);
-    int k = c ? check_index(c) : -1;
-    if (k < 0) return true;
-    if (!p->enabled[k]) return false;
-    if (!p->cfg->nper_file_ignores) return true;
     const char *name = strcmp(f->path, "-") == 0 ? x->g->stdin_name : f->path;
-    if (!name) return true;
-    const char *abs = glob_absolutize(x->a, x->cwd, name);
-    const char *base = strrchr(name, '/');
-    base = base ? base + 1 : name;
-    for (int32_t i = 0; abs && i < p->cfg->nper_file_ignores; i++)
-        if (p->pfi_rules[(size_t)i * (size_t)check_count + (size_t)k] &&
-            exclude_match(&p->pfi[i], abs, strlen(abs), base, strlen(base)))
-            return false;
-    return true;
-}
-
-/* The cache directory: --cache-dir, DEADWOOD_CACHE_DIR, the configuration's cache-dir, or
- * .deadwood_cache in the project root (the directory of the configuration of the first path,
- * else the current directory). */
-static const char *cache_dir(const Ctx *x) {
-    if (x->g->cache_dir) return x->g->cache_dir;
-    const char *env = getenv("DEADWOOD_CACHE_DIR");
-    if (env && *env) return env;
-    const Config *c = x->project ? x->project->cfg : x->fallback;
-    if (c->cache_dir) return c->cache_dir;
-    const char *root = c->path ? c->root : x->cwd;
-    char *d = arena_alloc(x->a, strlen(root) + 17);
-    if (d) sprintf(d, "%s/.deadwood_cache", strcmp(root, "/") ? root : "");
-    return d;
+    return project_keeps(&x->p, prep_of_path(x, f->path), f, name, run, several);
 }
 
 /* Runs the analysis once per DW301 threshold and DW002 target in use (nearly always one pair),
  * keeping what each file's configuration wants. */
 static bool analyze(Ctx *x, FindingList *out, RunTotals *t, const SourceOverlay *ov) {
-    bool *any = arena_zalloc(x->a, (size_t)check_count);
-    double *ths = arena_alloc(x->a, sizeof *ths * (size_t)(x->nprep + 1));
-    int *tgs = arena_alloc(x->a, sizeof *tgs * (size_t)(x->nprep + 1));
-    if (!any || !ths || !tgs) return cli_usage_error("out of memory"), false;
-    int nth = 0;
-    for (int32_t i = 0; i < x->nprep; i++) {
-        if (!x->prep[i]->nfiles) continue;
-        for (int k = 0; k < check_count; k++) any[k] |= x->prep[i]->enabled[k];
-        bool seen = false;
-        for (int j = 0; j < nth; j++)
-            seen |= ths[j] == x->prep[i]->cfg->similarity && tgs[j] == x->prep[i]->target;
-        if (!seen) ths[nth] = x->prep[i]->cfg->similarity, tgs[nth++] = x->prep[i]->target;
-    }
+    ProjectRun *runs;
+    int32_t nruns = project_runs(&x->p, &runs);
+    if (nruns < 0) return cli_usage_error("out of memory"), false;
     bool use_cache = !x->g->no_cache && !(x->nfiles == 1 && strcmp(x->files[0], "-") == 0);
-    t->cache_dir = use_cache ? cache_dir(x) : NULL;
-    for (int j = 0; j < nth; j++) {
-        CheckOptions co = {any, ths[j], tgs[j]};
-        RunOptions ro = {.check = &co,
+    t->cache_dir = use_cache ? project_cache_dir(&x->p, x->g->cache_dir, x->project) : NULL;
+    for (int32_t j = 0; j < nruns; j++) {
+        RunOptions ro = {.check = &runs[j].check,
                          .jobs = x->g->jobs,
                          .stdin_name = x->g->stdin_name,
                          .tree = true,
                          .overlay = ov};
         /* the largest file: the project's configuration says, as for cache-dir */
-        ro.max_file_size = (size_t)(x->project ? x->project->cfg : x->fallback)->max_file_size;
+        ro.max_file_size = (size_t)(x->project ? x->project->cfg : x->p.fallback)->max_file_size;
         ResultCache *rc = NULL;
         RunCache iface;
         char err[512];
         if (t->cache_dir) {
-            char build[64];
-            snprintf(build, sizeof build, "build=%016llx;target=%d",
-                     (unsigned long long)cache_build_key(), tgs[j]);
-            rc = cache_open(t->cache_dir, cache_options_key(&co, build), DEADWOOD_VERSION, err,
-                            sizeof err);
+            rc = project_cache_open(t->cache_dir, &runs[j], DEADWOOD_VERSION, err, sizeof err);
             if (rc) {
                 iface = cache_interface(rc);
                 ro.cache = &iface;
@@ -690,7 +464,7 @@ static bool analyze(Ctx *x, FindingList *out, RunTotals *t, const SourceOverlay 
         RunResult rr;
         bool ok = run_files(x->files, x->nfiles, &ro, &rr);
         for (int32_t i = 0; ok && i < rr.findings.len; i++)
-            if (wanted(x, &rr.findings.items[i], ths[j], tgs[j], nth > 1))
+            if (wanted(x, &rr.findings.items[i], &runs[j], nruns > 1))
                 ok = findings_add(out, &rr.findings.items[i]);
         t->cached += rr.cached;
         t->reparsed += rr.reparsed;
@@ -814,11 +588,11 @@ static int emit(Ctx *x, const FindingList *fl, FILE *to) {
 }
 
 static void report_verbose(const Ctx *x, const RunTotals *t) {
-    for (int32_t i = 0; i < x->nprep; i++)
-        if (x->prep[i]->nfiles)
+    for (int32_t i = 0; i < x->p.nprep; i++)
+        if (x->p.prep[i]->nfiles)
             fprintf(stderr, "deadwood: configuration: %s (%d file%s)\n",
-                    x->prep[i]->cfg->path ? rel(x, x->prep[i]->cfg->path) : "defaults",
-                    (int)x->prep[i]->nfiles, x->prep[i]->nfiles == 1 ? "" : "s");
+                    x->p.prep[i]->cfg->path ? rel(x, x->p.prep[i]->cfg->path) : "defaults",
+                    (int)x->p.prep[i]->nfiles, x->p.prep[i]->nfiles == 1 ? "" : "s");
     if (t->cache_dir)
         fprintf(stderr,
                 "deadwood: cache: %s: %d of %d files from the cache, %d written, %d of them "
@@ -874,7 +648,7 @@ static bool fixable_hook(void *ud, const Finding *f) {
 /* The fix settings: the command line's, else the project's configuration's (fix, unsafe-fixes). */
 static void setup_fix(Ctx *x, bool from_stdin) {
     const Args *g = x->g;
-    const Config *c = x->project ? x->project->cfg : x->fallback;
+    const Config *c = x->project ? x->project->cfg : x->p.fallback;
     bool fix = g->fix >= 0 ? g->fix : c->fix == 1;
     CheckFixOptions *o = &x->fixo;
     o->mode = g->diff ? FIXMODE_DIFF : fix || g->fix_only ? FIXMODE_APPLY : FIXMODE_NONE;
@@ -912,16 +686,21 @@ static int exit_status(const Ctx *x, const FindingList *fl, const CheckFixResult
 
 static int check_main(Ctx *x) {
     Args *g = x->g;
-    if (!getcwd(x->cwd, sizeof x->cwd))
-        return cli_usage_error("cannot determine the current directory: %s", strerror(errno));
-    config_resolver_init(&x->res, x->a);
-    if (!(x->fallback = config_defaults(x->a, x->cwd))) return cli_usage_error("out of memory");
-    if (g->isolated) x->fixed = x->fallback;
+    x->po = (ProjectOptions){.rules = g->rules,
+                             .exclude = g->exclude,
+                             .extend_exclude = g->extend_exclude,
+                             .has_exclude = g->has_exclude,
+                             .force_exclude = g->force_exclude,
+                             .respect_gitignore = g->respect_gitignore,
+                             .target_minor = g->target_minor};
+    ConfigError e;
+    if (!project_init(&x->p, x->a, &x->po, NULL, &e)) return config_error(x, &e);
+    x->cwd = x->p.cwd;
+    if (g->isolated) x->po.fixed = x->p.fallback;
     if (g->config) {
         Config *c;
-        ConfigError e;
         if (!config_read(x->a, g->config, true, &c, &e)) return config_error(x, &e);
-        x->fixed = c;
+        x->po.fixed = c;
     }
     bool from_stdin =
         (g->npaths == 1 && strcmp(g->paths[0], "-") == 0) || (g->npaths == 0 && g->stdin_name);
@@ -986,7 +765,7 @@ static int run(int argc, char **argv) {
     if (rc == EXIT_CLEAN) {
         Ctx x = {.a = &a, .g = &g};
         rc = check_main(&x);
-        config_resolver_free(&x.res);
+        project_free(&x.p);
     } else if (rc < 0) {
         rc = EXIT_CLEAN;
     }

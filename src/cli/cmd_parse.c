@@ -88,6 +88,8 @@ static int parse_stats(char **paths, int npaths, int minor) {
     arena_init(&la);
     DiscoverOptions opt;
     discover_options_init(&opt);
+    static const char *const python[] = {"*.py", "*.pyi"}; /* not the notebooks check reads */
+    opt.include = python, opt.ninclude = 2, opt.include_set = true;
     DiscoverResult r;
     if (!discover_files(&la, &opt, (const char *const *)paths, npaths, &r)) {
         fprintf(stderr, "deadwood: %s\n", r.error ? r.error : "cannot list files");

@@ -18,9 +18,9 @@
 #include "source/source.h"
 
 static const char *const known_keys =
-    "select, extend-select, ignore, exclude, extend-exclude, per-file-ignores, target-version, "
-    "respect-gitignore, force-exclude, cache-dir, max-file-size, extend, rules, fix, "
-    "unsafe-fixes, fixable, unfixable";
+    "select, extend-select, ignore, exclude, extend-exclude, include, extend-include, "
+    "per-file-ignores, target-version, respect-gitignore, force-exclude, cache-dir, "
+    "max-file-size, extend, rules, fix, unsafe-fixes, fixable, unfixable";
 
 /* Rules that have options, and their keys. */
 static const struct { const char *code, *key; } rule_options[] = {{"DW301", "similarity"}};
@@ -297,6 +297,12 @@ static bool read_table(Reader *r, const TomlValue *t, Config *c) {
         } else if (strcmp(k, "extend-exclude") == 0) {
             ok = read_strings(r, k, v, &c->extend_exclude, valid_glob) &&
                  anchor(r, &c->extend_exclude, c->root);
+        } else if (strcmp(k, "include") == 0) {
+            ok = read_strings(r, k, v, &c->include, valid_glob) && anchor(r, &c->include, c->root);
+            c->has_include = true;
+        } else if (strcmp(k, "extend-include") == 0) {
+            ok = read_strings(r, k, v, &c->extend_include, valid_glob) &&
+                 anchor(r, &c->extend_include, c->root);
         } else if (strcmp(k, "per-file-ignores") == 0) {
             ok = read_per_file_ignores(r, e, c);
         } else if (strcmp(k, "target-version") == 0) {
@@ -404,6 +410,12 @@ static bool inherit(Arena *a, Config *c, const Config *b) {
         c->extend_exclude =
             config_join_globs(a, b->extend_exclude, b->root, c->extend_exclude, c->root);
         if (!c->extend_exclude.items) return false;
+    }
+    if (!c->has_include) c->include = b->include, c->has_include = b->has_include;
+    if (b->extend_include.len) {
+        c->extend_include =
+            config_join_globs(a, b->extend_include, b->root, c->extend_include, c->root);
+        if (!c->extend_include.items) return false;
     }
     if (!c->has_per_file_ignores) {
         c->per_file_ignores = b->per_file_ignores, c->nper_file_ignores = b->nper_file_ignores;

@@ -12,15 +12,17 @@
  * extending file's directory; `~/` is the home directory) is read first, with its own `extend`,
  * and is the base; every key the extending file sets replaces the base's, except that rule
  * selections apply in order (the base's layers, then the extending file's: a `select` starts
- * afresh, `extend-select` and `ignore` add to what the base chose) and `extend-exclude` lists are
- * joined. Relative paths and globs stay anchored to the directory of the file that wrote them, as
- * ruff anchors them. A pyproject.toml without [tool.deadwood] extends nothing; a cycle of
- * extends, or a chain deeper than 32 files, is an error.
+ * afresh, `extend-select` and `ignore` add to what the base chose) and `extend-exclude` and
+ * `extend-include` lists are joined. Relative paths and globs stay anchored to the directory of the
+ * file that wrote them, as ruff anchors them. A pyproject.toml without [tool.deadwood] extends
+ * nothing; a cycle of extends, or a chain deeper than 32 files, is an error.
  *
  * Keys (the same in deadwood.toml and [tool.deadwood]):
  *   select, extend-select, ignore     lists of rule selectors (a code, a code prefix such as
  *                                     "DW2", a rule name, or "ALL")
  *   exclude, extend-exclude           lists of globs (glob.h), anchored to the config's directory
+ *   include, extend-include           the files a directory walk takes (ruff's: *.py, *.pyi,
+ *                                     *.ipynb), globs like exclude's
  *   per-file-ignores                  a table: glob -> list of selectors
  *   target-version                    "py38" ... "py315"
  *   respect-gitignore, force-exclude  booleans
@@ -96,6 +98,9 @@ typedef struct Config {
     NameList exclude;
     bool has_exclude;
     NameList extend_exclude;
+    NameList include; /* the files a directory walk takes (walk.h; default *.py, *.pyi, *.ipynb) */
+    bool has_include;
+    NameList extend_include;
     PerFileIgnore *per_file_ignores;
     int32_t nper_file_ignores;
     bool has_per_file_ignores;

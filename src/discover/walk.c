@@ -24,6 +24,10 @@
 #include "gitrepo.h"
 #include "glob.h"
 
+const char *const discover_default_includes[] = {"*.py", "*.pyi", "*.ipynb"};
+const int32_t discover_ndefault_includes =
+    (int32_t)(sizeof discover_default_includes / sizeof discover_default_includes[0]);
+
 const char *const discover_default_excludes[] = {
     ".bzr",
     ".direnv",
@@ -75,6 +79,8 @@ typedef struct Walker {
     Arena tmp;  /* everything else */
     const DiscoverOptions *opt;
     ExcludeSet excl;
+    ExcludeSet incl; /* include and extend-include, when not the default */
+    bool custom_include;
     Buf disp, abs, rel, real;
     GiRepo *repo;     /* the work tree of the current directory, or NULL */
     int32_t repo_off; /* rel + repo_off is the path relative to repo's root */
@@ -148,10 +154,21 @@ static void add_file(Walker *w, const char *path, const char *real) {
     if (!p || !r || VEC_PUSH(&w->tmp, w->files, ((FileRec){p, r})) != 0) w->oom = true;
 }
 
-/* ruff's test: the extension after the last '.' that does not start the name. */
-static bool is_python(const char *name, size_t n) {
-    return (n > 3 && memcmp(name + n - 3, ".py", 3) == 0) ||
-           (n > 4 && memcmp(name + n - 4, ".pyi", 4) == 0);
+static bool ends_with(const char *name, size_t n, const char *ext) {
+    size_t e = strlen(ext);
+    return n > e && memcmp(name + n - e, ext, e) == 0;
+}
+
+/* The default include, ruff's: the extension after the last '.' that does not start the name
+ * (the globs `*.py`, `*.pyi`, `*.ipynb`, without matching them). */
+static bool default_included(const char *name, size_t n) {
+    return ends_with(name, n, ".py") || ends_with(name, n, ".pyi") || ends_with(name, n, ".ipynb");
+}
+
+/* Whether the walk takes the file `name` (its absolute path in w->abs). */
+static bool included(const Walker *w, const char *name, size_t n) {
+    if (!w->custom_include) return default_included(name, n);
+    return exclude_match(&w->incl, w->abs.data, w->abs.len, name, n);
 }
 
 static bool gitignored(Walker *w, bool is_dir) {
@@ -196,7 +213,7 @@ static void walk_dir(Walker *w, int depth);
 enum { K_FILE, K_DIR, K_OTHER, K_BROKEN, K_GONE };
 
 static void visit(Walker *w, const char *name, size_t n, unsigned char dtype, int depth) {
-    if (dtype == DT_REG && !is_python(name, n)) return;
+    if (dtype == DT_REG && !w->custom_include && !default_included(name, n)) return;
     size_t d0 = path_push(&w->disp, name, n), a0 = path_push(&w->abs, name, n),
            r0 = path_push(&w->rel, name, n), c0 = path_push(&w->real, name, n);
     char *real0 = NULL; /* the canonical path to restore after following a link */
@@ -231,7 +248,7 @@ static void visit(Walker *w, const char *name, size_t n, unsigned char dtype, in
         kind = K_OTHER; /* fifo, socket, device */
     }
 
-    if (kind == K_OTHER || (kind == K_FILE && !is_python(name, n))) {
+    if (kind == K_OTHER || (kind == K_FILE && !included(w, name, n))) {
         /* not a candidate */
     } else if (kind == K_GONE) {
         diag(w, w->disp.data, err == ENOENT ? "disappeared during the walk" : "cannot stat",
@@ -501,6 +518,19 @@ static bool build_excludes(Walker *w, const char *root, const char **err, const 
     for (int32_t i = 0; i < o->nextend_exclude; i++)
         if (!exclude_add(&w->tmp, &w->excl, *bad = o->extend_exclude[i],
                          root_of(w, o->extend_exclude_roots, i, root), err))
+            return false;
+    /* include and extend-include, unless they are the default (tested without globs) */
+    w->custom_include = o->include_set || o->nextend_include > 0;
+    for (int32_t i = 0; w->custom_include && !o->include_set && i < discover_ndefault_includes; i++)
+        if (!exclude_add(&w->tmp, &w->incl, *bad = discover_default_includes[i], NULL, err))
+            return false;
+    for (int32_t i = 0; o->include_set && i < o->ninclude; i++)
+        if (!exclude_add(&w->tmp, &w->incl, *bad = o->include[i],
+                         root_of(w, o->include_roots, i, root), err))
+            return false;
+    for (int32_t i = 0; i < o->nextend_include; i++)
+        if (!exclude_add(&w->tmp, &w->incl, *bad = o->extend_include[i],
+                         root_of(w, o->extend_include_roots, i, root), err))
             return false;
     return true;
 }

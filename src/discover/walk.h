@@ -2,7 +2,9 @@
  *
  * Each path may be a file or a directory. A file named on the command line is always taken,
  * whatever its name (unless force_exclude and an exclude pattern matches it or an ancestor up to
- * the project root). A directory is walked recursively for `*.py` and `*.pyi`; below it, every
+ * the project root). A directory is walked recursively for the files `include` names (ruff's
+ * default: `*.py`, `*.pyi` and `*.ipynb`, Jupyter notebooks) and those `extend-include` adds,
+ * matched as exclude patterns are; below it, every
  * entry is skipped when an exclude pattern matches it (glob.h: absolute path or basename), or
  * when .gitignore rules ignore it (gitignore.h; only inside a git work tree, with the .gitignore
  * files of the directories above the walked one applying too, and a nested repository starting
@@ -36,6 +38,14 @@ typedef struct DiscoverOptions {
     /* per pattern, the directory it is anchored to instead (NULL arrays or items: project_root);
      * a configuration's patterns stay anchored where they were written (`extend`) */
     const char *const *exclude_roots, *const *extend_exclude_roots;
+    /* the files a walk takes: include instead of the default (*.py, *.pyi, *.ipynb) when
+     * include_set, and extend_include too; anchored as the exclude patterns are */
+    const char *const *include;
+    int32_t ninclude;
+    bool include_set;
+    const char *const *extend_include;
+    int32_t nextend_include;
+    const char *const *include_roots, *const *extend_include_roots;
 } DiscoverOptions;
 
 typedef struct DiscoverDiag {
@@ -50,6 +60,10 @@ typedef struct DiscoverResult {
     int32_t ndiags;
     const char *error; /* why discover_files failed (an invalid pattern, out of memory) */
 } DiscoverResult;
+
+/* ruff's default `include`: the files a directory walk takes. */
+extern const char *const discover_default_includes[];
+extern const int32_t discover_ndefault_includes;
 
 /* ruff's default `exclude`, plus deadwood's cache directory. */
 extern const char *const discover_default_excludes[];

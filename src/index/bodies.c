@@ -359,33 +359,26 @@ static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Ar
     return true;
 }
 
-bool index_fill_bodies(ProjectIndex *ix, const SummaryOptions *opt, int jobs, int32_t *unread) {
-    *unread = 0;
-    Arena a;
-    arena_init(&a);
-    uint8_t **need = arena_zalloc(&a, sizeof *need * (size_t)(ix->nmodules + 1));
-    int32_t *todo = arena_alloc(&a, sizeof *todo * (size_t)(ix->nmodules + 1));
-    if (!need || !todo || !mark(ix, opt, need, &a)) {
-        arena_free(&a);
-        return false;
-    }
+/* Makes the hashes need[][] asks for that the summaries do not hold yet, on up to `jobs`
+ * threads. */
+static bool fill_needed(ProjectIndex *ix, uint8_t **need, int jobs, int32_t *unread, Arena *a) {
+    int32_t *todo = arena_alloc(a, sizeof *todo * (size_t)(ix->nmodules + 1));
+    if (!todo) return false;
     int32_t ntodo = 0;
     for (int32_t m = 0; m < ix->nmodules; m++) {
         const ModuleSummary *ms = ix->modules[m];
-        for (int32_t i = 0; i < ms->nfunctions; i++)
+        for (int32_t i = 0; need[m] && i < ms->nfunctions; i++)
             if (need[m][i] && !func_code(ms, i)) {
                 todo[ntodo++] = m;
                 break;
             }
     }
+    if (!ntodo) return true;
     int n = jobs < 1 ? 1 : jobs;
-    if (n > ntodo) n = ntodo > 0 ? ntodo : 1;
+    if (n > ntodo) n = ntodo;
     Filler fl = {ix, need, todo, ntodo, 0, 0, false};
     FillWorker *ws = calloc((size_t)n, sizeof *ws);
-    if (!ws) {
-        arena_free(&a);
-        return false;
-    }
+    if (!ws) return false;
     for (int i = 0; i < n; i++) {
         ws[i].fl = &fl;
         arena_init(&ws[i].out);
@@ -397,9 +390,49 @@ bool index_fill_bodies(ProjectIndex *ix, const SummaryOptions *opt, int jobs, in
         arena_free(&ws[i].scratch);
     }
     free(ws);
-    arena_free(&a);
     *unread = fl.unread;
     return !fl.failed;
+}
+
+bool index_fill_bodies(ProjectIndex *ix, const SummaryOptions *opt, int jobs, int32_t *unread) {
+    *unread = 0;
+    Arena a;
+    arena_init(&a);
+    uint8_t **need = arena_zalloc(&a, sizeof *need * (size_t)(ix->nmodules + 1));
+    bool ok = need && mark(ix, opt, need, &a) && fill_needed(ix, need, jobs, unread, &a);
+    arena_free(&a);
+    return ok;
+}
+
+bool index_fill_pairs(ProjectIndex *ix, int jobs, int32_t *unread) {
+    *unread = 0;
+    Arena a;
+    arena_init(&a);
+    uint8_t **need = arena_zalloc(&a, sizeof *need * (size_t)(ix->nmodules + 1));
+    bool ok = need != NULL;
+    for (int32_t k = 0; ok && k < ix->npairs; k++) {
+        const OverridePair *p = &ix->pairs[k];
+        int32_t mods[2] = {p->method.module, p->base.module}, nd[2] = {p->ndefs, p->nbase_defs};
+        const int32_t *defs[2] = {p->defs, p->base_defs};
+        for (int side = 0; ok && side < 2; side++) {
+            int32_t m = mods[side];
+            if (!need[m] && !(need[m] = arena_zalloc(&a, (size_t)ix->modules[m]->nfunctions + 1)))
+                ok = false;
+            for (int32_t j = 0; ok && j < nd[side]; j++) need[m][defs[side][j]] = 1;
+        }
+    }
+    ok = ok && fill_needed(ix, need, jobs, unread, &a);
+    arena_free(&a);
+    return ok;
+}
+
+bool index_same_marks(const ModuleSummary *a, const ModuleSummary *b) {
+    if (a->nfunctions != b->nfunctions) return false;
+    for (int32_t i = 0; i < a->nfunctions; i++) {
+        const FuncSum *x = &a->functions[i], *y = &b->functions[i];
+        if (x->flags != y->flags || x->size != y->size || x->shape != y->shape) return false;
+    }
+    return true;
 }
 
 /* ---- a function's bindings, for DW203 ---------------------------------------------------------

@@ -510,6 +510,18 @@ bool index_derives(const ProjectIndex *ix, ClassRef d, ClassRef k);
  * *unread counts the methods whose file could not be read or changed since (they stay without
  * hashes). False when out of memory. */
 bool index_fill_bodies(ProjectIndex *ix, const SummaryOptions *opt, int jobs, int32_t *unread);
+/* Makes the body hashes that the pairs of the last index_fill_bodies need and the summaries do
+ * not hold (a summary replaced since by one with the same structure and the same marks: see
+ * index_same_structure, index_same_marks). False when out of memory. */
+bool index_fill_pairs(ProjectIndex *ix, int jobs, int32_t *unread);
+/* Whether index_fill_bodies would mark the same pairs with summary b in place of a (of the same
+ * structure): every function's flags, statement count and shape are the same. */
+bool index_same_marks(const ModuleSummary *a, const ModuleSummary *b);
+/* Whether index_build makes the same index (the same resolutions, classes, MROs) with summary b
+ * in place of a: the same module, classes, bases, functions and imports, and the bindings by
+ * which a base's name is resolved in the same order (their lines may have moved). A built index
+ * then stays right when ix->modules[m] is replaced by b (resolve.c). */
+bool index_same_structure(const ModuleSummary *a, const ModuleSummary *b);
 /* The same for one module's functions marked in need[] (bytes: the file's bytes, or NULL to read
  * the file at m->path, through the overlay when given); hashes go to `out`. Returns how many
  * could not be made, or -1 on OOM. */

@@ -4,7 +4,10 @@
  *   ::error file=a.py,line=3,col=5,endLine=3,endColumn=11,title=DW201::DW201 `x` is None here
  *
  * The command is the rule's level (error, warning, or notice for "note"). Columns are sent only
- * when the span is on one line: GitHub rejects a column range across lines. Property values and
+ * when the span is on one line: GitHub rejects a column range across lines. A finding in a
+ * notebook is annotated on the lines of the .ipynb file that hold its cell lines (the file GitHub
+ * shows in a diff; ruff gives no position there), without columns, and its message starts with
+ * the cell, line and column. Property values and
  * the message are escaped as @actions/core escapes them (escapeProperty / escapeData), so a path
  * holding ',' or ':' or a message holding a newline cannot break the command; other control
  * characters, which have no escape, are shown as control pictures (no raw escape sequence reaches
@@ -70,7 +73,11 @@ bool out_write_github(Buf *b, const FindingList *fl, const OutputOptions *opt) {
         buf_puts(b, command(&rules, f->code));
         buf_puts(b, " file=");
         out_gh_escape(b, OUT_STR(f->path), true);
-        if (l->line >= 1) {
+        if (l->cell > 0) { /* a notebook: the .ipynb lines holding the cell lines */
+            if (l->file_line >= 1) put_int_property(b, "line", l->file_line);
+            if (l->file_line >= 1 && l->file_end_line >= l->file_line)
+                put_int_property(b, "endLine", l->file_end_line);
+        } else if (l->line >= 1) {
             bool one_line = l->end_line == l->line;
             put_int_property(b, "line", l->line);
             if (one_line && l->col >= 1) put_int_property(b, "col", l->col);
@@ -83,6 +90,7 @@ bool out_write_github(Buf *b, const FindingList *fl, const OutputOptions *opt) {
         buf_puts(b, "::");
         out_gh_escape(b, OUT_STR(f->code), false);
         buf_putc(b, ' ');
+        out_cell_where(b, l); /* digits and words: nothing to escape */
         out_gh_escape(b, OUT_STR(f->message), false);
         buf_putc(b, '\n');
     }

@@ -26,6 +26,10 @@ int out_utf8_next(const char *s, size_t n, uint32_t *cp);
 void out_utf8_put(Buf *b, uint32_t cp);
 /* A decimal integer, without printf. */
 void out_put_int(Buf *b, int64_t v);
+/* For a location in a notebook's cell, "cell 3, line 2, column 5: " (the formats that point into
+ * the .ipynb file as stored, SARIF and GitHub, say where in the cell in the message); nothing for
+ * any other location. */
+void out_cell_where(Buf *b, const Location *l);
 
 /* The rules a run reports about: OutputOptions.rules in their order, then every code that occurs
  * in the findings but not in the options (named after the finding, level "warning"), in order of
@@ -78,6 +82,7 @@ typedef struct JsonWriter {
     Buf *b;
     int depth;
     bool after_key;
+    bool compact; /* no line breaks or indentation (a protocol message: one line) */
     int32_t count[OUT_JSON_MAXDEPTH];
 } JsonWriter;
 
@@ -117,8 +122,9 @@ bool out_write_sarif(Buf *b, const FindingList *fl, const OutputOptions *opt);
  * Markdown: code in fenced python blocks, prose escaped outside its `code spans`. */
 void out_doc_markdown(Buf *b, const char *doc);
 /* A finding's message with SARIF embedded links to its related locations, whose ids are 1, 2, ...
- * in order: the text naming each one ("line 12", "lines 12-14", "base.py:40") becomes the link,
- * or a link is appended when the message does not name it. */
+ * in order: the text naming each one ("line 12", "lines 12-14", "base.py:40"; in a notebook,
+ * "line 3 of cell 2" for another cell's line) becomes the link, or a link is appended when the
+ * message does not name it. */
 void out_linked_message(Buf *b, const Finding *f);
 
 /* ---- out_github.c -------------------------------------------------------------------------- */

@@ -7,7 +7,8 @@
  *
  *   [
  *     {
- *       "cell": null,
+ *       "cell": null,                                  (a notebook's cell, 1-based; rows are then
+ *                                                       the cell's, as ruff writes them)
  *       "code": "DW201",
  *       "end_location": {"column": 11, "row": 3},      (written over several lines)
  *       "filename": "a.py",
@@ -18,6 +19,7 @@
  *       "message": "...",
  *       "noqa_row": 3,                                 (null when unknown)
  *       "related": [{"end_location", "filename", "location", "message"}, ...],
+ *                                                      ("cell" first in a notebook's)
  *       "url": "https://github.com/deadwood-lint/deadwood/blob/main/README.md#dw201"
  *     }
  *   ]
@@ -81,6 +83,7 @@ void jw_init(JsonWriter *w, Buf *b) {
 }
 
 static void newline_indent(JsonWriter *w) {
+    if (w->compact) return;
     buf_putc(w->b, '\n');
     for (int i = 0; i < w->depth; i++) buf_put(w->b, "  ", 2);
 }
@@ -114,13 +117,13 @@ void jw_close(JsonWriter *w, char bracket) {
     w->depth--;
     if (!empty) newline_indent(w);
     buf_putc(w->b, bracket);
-    if (w->depth == 0) buf_putc(w->b, '\n');
+    if (w->depth == 0 && !w->compact) buf_putc(w->b, '\n');
 }
 
 void jw_key(JsonWriter *w, const char *key) {
     before_value(w);
     out_json_string(w->b, key);
-    buf_put(w->b, ": ", 2);
+    buf_put(w->b, ": ", w->compact ? 1 : 2);
     w->after_key = true;
 }
 
@@ -206,7 +209,10 @@ bool out_write_json(Buf *b, const FindingList *fl, const OutputOptions *opt) {
         const Finding *f = &fl->items[i];
         jw_open(&w, '{');
         jw_key(&w, "cell");
-        jw_null(&w);
+        if (f->loc.cell > 0)
+            jw_int(&w, f->loc.cell);
+        else
+            jw_null(&w);
         jw_key(&w, "code");
         jw_str(&w, OUT_STR(f->code));
         jw_location(&w, "end_location", f->loc.end_line, f->loc.end_col);
@@ -226,6 +232,10 @@ bool out_write_json(Buf *b, const FindingList *fl, const OutputOptions *opt) {
         for (int32_t k = 0; k < f->nrelated; k++) {
             const Related *r = &f->related[k];
             jw_open(&w, '{');
+            if (r->loc.cell > 0) { /* in a notebook: the cell its rows count in */
+                jw_key(&w, "cell");
+                jw_int(&w, r->loc.cell);
+            }
             jw_location(&w, "end_location", r->loc.end_line, r->loc.end_col);
             jw_key(&w, "filename");
             jw_str(&w, OUT_STR(r->path));

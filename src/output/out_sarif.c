@@ -16,6 +16,12 @@
  *            of the file with its replacements {deletedRegion, insertedContent}, and the fix's
  *            applicability in a property bag), partialFingerprints
  *
+ * SARIF knows no notebook cells: a finding in a notebook has the region of the .ipynb lines that
+ * hold its cell lines (startLine, endLine: what a viewer of the stored file, GitHub's among them,
+ * can show), and its message starts with the cell, line and column ("cell 3, line 2, column 5:
+ * ..."), for related locations too. (ruff gives the lines of the cells joined, which point
+ * nowhere in the file.)
+ *
  * partialFingerprints.primaryLocationLineHash (the key GitHub code scanning matches alerts by) is
  * a 64-bit FNV-1a hash of the code, the path and the finding's source line without its leading
  * and trailing white space, then ":n" for the n-th finding with the same hash (as GitHub's own
@@ -146,6 +152,20 @@ static void put_message(JsonWriter *w, const char *key, const char *text) {
     jw_close(w, '}');
 }
 
+/* "message": {"text": ...}, which in a notebook starts with the cell's line and column: the
+ * region can only name lines of the .ipynb file. */
+static void put_located_message(JsonWriter *w, Buf *scratch, const Location *l, const char *text) {
+    if (l->cell <= 0) {
+        put_message(w, "message", text);
+        return;
+    }
+    scratch->len = 0;
+    out_cell_where(scratch, l);
+    buf_puts(scratch, OUT_STR(text));
+    put_message(w, "message", buf_cstr(scratch));
+    if (scratch->failed) w->b->failed = true;
+}
+
 static void put_rule(JsonWriter *w, Buf *scratch, const RuleInfo *r, const OutputOptions *opt) {
     const char *code = OUT_STR(r->code);
     const char *summary = r->summary ? r->summary : r->name ? r->name : code;
@@ -183,6 +203,17 @@ static void put_rule(JsonWriter *w, Buf *scratch, const RuleInfo *r, const Outpu
 }
 
 static void put_region(JsonWriter *w, const Location *l) {
+    if (l->cell > 0) { /* a notebook's cell: the lines of the .ipynb holding the span */
+        if (l->file_line < 1) return;
+        jw_key(w, "region");
+        jw_open(w, '{');
+        jw_key(w, "startLine");
+        jw_int(w, l->file_line);
+        jw_key(w, "endLine");
+        jw_int(w, l->file_end_line >= l->file_line ? l->file_end_line : l->file_line);
+        jw_close(w, '}');
+        return;
+    }
     if (l->line < 1) return;
     jw_key(w, "region");
     jw_open(w, '{');
@@ -283,6 +314,7 @@ static void put_result(JsonWriter *w, Buf *scratch, Seen *seen, const RuleTable 
     jw_key(w, "level");
     jw_str(w, out_rule_level(ri >= 0 ? &rules->rules[ri] : NULL));
     scratch->len = 0;
+    out_cell_where(scratch, &f->loc);
     out_linked_message(scratch, f);
     put_message(w, "message", buf_cstr(scratch));
     jw_key(w, "locations");
@@ -300,7 +332,7 @@ static void put_result(JsonWriter *w, Buf *scratch, Seen *seen, const RuleTable 
             jw_key(w, "id");
             jw_int(w, k + 1); /* the message's links name it (out_linked_message) */
             put_physical(w, scratch, r->path, &r->loc, opt);
-            put_message(w, "message", r->message);
+            put_located_message(w, scratch, &r->loc, r->message);
             jw_close(w, '}');
         }
         jw_close(w, ']');

@@ -134,23 +134,37 @@ static long number_at(const char *s, size_t *len) {
     return i && !(s[i] >= '0' && s[i] <= '9') ? v : -1;
 }
 
+/* The cell that " of cell K" at s names (a notebook's message citing another cell's line), or 0
+ * when s does not start so; *len gets its length. */
+static long cell_at(const char *s, size_t *len) {
+    size_t n;
+    long k = strncmp(s, " of cell ", 9) == 0 ? number_at(s + 9, &n) : -1;
+    *len = k > 0 ? 9 + n : 0;
+    return k > 0 ? k : 0;
+}
+
 /* Where the message names line `line`: "line N", "lines N-M" or "path:N" (path as written,
- * from the last space, parenthesis or backtick before it). Sets [*from, *to); false when it
- * does not. Positions set in taken[] (one byte per message byte: code spans, and the links
- * already made) are not used. */
-static bool find_line(const char *m, const char *taken, int32_t line, size_t *from, size_t *to) {
-    size_t n = strlen(m), len;
+ * from the last space, parenthesis or backtick before it); in a notebook, "line N of cell K"
+ * when `cell` (the line's cell, when it is not the finding's) is K, and "line N" alone when it is
+ * 0. Sets [*from, *to); false when it does not. Positions set in taken[] (one byte per message
+ * byte: code spans, and the links already made) are not used. */
+static bool find_line(const char *m, const char *taken, int32_t line, int32_t cell, size_t *from,
+                      size_t *to) {
+    size_t n = strlen(m), len, cl;
     for (size_t i = 0; i < n; i++) {
         if (taken[i]) continue;
         bool word = i == 0 || m[i - 1] == ' ' || m[i - 1] == '(';
         if (word && strncmp(m + i, "lines ", 6) == 0 && number_at(m + i + 6, &len) == line) {
             size_t e = i + 6 + len, l2;
             if (m[e] == '-' && number_at(m + e + 1, &l2) >= 0) e += 1 + l2;
-            *from = i, *to = e;
+            if (cell_at(m + e, &cl) != cell) continue;
+            *from = i, *to = e + cl;
             return true;
         }
         if (word && strncmp(m + i, "line ", 5) == 0 && number_at(m + i + 5, &len) == line) {
-            *from = i, *to = i + 5 + len;
+            size_t e = i + 5 + len;
+            if (cell_at(m + e, &cl) != cell) continue;
+            *from = i, *to = e + cl;
             return true;
         }
         if (m[i] == ':' && i > 0 && number_at(m + i + 1, &len) == line) {
@@ -196,7 +210,9 @@ void out_linked_message(Buf *b, const Finding *f) {
         taken[i] = code || m[i] == '`';
     }
     for (int32_t k = 0; k < nrel; k++) {
-        found[k] = find_line(m, taken, f->related[k].loc.line, &from[k], &to[k]);
+        const Location *l = &f->related[k].loc;
+        int32_t cell = l->cell != f->loc.cell ? l->cell : 0;
+        found[k] = find_line(m, taken, l->line, cell, &from[k], &to[k]);
         if (found[k]) memset(taken + from[k], 1, to[k] - from[k]);
     }
     for (size_t i = 0; i < n;) {
@@ -217,7 +233,10 @@ void out_linked_message(Buf *b, const Finding *f) {
         const Related *r = &f->related[k];
         char text[64];
         bool here = r->path && f->path && strcmp(r->path, f->path) == 0;
-        snprintf(text, sizeof text, "line %d", r->loc.line);
+        if (r->loc.cell > 0 && r->loc.cell != f->loc.cell)
+            snprintf(text, sizeof text, "line %d of cell %d", r->loc.line, r->loc.cell);
+        else
+            snprintf(text, sizeof text, "line %d", r->loc.line);
         buf_puts(b, " (see [");
         if (!here) {
             put_link_text(b, OUT_STR(r->path), strlen(OUT_STR(r->path)));

@@ -1,6 +1,7 @@
 /* out_text.c — the formats for people at a terminal.
  *
- *   text   path:line:col: CODE message               one line per finding (ruff's concise format)
+ *   text   path:line:col: CODE message               one line per finding (ruff's concise format;
+ *          path:cell N:line:col: in a notebook, lines counted in the cell, as ruff writes them)
  *   full   the same line, then the source line under a gutter with a caret underline and the
  *          code after the carets, then the related locations and the fix's message (ruff's full
  *          format):
@@ -112,10 +113,17 @@ static void put_sep(Buf *b, bool color) {
     buf_puts(b, color ? CYAN ":" RESET : ":");
 }
 
-/* path:line:col (path bold and ':' cyan when coloured). */
-static void put_position(Buf *b, bool color, const char *path, int32_t line, int32_t col) {
+/* path:line:col, in a notebook path:cell N:line:col as ruff writes it (path bold and ':' cyan
+ * when coloured). */
+static void put_position(Buf *b, bool color, const char *path, const Location *l) {
+    int32_t line = l->line, col = l->col;
     put_colored(b, color, BOLD, OUT_STR(path));
     put_sep(b, color);
+    if (l->cell > 0) {
+        buf_puts(b, "cell ");
+        out_put_int(b, l->cell);
+        put_sep(b, color);
+    }
     out_put_int(b, line);
     put_sep(b, color);
     out_put_int(b, col);
@@ -185,7 +193,7 @@ static void put_full_details(Buf *b, bool color, const Finding *f) {
     for (int32_t i = 0; i < f->nrelated; i++) {
         const Related *r = &f->related[i];
         put_label(b, color, w, "note");
-        put_position(b, color, r->path, r->loc.line, r->loc.col);
+        put_position(b, color, r->path, &r->loc);
         buf_putc(b, ' ');
         out_put_visible(b, OUT_STR(r->message));
         buf_putc(b, '\n');
@@ -202,7 +210,7 @@ bool out_write_text(Buf *b, const FindingList *fl, const OutputOptions *opt, boo
     bool color = opt->color;
     for (int32_t i = 0; i < fl->len && !b->failed; i++) {
         const Finding *f = &fl->items[i];
-        put_position(b, color, f->path, f->loc.line, f->loc.col);
+        put_position(b, color, f->path, &f->loc);
         buf_putc(b, ' ');
         put_colored(b, color, RED_BOLD, OUT_STR(f->code));
         buf_putc(b, ' ');

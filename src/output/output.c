@@ -76,6 +76,17 @@ void out_put_int(Buf *b, int64_t v) {
     buf_put(b, p, (size_t)(tmp + sizeof tmp - p));
 }
 
+void out_cell_where(Buf *b, const Location *l) {
+    if (l->cell <= 0) return;
+    buf_puts(b, "cell ");
+    out_put_int(b, l->cell);
+    buf_puts(b, ", line ");
+    out_put_int(b, l->line);
+    buf_puts(b, ", column ");
+    out_put_int(b, l->col);
+    buf_puts(b, ": ");
+}
+
 /* ---- the rule table -------------------------------------------------------------------------- */
 
 static uint32_t code_hash(const char *code) {

@@ -335,14 +335,16 @@ ParseStatus parse_module_as(Arena *a, const SourceText *src, int minor, ParseRes
      * looking further; otherwise it tokenizes the rest of the file first
      * (_PyPegen_tokenize_full_source_to_check_for_errors): a later tokenizer exception takes
      * precedence, and a later "done" error (no exception) only names a bracket left open
-     * before the parser's error line. */
+     * before the line of the last token the parser read, which is at least the error's end
+     * (a missing comma is reported on the line of the expression before it, the token after
+     * it read). */
     err->decode = is_decode_error(err->msg);
     if (strcmp(err->msg, "unexpected indent") == 0 || strcmp(err->msg, "unexpected unindent") == 0)
         return PARSE_SYNTAX_ERROR;
     if (le->kind == LEXERR_EXCEPTION && !le->in_fstring) {
         report_lex_error(le, err);
     } else if ((le->kind == LEXERR_EOF || le->kind == LEXERR_LINECONT) && le->paren &&
-               le->paren_line < err->line) {
+               le->paren_line < (err->end_line > err->line ? err->end_line : err->line)) {
         report_unclosed(le, err);
     }
     return PARSE_SYNTAX_ERROR;

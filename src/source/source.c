@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "../base/scan16.h"
+#include "../base/utf8.h"
 
 static bool fail(SourceError *err, int32_t line, int32_t col, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -138,41 +139,10 @@ static int64_t utf8_scan(const char *str, size_t n, const char **why, bool *asci
             i++;
             continue;
         }
-        int len;
-        unsigned lo = 0x80, hi = 0xbf;
         *ascii = false;
-        if (c >= 0xc2 && c <= 0xdf)
-            len = 2;
-        else if (c == 0xe0)
-            len = 3, lo = 0xa0;
-        else if (c >= 0xe1 && c <= 0xec)
-            len = 3;
-        else if (c == 0xed)
-            len = 3, hi = 0x9f;
-        else if (c >= 0xee && c <= 0xef)
-            len = 3;
-        else if (c == 0xf0)
-            len = 4, lo = 0x90;
-        else if (c >= 0xf1 && c <= 0xf3)
-            len = 4;
-        else if (c == 0xf4)
-            len = 4, hi = 0x8f;
-        else {
-            *why = "invalid start byte";
-            return (int64_t)i;
-        }
-        for (int k = 1; k < len; k++) {
-            if (i + (size_t)k >= n) {
-                *why = "unexpected end of data";
-                return (int64_t)i;
-            }
-            unsigned d = s[i + (size_t)k];
-            if (d < (k == 1 ? lo : 0x80) || d > (k == 1 ? hi : 0xbf)) {
-                *why = "invalid continuation byte";
-                return (int64_t)i;
-            }
-        }
-        i += (size_t)len;
+        size_t len = utf8_sequence(s + i, n - i, why);
+        if (!len) return (int64_t)i;
+        i += len;
     }
     return -1;
 }

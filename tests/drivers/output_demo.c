@@ -45,7 +45,17 @@ static const RuleInfo rules[] = {
 #define NAIVE "docs and notes/ünïcode dir/naïve.py"
 
 static Location loc(int32_t line, int32_t col, int32_t end_line, int32_t end_col) {
-    return (Location){line, col, end_line, end_col};
+    return (Location){.line = line, .col = col, .end_line = end_line, .end_col = end_col};
+}
+
+/* In a notebook: a cell's lines and columns, and the .ipynb line holding its first line. */
+static Location cell_loc(int32_t cell, int32_t line, int32_t col, int32_t end_line, int32_t end_col,
+                         int32_t file_line) {
+    Location l = loc(line, col, end_line, end_col);
+    l.cell = cell;
+    l.file_line = file_line;
+    l.file_end_line = file_line + end_line - line;
+    return l;
 }
 
 static void add_fixed(FindingList *l, const char *code, const char *name, const char *path,
@@ -111,6 +121,23 @@ static void fixed_set(FindingList *l) {
         NULL, 0);
 }
 
+/* Findings in notebooks: located by cell (ruff's `path:cell N:line:col`), with a related
+ * location in another cell, and a notebook that is not JSON (no cell: its file's position). */
+static void notebook_set(FindingList *l) {
+    Related proof[] = {{"nb/analysis.ipynb", cell_loc(2, 2, 1, 2, 6, 31), "proven None here"}};
+    add(l, "DW201", "none-dereference", "nb/analysis.ipynb", cell_loc(4, 3, 8, 3, 17, 52),
+        "`model` is always None here (assigned None on line 2 of cell 2)", "loss = model.fit(x, y)",
+        proof, 1);
+    add(l, "DW101", "dead-branch", "nb/analysis.ipynb", cell_loc(11, 1, 1, 4, 10, 80),
+        "the `if` body (line 2) and the `else` body (line 4) are the same code",
+        "if df.empty:", NULL, 0);
+    add(l, "DW201", "none-dereference", "nb/analysis.ipynb", cell_loc(4, 1, 1, 1, 2, 50),
+        "`x` is always None here", "x.y", NULL, 0);
+    add(l, "DW999", "future-rule", "nb/broken.ipynb", cell_loc(0, 7, 3, 7, 3, 7),
+        "invalid notebook: not JSON: expected ',' or '}' after an object member, found ']'", NULL,
+        NULL, 0);
+}
+
 static void many(FindingList *l, long n) {
     char path[32], msg[64];
     Related rel = {"pkg/base.py", loc(1, 1, 1, 2), "defined here"};
@@ -130,11 +157,12 @@ int main(int argc, char **argv) {
                          .version = "0.1.0",
                          .fix_status = true};
     if (argc < 2 || !output_format_parse(argv[1], &opt.format)) {
-        fprintf(stderr, "usage: output_demo %s [--color] [--empty] [--no-root] [--many N]\n",
+        fprintf(stderr,
+                "usage: output_demo %s [--color] [--empty] [--notebook] [--no-root] [--many N]\n",
                 OUTPUT_FORMAT_NAMES);
         return 2;
     }
-    bool empty = false;
+    bool empty = false, notebook = false;
     long n = -1;
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--color") == 0)
@@ -143,6 +171,8 @@ int main(int argc, char **argv) {
             empty = true;
         else if (strcmp(argv[i], "--no-root") == 0)
             opt.root = NULL;
+        else if (strcmp(argv[i], "--notebook") == 0)
+            notebook = true;
         else if (strcmp(argv[i], "--many") == 0 && i + 1 < argc)
             n = atol(argv[++i]);
         else {
@@ -154,6 +184,8 @@ int main(int argc, char **argv) {
     findings_init(&l);
     if (n >= 0)
         many(&l, n);
+    else if (notebook)
+        notebook_set(&l);
     else if (!empty)
         fixed_set(&l);
     findings_sort(&l);

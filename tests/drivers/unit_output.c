@@ -208,12 +208,19 @@ static const char *markdown(const char *doc) {
     return buf_cstr(&scratch);
 }
 
-static const char *linked(const char *path, const char *msg, const Related *rel, int32_t n) {
+/* The linked message of a finding in `cell` of a notebook (0: not a notebook). */
+static const char *linked_in(int32_t cell, const char *path, const char *msg, const Related *rel,
+                             int32_t n) {
     Finding f = {
         .code = "DW201", .path = path, .message = msg, .related = (Related *)rel, .nrelated = n};
+    f.loc.cell = cell;
     scratch.len = 0;
     out_linked_message(&scratch, &f);
     return buf_cstr(&scratch);
+}
+
+static const char *linked(const char *path, const char *msg, const Related *rel, int32_t n) {
+    return linked_in(0, path, msg, rel, n);
 }
 
 static void test_markdown(void) {
@@ -246,7 +253,7 @@ static void test_markdown(void) {
 }
 
 static void test_linked(void) {
-    Related one[] = {{"a.py", {12, 1, 12, 5}, "here"}};
+    Related one[] = {{"a.py", {12, 1, 12, 5, 0, 0, 0}, "here"}};
     CHECK(strcmp(linked("a.py", "tested on line 12, so", one, 1), "tested on [line 12](1), so") ==
               0,
           "line N: %s", scratch.data);
@@ -258,7 +265,7 @@ static void test_linked(void) {
     CHECK(strcmp(linked("a.py", "`line 12` then line 12", one, 1), "`line 12` then [line 12](1)") ==
               0,
           "not inside a code span: %s", scratch.data);
-    Related other[] = {{"pkg/b[1].py", {40, 1, 40, 5}, "base"}};
+    Related other[] = {{"pkg/b[1].py", {40, 1, 40, 5, 0, 0, 0}, "base"}};
     CHECK(strcmp(linked("a.py", "identical to B.f (pkg/b[1].py:40); delete it", other, 1),
                  "identical to B.f ([pkg/b\\[1\\].py:40](1)); delete it") == 0,
           "path:N, brackets escaped in the link text: %s", scratch.data);
@@ -267,10 +274,20 @@ static void test_linked(void) {
     CHECK(strcmp(linked("a.py", "no line named", other, 1),
                  "no line named (see [pkg/b\\[1\\].py line 40](1))") == 0,
           "appended, another file: %s", scratch.data);
-    Related two[] = {{"a.py", {3, 1, 3, 2}, "x"}, {"a.py", {3, 1, 3, 2}, "y"}};
+    Related two[] = {{"a.py", {3, 1, 3, 2, 0, 0, 0}, "x"}, {"a.py", {3, 1, 3, 2, 0, 0, 0}, "y"}};
     CHECK(strcmp(linked("a.py", "line 3 and line 3", two, 2), "[line 3](1) and [line 3](2)") == 0,
           "two related locations on one line: %s", scratch.data);
     CHECK(strcmp(linked("a.py", "plain", NULL, 0), "plain") == 0, "none: %s", scratch.data);
+    /* a notebook's finding in cell 2: another cell's line is cited with its cell, which the link
+     * takes in; the same line number in the finding's own cell is another line */
+    Related cells[] = {{"n.ipynb", {2, 1, 2, 5, 1, 9, 9}, "x"},
+                       {"n.ipynb", {2, 1, 2, 5, 2, 20, 20}, "y"}};
+    CHECK(strcmp(linked_in(2, "n.ipynb", "line 2 and line 2 of cell 1", cells, 2),
+                 "[line 2](2) and [line 2 of cell 1](1)") == 0,
+          "cells: %s", scratch.data);
+    CHECK(strcmp(linked_in(2, "n.ipynb", "line 2 of cell 3", cells, 1),
+                 "line 2 of cell 3 (see [line 2 of cell 1](1))") == 0,
+          "another cell's line 2 is not it; appended with its cell: %s", scratch.data);
 }
 
 /* ---- terminal text and carets ---------------------------------------------------------------- */
@@ -394,11 +411,11 @@ static void test_names(void) {
 }
 
 static void add(FindingList *l, const char *code, const char *path, int32_t line, const char *msg) {
-    Related rel = {"other.py", {1, 1, 1, 4}, "see \"here\""};
+    Related rel = {"other.py", {.line = 1, .col = 1, .end_line = 1, .end_col = 4}, "see \"here\""};
     Finding f = {.code = code,
                  .name = "some-rule",
                  .path = path,
-                 .loc = {line, 3, line, 8},
+                 .loc = {.line = line, .col = 3, .end_line = line, .end_col = 8},
                  .message = msg,
                  .source = "\tx = y.z  # \xe6\x97\xa5",
                  .noqa_line = line,

@@ -23,6 +23,10 @@
 5. full: the carets stand under the right characters, measured independently here with Python's
    Unicode database (tab expansion, wide and combining characters, a span past the line end).
 6. Size: 100,000 findings in every format (complete and well-formed; no timing assertion).
+7. Notebooks (output_demo --notebook): text and full say `path:cell N:line:col` (ruff's form),
+   json has the cell (in related locations too), sarif and github point at the .ipynb lines that
+   hold the cell lines, without columns, and say the cell, line and column in the message; a
+   notebook finding without a cell (a file that is not JSON) keeps its file position.
 """
 import html as html_lib
 import json
@@ -59,6 +63,11 @@ CASES = [
     ("github.txt", ["github"]),
     ("json-empty.json", ["json", "--empty"]),
     ("sarif-empty.json", ["sarif", "--empty"]),
+    ("notebook-text.txt", ["text", "--notebook"]),
+    ("notebook-full.txt", ["full", "--notebook"]),
+    ("notebook-json.json", ["json", "--notebook"]),
+    ("notebook-sarif.json", ["sarif", "--notebook"]),
+    ("notebook-github.txt", ["github", "--notebook"]),
 ]
 FORMATS = ["text", "full", "json", "sarif", "github"]
 JSON_KEYS = ["cell", "code", "end_location", "filename", "fix", "location", "message",
@@ -304,7 +313,7 @@ def schema_check(docs):
 
 
 sarifs = {}
-for fname in ["sarif.json", "sarif-no-root.json", "sarif-empty.json"]:
+for fname in ["sarif.json", "sarif-no-root.json", "sarif-empty.json", "notebook-sarif.json"]:
     if fname in outputs:
         try:
             sarifs[fname] = json.loads(outputs[fname].decode("utf-8"))
@@ -582,6 +591,62 @@ if full is not None:
         s.check(ok, name, f"carets at {at} x{n} underline {under!r}, want {want!r}")
     s.check(seen == set(UNDERLINED), "full: every finding has a snippet",
             f"missing {set(UNDERLINED) - seen}")
+
+# ---- 7. notebooks --------------------------------------------------------------------------
+
+# output_demo's notebook findings: (path, cell, line, col, file_line, file_end_line), sorted.
+NOTEBOOK = [("nb/analysis.ipynb", 4, 1, 1, 50, 50), ("nb/analysis.ipynb", 4, 3, 8, 52, 52),
+            ("nb/analysis.ipynb", 11, 1, 1, 80, 83), ("nb/broken.ipynb", 0, 7, 3, 7, 7)]
+nb_json = outputs.get("notebook-json.json")
+if nb_json is not None:
+    data = json.loads(nb_json)
+    got = [(d["filename"], d["cell"] or 0, d["location"]["row"], d["location"]["column"])
+           for d in data]
+    s.check(got == [n[:4] for n in NOTEBOOK], "notebook json: cells, rows, columns", got)
+    rel = data[1]["related"][0]
+    s.check(list(rel)[0] == "cell" and rel["cell"] == 2 and rel["location"]["row"] == 2,
+            "notebook json: a related location in another cell", rel)
+    s.check(all(list(d)[:1] == ["cell"] for d in data) and data[3]["cell"] is None,
+            "notebook json: `cell` null for a notebook that is not JSON")
+    text = outputs.get("notebook-text.txt", b"").decode().splitlines()
+    want = [f"{p}:cell {c}:{ln}:{col}: " if c else f"{p}:{ln}:{col}: "
+            for p, c, ln, col, _, _ in NOTEBOOK]
+    s.check(len(text) == len(want) and all(t.startswith(w) for t, w in zip(text, want)),
+            "notebook text: path:cell N:line:col", "\n".join(text))
+    full = outputs.get("notebook-full.txt", b"").decode()
+    s.check("= note: nb/analysis.ipynb:cell 2:2:1: proven None here" in full and
+            "\n3 | loss = model.fit(x, y)\n" in full, "notebook full: cell lines and notes")
+    gh = outputs.get("notebook-github.txt", b"").decode().splitlines()
+    bad = []
+    for line, (p, c, ln, col, fl, fel) in zip(gh, NOTEBOOK):
+        props = dict(kv.split("=", 1) for kv in line[2:].split("::")[0].split(" ", 1)[1].split(","))
+        msg = line.split("::", 2)[2]
+        if c and (props.get("line") != str(fl) or props.get("endLine") != str(fel)
+                  or "col" in props or "endColumn" in props
+                  or f" cell {c}, line {ln}, column {col}: " not in msg):
+            bad.append(line)
+        if not c and (props.get("line") != str(ln) or props.get("col") != str(col)):
+            bad.append(line)
+    s.check(len(gh) == len(NOTEBOOK) and not bad, "notebook github: .ipynb lines, cell in message",
+            "\n".join(bad))
+    doc = sarifs.get("notebook-sarif.json")
+    if doc is not None:
+        res = doc["runs"][0]["results"]
+        bad = []
+        for r, (p, c, ln, col, fl, fel) in zip(res, NOTEBOOK):
+            region = r["locations"][0]["physicalLocation"]["region"]
+            text = r["message"]["text"]
+            if c and (region != {"startLine": fl, "endLine": fel} or
+                      not text.startswith(f"cell {c}, line {ln}, column {col}: ")):
+                bad.append(f"{region} {text!r}")
+            if not c and region.get("startLine") != ln:
+                bad.append(f"{region} {text!r}")
+        rl = res[1]["relatedLocations"][0]
+        if not rl["message"]["text"].startswith("cell 2, line 2, column 1: ") or \
+                rl["physicalLocation"]["region"] != {"startLine": 31, "endLine": 31}:
+            bad.append(f"related {rl}")
+        s.check(len(res) == len(NOTEBOOK) and not bad, "notebook sarif: .ipynb lines, cell in "
+                "message", "\n".join(bad))
 
 # ---- 6. size -------------------------------------------------------------------------------
 
