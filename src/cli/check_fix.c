@@ -254,10 +254,11 @@ int check_add_noqa(const char *const *files, int32_t n, const CheckFixOptions *o
     }
     if (rc != EXIT_USAGE && !o->quiet) {
         if (in_notebooks)
-            fprintf(stderr,
-                    "deadwood: warning: %d finding%s in notebooks: no noqa added (deadwood does not "
-                    "edit notebooks)\n",
-                    (int)in_notebooks, in_notebooks == 1 ? "" : "s");
+            fprintf(
+                stderr,
+                "deadwood: warning: %d finding%s in notebooks: no noqa added (deadwood does not "
+                "edit notebooks)\n",
+                (int)in_notebooks, in_notebooks == 1 ? "" : "s");
         if (skipped)
             fprintf(stderr,
                     "deadwood: warning: %d finding%s on lines that cannot end with a comment (the "

@@ -3,8 +3,9 @@
  * one given for every file), what each configuration in use prepares (its rules with the command
  * line's selection over them, its excludes, its per-file-ignores, DW002's target, the rules whose
  * fixes may be applied), the files found under the paths, the analyses they need, and which
- * findings each file's configuration keeps. `deadwood check` and `deadwood server` share it, so that an editor shows what the
- * command line reports. Nothing here prints: errors are values (ConfigError), warnings a list.
+ * findings each file's configuration keeps. `deadwood check` and `deadwood server` share it, so
+ * that an editor shows what the command line reports. Nothing here prints: errors are values
+ * (ConfigError), warnings a list.
  */
 #ifndef DW_PROJECT_H
 #define DW_PROJECT_H
