@@ -84,16 +84,6 @@ static char *line_text(CheckCtx *cx, int32_t line) {
     return arena_strndup(cx->arena, s, n);
 }
 
-void check_fix(CheckCtx *cx, const Fix *fix) {
-    cx->fix = fix;
-}
-
-/* Whether edits of the text can be applied to the file's bytes: the text is the bytes read as
- * UTF-8 (line ends aside, which fix/apply.c maps), not a transcoding of another encoding. */
-static bool fixable_text(const SourceText *src) {
-    return src->text && src->valid_utf8 && strcmp(src->encoding, "utf-8") == 0;
-}
-
 /* A notebook's finding: at its cell's line and columns, citing cells' lines, with the line as
  * written in the cell. */
 static void in_cells(CheckCtx *cx, Finding *f, Related *rel) {
@@ -111,6 +101,16 @@ static void in_cells(CheckCtx *cx, Finding *f, Related *rel) {
     f->related = rel;
 }
 
+void check_fix(CheckCtx *cx, const Fix *fix) {
+    cx->fix = fix;
+}
+
+/* Whether edits of the text can be applied to the file's bytes: the text is the bytes read as
+ * UTF-8 (line ends aside, which fix/apply.c maps), not a transcoding of another encoding. */
+static bool fixable_text(const SourceText *src) {
+    return src->text && src->valid_utf8 && strcmp(src->encoding, "utf-8") == 0;
+}
+
 static void add(CheckCtx *cx, const Check *rule, Location loc, const Related *rel, int nrel,
                 const char *msg) {
     const Fix *fix = cx->fix;
@@ -125,13 +125,12 @@ static void add(CheckCtx *cx, const Check *rule, Location loc, const Related *re
     f.noqa_line = loc.line;
     f.related = (Related *)rel;
     f.nrelated = nrel;
-    /* a notebook's text is its cells joined: edits would not map back to its JSON */
-    f.fix = fixable_text(cx->src) && !cx->notebook ? fix : NULL;
     Related mapped[8];
     if (cx->notebook && nrel <= 8)
         in_cells(cx, &f, mapped);
     else
         f.source = line_text(cx, loc.line);
+    f.fix = fixable_text(cx->src) && !cx->notebook ? fix : NULL;
     findings_add(cx->out, &f);
     cx->reported++;
 }

@@ -94,9 +94,9 @@ struct CheckCtx {
                        file-level ones (the rules that report troubles: DW000, DW001) */
     Noqa *noqa;     /* the file's noqa comments, each knowing what it silenced so far */
     int32_t nnoqa;
+    const Notebook *notebook; /* a .ipynb: src is its code cells joined; findings get cells */
     FixText fix_text;         /* what fixes are made against (fix/edits.h) */
     const Fix *fix;           /* the fix the next report carries (check_fix), or NULL */
-    const Notebook *notebook; /* a .ipynb: src is its code cells joined; findings get cells */
 };
 
 /* Fixes (see src/fix/edits.h): the next report of the current rule carries `fix` (NULL: none;

@@ -6,7 +6,6 @@
 
 #include "cli.h"
 #include "output/output.h"
-#include "source/notebook.h"
 
 bool check_fix_applies(const CheckFixOptions *o, const CheckFixHooks *h, const Finding *f) {
     return output_fix_applies(f, o->unsafe) && h->fixable(h->ud, f);
@@ -210,18 +209,19 @@ int check_add_noqa(const char *const *files, int32_t n, const CheckFixOptions *o
     }
     int rc = EXIT_CLEAN;
     if (!h->analyze(h->ud, fix_session_overlay(&s), &fl)) rc = EXIT_USAGE;
-    int32_t added = 0, skipped = 0, in_notebooks = 0;
+    int32_t added = 0, skipped = 0, in_cells = 0;
     const Finding **fs = calloc((size_t)fl.len + 1, sizeof *fs);
     if (!fs && rc == EXIT_CLEAN) rc = cli_usage_error("out of memory");
     for (int32_t i = 0; rc == EXIT_CLEAN && i < fl.len;) {
         int32_t j = i, k = 0;
         for (; j < fl.len && strcmp(fl.items[j].path, fl.items[i].path) == 0; j++)
-            if (strcmp(fl.items[j].code, "DW003") != 0 && fl.items[j].noqa_line > 0)
+            if (strcmp(fl.items[j].code, "DW003") == 0 || fl.items[j].noqa_line <= 0)
+                continue;
+            else if (fl.items[j]
+                         .loc.cell) /* a notebook: its lines are cells' lines, not the file's */
+                in_cells++;
+            else
                 fs[k++] = &fl.items[j];
-        if (k && notebook_path(fl.items[i].path)) { /* its lines are its cells', not its JSON's */
-            in_notebooks += k;
-            k = 0;
-        }
         int32_t fi = k ? fix_session_file(&s, fl.items[i].path) : -1;
         const FixFile *f = fi >= 0 ? &s.files[fi] : NULL;
         if (f && f->original) {
@@ -253,18 +253,17 @@ int check_add_noqa(const char *const *files, int32_t n, const CheckFixOptions *o
         i = j;
     }
     if (rc != EXIT_USAGE && !o->quiet) {
-        if (in_notebooks)
-            fprintf(
-                stderr,
-                "deadwood: warning: %d finding%s in notebooks: no noqa added (deadwood does not "
-                "edit notebooks)\n",
-                (int)in_notebooks, in_notebooks == 1 ? "" : "s");
         if (skipped)
             fprintf(stderr,
                     "deadwood: warning: %d finding%s on lines that cannot end with a comment (the "
                     "line ends inside a string, continues with a backslash, or holds the file's "
                     "`# deadwood: noqa`): no noqa added\n",
                     (int)skipped, skipped == 1 ? "" : "s");
+        if (in_cells)
+            fprintf(stderr,
+                    "deadwood: warning: %d finding%s in notebook cells: no noqa added (write "
+                    "`# noqa: CODE` in the cell)\n",
+                    (int)in_cells, in_cells == 1 ? "" : "s");
         fprintf(stderr, "Added %d noqa directive%s.\n", (int)added, added == 1 ? "" : "s");
     }
     free(fs);

@@ -507,9 +507,10 @@ def test_not_fixed():
     s.check([f["code"] for f in found] == ["DW102"] and found[0]["fix"] is None,
             "a notebook's finding carries no fix (its edits would not map into its JSON)",
             p.stdout.decode())
-    p = dw(["check", "--isolated", "--no-cache", "--add-noqa", "n.ipynb"], d)
-    s.check(read(os.path.join(d, "n.ipynb")) == nb and b"1 finding in notebooks" in p.stderr,
-            "--add-noqa leaves a notebook alone, and says so", p.stderr.decode())
+    p = dw(["check", "--isolated", "--no-cache", "--select", "ALL", "--add-noqa", "n.ipynb"], d)
+    s.check(read(os.path.join(d, "n.ipynb")) == nb and b"in notebook cells" in p.stderr,
+            "--add-noqa leaves a notebook alone (its lines are cells' lines) and says so",
+            p.stderr.decode())
     # a non-UTF-8 file: findings, but no fix (edits could not be mapped back to its bytes)
     latin = "# -*- coding: latin-1 -*-\n# caf\u00e9\nx = 1 if y else 1\n".encode("latin-1")
     d = fresh("l.py", latin)
