@@ -55,13 +55,13 @@
 #include "rule_docs.h"
 
 /* Joins the tests of arms `join` (each an `elif` after arm i) into arm i's test with `or`, and
- * deletes those arms: the `elif` line to the end of the arm's body, `first` to `last`. */
-static void join_arms(FixBuilder *fb, CheckCtx *cx, const IfChain *c, int32_t i,
-                      const int32_t *join, int32_t njoin) {
+ * deletes those arms: the `elif` line to the end of the arm's body, `first` to `last`.
+ * repeated: if_chain_repeated_tests of the chain (NULL: out of memory). */
+static void join_arms(FixBuilder *fb, CheckCtx *cx, const IfChain *c, const int32_t *repeated,
+                      int32_t i, const int32_t *join, int32_t njoin) {
     const FixText *t = check_fix_text(cx);
     const Node *ti = c->arms[i].test;
     /* an arm whose test repeats an earlier one is DW104's: no fix that would hide it */
-    const int32_t *repeated = if_chain_repeated_tests(cx->arena, c, NULL);
     bool repeats = !repeated || repeated[i] >= 0;
     for (int32_t k = 0; k < njoin && !repeats; k++) repeats = repeated[join[k]] >= 0;
     if (!ti || repeats) return fix_fail(fb);
@@ -98,46 +98,85 @@ static void join_arms(FixBuilder *fb, CheckCtx *cx, const IfChain *c, int32_t i,
 
 /* The constants test t compares a subject with, when it is `S == C` or `S in (C, ...)` (a tuple,
  * list or set), S free of side effects, every C a string, bytes or integer literal of one kind:
- * into *subject, and the constants into out (at most max); how many, or 0. */
-static int32_t equality(const Node *t, const Node **subject, const Node **out, int32_t max) {
+ * the constants, and S in *subject; NULL when it is not such a test. */
+static const NodeList *equality(const Node *t, const Node **subject) {
     if (!t || t->kind != AST_COMPARE || t->Compare.ops.len != 1 || !fix_pure_expr(t->Compare.left))
-        return 0;
+        return NULL;
     const Node *right = t->Compare.comparators.items[0];
-    const NodeList one = {(Node **)&t->Compare.comparators.items[0], 1}, *list = &one;
+    const NodeList *list = &t->Compare.comparators;
     if (t->Compare.ops.items[0] == AST_IN &&
         (right->kind == AST_TUPLE || right->kind == AST_LIST || right->kind == AST_SET))
         list = right->kind == AST_SET    ? &right->Set.elts
                : right->kind == AST_LIST ? &right->List.elts
                                          : &right->Tuple.elts;
     else if (t->Compare.ops.items[0] != AST_EQ)
-        return 0;
-    if (list->len < 1 || list->len > max) return 0;
+        return NULL;
+    if (list->len < 1) return NULL;
     for (int32_t i = 0; i < list->len; i++) {
         const Node *c = list->items[i];
         if (c->kind != AST_CONSTANT ||
             (c->Constant.value.kind != CONST_STR && c->Constant.value.kind != CONST_BYTES &&
              c->Constant.value.kind != CONST_INT) ||
             c->Constant.value.kind != list->items[0]->Constant.value.kind)
-            return 0;
-        out[i] = c;
+            return NULL;
     }
     *subject = t->Compare.left;
-    return list->len;
+    return list;
 }
 
-/* Whether tests a and b can never both hold: both compare one subject with literals of one kind,
- * none in common (`mode == "a"`, `mode in ("b", "c")`). An `__eq__` that makes different
+/* What says, for each arm k of a chain, whether the arms before it could match when it does:
+ * run[k], the first arm of the run of arms ending at k that all compare k's subject with
+ * literals of k's kind (k + 1 when k is no such test), and shared[k], the last arm of that run
+ * before k with a literal of k's (-1: none). Then the arms strictly between s and k cannot match
+ * when k does (`mode == "b"` between `mode == "a"` and `mode == "c"`) when run[k] <= s + 1 and
+ * shared[k] <= s. Linear in the chain: the literals are hashed. An `__eq__` that makes different
  * literals equal is not modelled. */
-static bool disjoint(const Node *a, const Node *b) {
-    enum { MAX = 64 };
-    const Node *sa, *sb, *ca[MAX], *cb[MAX];
-    int32_t na = equality(a, &sa, ca, MAX), nb = equality(b, &sb, cb, MAX);
-    if (!na || !nb || !ast_equal(sa, sb) ||
-        ca[0]->Constant.value.kind != cb[0]->Constant.value.kind)
-        return false;
-    for (int32_t i = 0; i < na; i++)
-        for (int32_t k = 0; k < nb; k++)
-            if (ast_equal(ca[i], cb[k])) return false;
+typedef struct Literals {
+    int32_t *run, *shared;
+} Literals;
+
+typedef struct Seen {
+    const Node *literal;
+    int32_t last; /* the last arm that tested it */
+} Seen;
+
+static bool literal_runs(Arena *a, const IfChain *c, Literals *out) {
+    int32_t n = c->narms;
+    const NodeList **lits = arena_zalloc(a, sizeof *lits * (size_t)n);
+    const Node **subj = arena_zalloc(a, sizeof *subj * (size_t)n);
+    out->run = arena_alloc(a, sizeof *out->run * (size_t)n);
+    out->shared = arena_alloc(a, sizeof *out->shared * (size_t)n);
+    if (!lits || !subj || !out->run || !out->shared) return false;
+    size_t total = 0;
+    for (int32_t k = 0; k < n; k++) {
+        lits[k] = equality(c->arms[k].test, &subj[k]);
+        total += lits[k] ? (size_t)lits[k]->len : 0;
+    }
+    size_t cap = 16;
+    while (cap < 2 * total) cap *= 2;
+    Seen *seen = arena_zalloc(a, sizeof *seen * cap);
+    if (!seen) return false;
+    for (int32_t k = 0; k < n; k++) {
+        out->shared[k] = -1;
+        if (!lits[k]) {
+            out->run[k] = k + 1;
+            continue;
+        }
+        bool joins =
+            k > 0 && lits[k - 1] &&
+            lits[k - 1]->items[0]->Constant.value.kind == lits[k]->items[0]->Constant.value.kind &&
+            ast_equal(subj[k - 1], subj[k]);
+        out->run[k] = joins ? out->run[k - 1] : k;
+        for (int32_t i = 0; i < lits[k]->len; i++) {
+            const Node *lit = lits[k]->items[i];
+            size_t h = (size_t)ast_hash(lit) & (cap - 1);
+            while (seen[h].literal && !ast_equal(seen[h].literal, lit)) h = (h + 1) & (cap - 1);
+            if (seen[h].literal && seen[h].last >= out->run[k] && seen[h].last < k &&
+                seen[h].last > out->shared[k])
+                out->shared[k] = seen[h].last;
+            seen[h] = (Seen){lit, k};
+        }
+    }
     return true;
 }
 
@@ -152,7 +191,7 @@ static void report_chain(CheckCtx *cx, const IfChain *c) {
     int32_t *join = arena_alloc(cx->arena, sizeof *join * (size_t)c->narms);
     for (int32_t j = 1; join && j < c->narms; j++) join[j - 1] = j;
     if (join)
-        join_arms(&fb, cx, c, 0, join, c->narms - 1);
+        join_arms(&fb, cx, c, if_chain_repeated_tests(cx->arena, c, NULL), 0, join, c->narms - 1);
     else
         fix_fail(&fb);
     check_fix(cx, fix_end(&fb, "Join the conditions with `or`"));
@@ -187,6 +226,7 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
     const int32_t *same = if_chain_repeated_bodies(cx->arena, c, NULL);
     const int32_t *repeated_test = if_chain_repeated_tests(cx->arena, c, NULL);
     if (!same || !repeated_test) return;
+    Literals lit = {NULL, NULL}; /* made for the first finding with an arm between */
     for (int32_t j = 1; j < c->narms; j++) {
         if (same[j] < 0 || repeated_test[j] >= 0) continue; /* DW104's: the arm never runs */
         if (dw101 && (j == c->narms - 1 || j == c->narms - 2)) continue;
@@ -198,9 +238,10 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
         Related rel = {cx->path, earlier, "the same code"};
         FixBuilder fb;
         fix_begin(&fb, cx->arena, check_fix_text(cx));
-        join_arms(&fb, cx, c, same[j], &j, 1);
-        for (int32_t k = same[j] + 1; k < j && c->arms[j].test; k++) /* an arm between that */
-            if (!disjoint(c->arms[k].test, c->arms[j].test)) fix_unsafe(&fb); /* could match */
+        join_arms(&fb, cx, c, repeated_test, same[j], &j, 1);
+        if (j > same[j] + 1 && !lit.run && !literal_runs(cx->arena, c, &lit)) fix_fail(&fb);
+        if (j > same[j] + 1 && lit.run && (lit.run[j] > same[j] + 1 || lit.shared[j] > same[j]))
+            fix_unsafe(&fb); /* an arm between could match */
         check_fix(cx, fix_end(&fb, "Join this arm's test to the test on line %d with `or`",
                               earlier.line));
         check_report_loc(cx, at, &rel, 1,

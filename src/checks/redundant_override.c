@@ -88,6 +88,18 @@
 #include "parse/parser.h"
 #include "rule_docs.h"
 
+/* A module read and parsed again for the fixes, once for all its findings (a module with n
+ * redundant overrides costs one parse, not n): its class statements by line. */
+typedef struct FixModule {
+    int32_t module; /* -1: none yet */
+    bool ok;        /* read as analyzed, parsed, its classes collected */
+    ReadAgain read;
+    Arena arena;
+    ParseResult pr;
+    const Node **classes; /* in order of their lines */
+    int32_t nclasses, cap;
+} FixModule;
+
 /* What each module binds, read again when first needed. */
 typedef struct Globals {
     const ProjectIndex *ix;
@@ -95,6 +107,7 @@ typedef struct Globals {
     bool *tried;
     Arena a;
     ReadAgain read; /* (for closures' variables) */
+    FixModule fm;
 } Globals;
 
 static const ModuleBindings *bindings(Globals *g, int32_t m) {
@@ -296,23 +309,58 @@ static bool same_below(const ProjectIndex *ix, ClassRef c, const char *name, Fun
 
 /* ---- the fix ------------------------------------------------------------------------------ */
 
-/* Looking for a class statement, or for a name in a class body. */
+/* Looking for a name in a class body. */
 typedef struct Seek {
-    const ClassSum *cs;
-    const Node *found;
     Str name;
     bool named;
 } Seek;
 
-static int seek_class(Node *n, void *ud) {
-    Seek *k = ud;
-    if (k->found) return 1;
-    if (n->kind == AST_CLASS_DEF && n->lineno == k->cs->line &&
-        str_eq_c(n->ClassDef.name, k->cs->name)) {
-        k->found = n;
-        return 1;
+static int collect_class(Node *n, void *ud) {
+    FixModule *fm = ud;
+    if (fm->cap < 0) return 1;
+    if (n->kind == AST_CLASS_DEF) {
+        if (fm->nclasses == fm->cap) {
+            int32_t cap = fm->cap ? fm->cap * 2 : 64;
+            const Node **c = arena_alloc(&fm->arena, sizeof *c * (size_t)cap);
+            if (!c) return fm->cap = -1, 1; /* (out of memory) */
+            if (fm->nclasses) memcpy(c, fm->classes, sizeof *c * (size_t)fm->nclasses);
+            fm->classes = c, fm->cap = cap;
+        }
+        fm->classes[fm->nclasses++] = n;
     }
-    return ast_children(n, seek_class, ud);
+    return ast_children(n, collect_class, ud);
+}
+
+/* Module m read again and parsed, its classes collected (the walk visits them in the order of
+ * their lines); false when it cannot be read as analyzed. */
+static bool fix_module(Globals *g, int32_t m) {
+    FixModule *fm = &g->fm;
+    if (fm->module == m) return fm->ok;
+    arena_free(&fm->arena);
+    arena_init(&fm->arena);
+    fm->module = m, fm->ok = false, fm->classes = NULL, fm->nclasses = fm->cap = 0;
+    const SourceText *st = index_module_text(g->ix, &fm->read, m);
+    ParseError err;
+    if (!st || !st->valid_utf8 || strcmp(st->encoding, "utf-8") != 0 ||
+        parse_module(&fm->arena, st, &fm->pr, &err) != PARSE_OK)
+        return false;
+    ast_children(fm->pr.module, collect_class, fm);
+    return fm->ok = fm->cap >= 0;
+}
+
+/* The class statement of cs in the module fix_module parsed, or NULL. */
+static const Node *find_class(const FixModule *fm, const ClassSum *cs) {
+    int32_t lo = 0, hi = fm->nclasses;
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (fm->classes[mid]->lineno < cs->line)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (; lo < fm->nclasses && fm->classes[lo]->lineno == cs->line; lo++)
+        if (str_eq_c(fm->classes[lo]->ClassDef.name, cs->name)) return fm->classes[lo];
+    return NULL;
 }
 
 /* Whether a part of a class body evaluated in the class's scope names k->name: a def's or a
@@ -346,17 +394,13 @@ static int seek_name(Node *n, void *ud) {
  * would break that. */
 static const Fix *deletion(Globals *g, const OverridePair *p, Arena *a) {
     const ModuleSummary *ms = g->ix->modules[p->method.module];
-    const SourceText *st = index_module_text(g->ix, &g->read, p->method.module);
-    ParseResult pr;
-    ParseError err;
-    if (!st || !st->valid_utf8 || strcmp(st->encoding, "utf-8") != 0 ||
-        parse_module(a, st, &pr, &err) != PARSE_OK)
-        return NULL;
+    if (!fix_module(g, p->method.module)) return NULL;
+    const FixModule *fm = &g->fm;
     const FuncSum *f = &ms->functions[p->method.fn];
-    Seek k = {&ms->classes[f->cls], NULL, {f->name, (int32_t)strlen(f->name)}, false};
-    seek_class(pr.module, &k);
-    if (!k.found) return NULL;
-    const NodeList *body = &k.found->ClassDef.body;
+    Seek k = {{f->name, (int32_t)strlen(f->name)}, false};
+    const Node *cls = find_class(fm, &ms->classes[f->cls]);
+    if (!cls) return NULL;
+    const NodeList *body = &cls->ClassDef.body;
     bool *del = arena_zalloc(a, (size_t)body->len + 1);
     int32_t ndel = 0;
     for (int32_t i = 0; del && i < body->len; i++) {
@@ -369,7 +413,8 @@ static const Fix *deletion(Globals *g, const OverridePair *p, Arena *a) {
         if (!del[i]) seek_name((Node *)s, &k);
     }
     if (!del || ndel != p->ndefs || k.named) return NULL;
-    FixText ft = {st->text, st->len, pr.lines, pr.toks, pr.ntoks};
+    const SourceText *st = fm->read.text;
+    FixText ft = {st->text, st->len, fm->pr.lines, fm->pr.toks, fm->pr.ntoks};
     FixBuilder fb;
     fix_begin(&fb, a, &ft);
     for (int32_t i = 0; i < body->len;) { /* each run of adjacent defs at once */
@@ -385,13 +430,14 @@ static const Fix *deletion(Globals *g, const OverridePair *p, Arena *a) {
 
 void redundant_override_run(TreeCtx *tx) {
     const ProjectIndex *ix = tx->ix;
-    Globals g = {ix,
-                 calloc((size_t)ix->nmodules + 1, sizeof *g.of),
-                 calloc((size_t)ix->nmodules + 1, sizeof *g.tried),
-                 {0},
-                 {0}};
+    Globals g = {.ix = ix,
+                 .of = calloc((size_t)ix->nmodules + 1, sizeof *g.of),
+                 .tried = calloc((size_t)ix->nmodules + 1, sizeof *g.tried),
+                 .fm = {.module = -1}};
     arena_init(&g.a);
+    arena_init(&g.fm.arena);
     index_read_again_init(&g.read);
+    index_read_again_init(&g.fm.read);
     if (!g.of || !g.tried) tx->failed = true;
     for (int32_t i = 0; i < ix->npairs && !tx->failed; i++) {
         const OverridePair *p = &ix->pairs[i];
@@ -426,7 +472,9 @@ void redundant_override_run(TreeCtx *tx) {
     free(g.of);
     free(g.tried);
     arena_free(&g.a);
+    arena_free(&g.fm.arena);
     index_read_again_free(&g.read);
+    index_read_again_free(&g.fm.read);
 }
 
 const Check check_redundant_override = {

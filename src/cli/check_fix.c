@@ -34,17 +34,11 @@ static bool put(FILE *f, const char *data, size_t len) {
 static void report_troubles(const FixSession *s, const CheckFixOptions *o) {
     for (int32_t i = 0; i < s->n; i++) {
         const FixFile *f = &s->files[i];
-        if (f->reverted) {
+        if (f->reverted)
             fprintf(stderr,
                     "deadwood: error: %s: fixes undone: they left a syntax error (%s); the file "
                     "keeps its original text. This is a bug in deadwood: please report it\n",
                     f->display, f->reverted);
-        }
-        if (f->notebook && !o->quiet)
-            fprintf(stderr,
-                    "deadwood: warning: %s: %d fix%s not applied: deadwood does not apply fixes "
-                    "to notebooks\n",
-                    f->display, (int)f->notebook, f->notebook == 1 ? "" : "es");
     }
     if (!s->converged && !o->quiet)
         for (int32_t i = 0; i < s->n; i++)

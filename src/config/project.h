@@ -1,10 +1,11 @@
 /* project.h — a project as `deadwood check` sees it: each file's configuration (ruff's way: the
  * nearest .deadwood.toml, deadwood.toml or pyproject.toml with [tool.deadwood], walking up; or
  * one given for every file), what each configuration in use prepares (its rules with the command
- * line's selection over them, its excludes, its per-file-ignores, DW002's target), the files
- * found under the paths, the analyses they need, and which findings each file's configuration
- * keeps. `deadwood check` and `deadwood server` share it, so that an editor shows what the
- * command line reports. Nothing here prints: errors are values (ConfigError), warnings a list.
+ * line's selection over them, its excludes, its per-file-ignores, DW002's target, the rules whose
+ * fixes may be applied), the files found under the paths, the analyses they need, and which
+ * findings each file's configuration keeps. `deadwood check` and `deadwood server` share it, so
+ * that an editor shows what the command line reports. Nothing here prints: errors are values
+ * (ConfigError), warnings a list.
  */
 #ifndef DW_PROJECT_H
 #define DW_PROJECT_H

@@ -117,7 +117,8 @@ void fix_insert(FixBuilder *b, size_t at, const char *content);
 /* Declares that the comments of text[from, to), which the fix deletes, are copies of those of
  * text[kfrom, kto), which it keeps: the same comment texts in the same order (the other copy of
  * a body that stays, `# type: ignore[...]` on the same statement of both), so that deleting them
- * loses nothing. When they differ, nothing is declared: deleting them makes the fix unsafe. */
+ * loses nothing. When they differ (or past FIX_MAX_SPARED declarations), nothing is declared:
+ * deleting them makes the fix unsafe. */
 void fix_comments_kept(FixBuilder *b, size_t from, size_t to, size_t kfrom, size_t kto);
 /* fix_comments_kept for two blocks of the same code: `dropped` (deleted) and `kept`, each from
  * its first statement to the end of its last statement's line. */

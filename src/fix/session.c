@@ -12,11 +12,6 @@ static const char *copy(Arena *a, const char *s) {
     return s ? arena_strndup(a, s, strlen(s)) : NULL;
 }
 
-static bool is_notebook(const char *path) {
-    size_t n = strlen(path);
-    return n >= 6 && strcmp(path + n - 6, ".ipynb") == 0;
-}
-
 /* A file index sorted by a name of the file. */
 typedef struct Keyed {
     const char *key;
@@ -215,16 +210,11 @@ int32_t fix_session_pass(FixSession *s, const FindingList *fl, FixWanted wanted,
         int32_t fi = any ? fix_session_file(s, fl->items[i].path) : -1;
         FixFile *f = fi >= 0 ? &s->files[fi] : NULL;
         if (f && f->original && !f->reverted) {
-            if (is_notebook(f->path)) {
-                for (int32_t k = i; k < j; k++)
-                    f->notebook += fl->items[k].fix && wanted(ud, &fl->items[k]);
-            } else {
-                int rc = fix_one(s, fi, fl, i, j, wanted, ud);
-                if (rc < 0) return -1;
-                if (rc > 0) {
-                    changed++;
-                    f->last_pass = s->passes;
-                }
+            int rc = fix_one(s, fi, fl, i, j, wanted, ud);
+            if (rc < 0) return -1;
+            if (rc > 0) {
+                changed++;
+                f->last_pass = s->passes;
             }
         }
         i = j;
@@ -247,7 +237,6 @@ bool fix_session_run(FixSession *s, FixAnalyze analyze, FixWanted wanted, void *
             *out = fl;
             return true;
         }
-        for (int32_t i = 0; i < s->n; i++) s->files[i].notebook = 0; /* (counted by each pass) */
         int32_t changed = fix_session_pass(s, &fl, wanted, ud);
         if (changed == 0) {
             *out = fl;

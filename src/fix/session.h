@@ -10,8 +10,8 @@
  * over the final bytes, is the run's findings: what remains to report.
  *
  * A file that does not parse gets no fix (its only finding is the syntax error). A notebook
- * (.ipynb) gets none either: its findings' positions are in its cells, not its JSON, and mapping
- * edits back into the JSON is not done (FixFile.notebook counts the fixes refused).
+ * (.ipynb) gets none either: its findings carry none (check.c), their positions being in its
+ * cells, not its JSON.
  */
 #ifndef DW_FIX_SESSION_H
 #define DW_FIX_SESSION_H
@@ -42,7 +42,6 @@ typedef struct FixFile {
     char *current; /* its bytes now; NULL: the original */
     size_t current_len;
     const char *reverted; /* why every change was undone (a pass left it unparseable), or NULL */
-    int32_t notebook;     /* fixes refused: positions in a notebook's cells */
     FixCount *counts;     /* fixes applied, per rule (none when reverted) */
     int32_t ncounts, capcounts;
     int32_t last_pass; /* the last pass that changed it (1-based; 0: none) */

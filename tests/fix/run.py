@@ -502,6 +502,11 @@ def test_not_fixed():
     d = fresh("n.ipynb", nb)
     dw(["check", "--isolated", "--no-cache", "--fix", "n.ipynb"], d)
     s.check(read(os.path.join(d, "n.ipynb")) == nb, "a notebook is left alone")
+    p = dw(["check", "--isolated", "--no-cache", "--output-format", "json", "n.ipynb"], d)
+    found = json.loads(p.stdout or b"[]")
+    s.check([f["code"] for f in found] == ["DW102"] and found[0]["fix"] is None,
+            "a notebook's finding carries no fix (its edits would not map into its JSON)",
+            p.stdout.decode())
     p = dw(["check", "--isolated", "--no-cache", "--select", "ALL", "--add-noqa", "n.ipynb"], d)
     s.check(read(os.path.join(d, "n.ipynb")) == nb and b"in notebook cells" in p.stderr,
             "--add-noqa leaves a notebook alone (its lines are cells' lines) and says so",

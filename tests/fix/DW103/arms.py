@@ -115,3 +115,36 @@ def else_arm_apart(mode, log):
     else:
         log.append(1)
         log.append(2)
+
+
+def apart_shared_literal(mode, log):
+    if mode == "a":
+        log.append(1)
+        log.append(2)
+    elif mode in ("b", "c"):
+        log.append(3)
+    elif mode == "c":
+        log.append(1)
+        log.append(2)
+
+
+def apart_other_subject(mode, kind, log):
+    if mode == "a":
+        log.append(1)
+        log.append(2)
+    elif kind == "b":
+        log.append(3)
+    elif mode == "c":
+        log.append(1)
+        log.append(2)
+
+
+def apart_from_another_test(flag, mode, log):
+    if flag:
+        log.append(1)
+        log.append(2)
+    elif mode == "b":
+        log.append(3)
+    elif mode == "c":
+        log.append(1)
+        log.append(2)
