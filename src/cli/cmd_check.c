@@ -756,7 +756,11 @@ static int check_main(Ctx *x) {
     if (x->nreported == 0 && !g->quiet)
         fprintf(stderr, "deadwood: warning: no Python files found under the given paths\n");
     setup_fix(x, from_stdin);
-    if (g->add_noqa) return check_add_noqa(x->files, x->nfiles, &x->fixo, &x->hooks);
+    if (g->add_noqa) {
+        int rc = check_add_noqa(x->files, x->nfiles, &x->fixo, &x->hooks);
+        history_free(x->totals.history);
+        return rc;
+    }
     if (skip && from_stdin && x->fixo.mode == FIXMODE_APPLY) return pass_stdin_through();
     FindingList fl;
     findings_init(&fl);
