@@ -34,7 +34,6 @@ struct ResultCache {
     CacheKey key;
     char keyname[17]; /* KEY: the first 8 bytes of the key in hex */
     uid_t uid;
-    atomic_uint tmp_seq; /* temporary file names */
     atomic_int hits, misses, stores, corrupt, write_errors;
     atomic_flag error_taken;
     char write_error[256];
@@ -155,39 +154,11 @@ static bool deadwood_made(int fd, uid_t uid) {
 
 /* ---- writing ------------------------------------------------------------------------------ */
 
-/* Writes len bytes as name in directory fd: a new temporary file (O_EXCL, never a link's target)
- * renamed over name (which replaces whatever name was, a link included, and never follows it). */
-static bool write_atomically(atomic_uint *seq, int fd, const char *name, const void *data,
-                             size_t len, int *err) {
-    char tmp[64];
-    int f = -1;
-    for (int tries = 0; f < 0 && tries < 100; tries++) {
-        snprintf(tmp, sizeof tmp, ".tmp-%ld-%u", (long)getpid(), atomic_fetch_add(seq, 1));
-        f = openat(fd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-        if (f < 0 && errno != EEXIST) break;
-    }
-    if (f < 0) return *err = errno, false;
-    bool ok = true;
-    const char *p = data;
-    for (size_t done = 0; ok && done < len;) {
-        ssize_t w = write(f, p + done, len - done);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0)
-            ok = false, *err = w < 0 ? errno : EIO;
-        else
-            done += (size_t)w;
-    }
-    if (close(f) != 0 && ok) ok = false, *err = errno;
-    if (ok && renameat(fd, tmp, fd, name) != 0) ok = false, *err = errno;
-    if (!ok) unlinkat(fd, tmp, 0);
-    return ok;
-}
-
 /* Writes name in directory fd unless something has that name. */
-static bool ensure_file(atomic_uint *seq, int fd, const char *name, const char *text, int *err) {
+static bool ensure_file(int fd, const char *name, const char *text, int *err) {
     struct stat st;
     return fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 ||
-           write_atomically(seq, fd, name, text, strlen(text), err);
+           atomic_write_at(fd, name, text, strlen(text), NULL, err);
 }
 
 /* ---- pruning ------------------------------------------------------------------------------ */
@@ -281,7 +252,7 @@ static void make_parents(const char *path) {
 /* Opens the cache directory dir (made when missing, with its tags) and dir/version, as
  * directories of ours: false with err filled when they cannot be used (see Safety in cache.h). */
 static bool open_version(const char *dir, const char *version, const char *vdir, uid_t uid,
-                         atomic_uint *seq, int *dirfd, int *vfd, char *err, size_t errcap) {
+                         int *dirfd, int *vfd, char *err, size_t errcap) {
     make_parents(dir);
     int e = 0;
     *dirfd = *vfd = -1;
@@ -291,8 +262,8 @@ static bool open_version(const char *dir, const char *version, const char *vdir,
                  "%s: not a cache of deadwood's (no CACHEDIR.TAG by deadwood, and not "
                  "empty)",
                  dir);
-    } else if (!ensure_file(seq, *dirfd, "CACHEDIR.TAG", tag_text, &e) ||
-               !ensure_file(seq, *dirfd, ".gitignore", ignore_text, &e)) {
+    } else if (!ensure_file(*dirfd, "CACHEDIR.TAG", tag_text, &e) ||
+               !ensure_file(*dirfd, ".gitignore", ignore_text, &e)) {
         snprintf(err, errcap, "cannot write in %s: %s", dir, strerror(e));
     } else if ((*vfd = own_dir(*dirfd, version, vdir, uid, err, errcap)) >= 0) {
         return true;
@@ -327,7 +298,7 @@ ResultCache *cache_open(const char *dir, CacheKey options_key, const char *versi
     }
     strcpy(c->dir, dir);
     strcpy(c->version, version);
-    if (open_version(dir, version, vdir, c->uid, &c->tmp_seq, &c->dirfd, &c->vfd, err, errcap) &&
+    if (open_version(dir, version, vdir, c->uid, &c->dirfd, &c->vfd, err, errcap) &&
         (c->kfd = own_dir(c->vfd, c->keyname, c->entry_dir, c->uid, err, errcap)) >= 0) {
         futimens(c->kfd, NULL); /* this option set was used now */
         prune(c->vfd, c->uid);
@@ -583,11 +554,11 @@ static void store(void *ud, const char *display, const char *bytes, size_t len,
     char name[33];
     entry_name(c, display, name);
     int e = ENOMEM;
-    bool ok = !b.failed && write_atomically(&c->tmp_seq, c->kfd, name, b.data, b.len, &e);
+    bool ok = !b.failed && atomic_write_at(c->kfd, name, b.data, b.len, NULL, &e);
     if (!ok && e == ENOENT) { /* the directory was removed meanwhile (another run pruned it) */
         char msg[8];
         int kfd = own_dir(c->vfd, c->keyname, c->entry_dir, c->uid, msg, sizeof msg);
-        ok = kfd >= 0 && write_atomically(&c->tmp_seq, kfd, name, b.data, b.len, &e);
+        ok = kfd >= 0 && atomic_write_at(kfd, name, b.data, b.len, NULL, &e);
         if (kfd >= 0) close(kfd);
     }
     if (ok) {
@@ -611,7 +582,6 @@ struct CacheStore {
     int dirfd, vfd, sfd;
     char *path; /* DIR/VERSION/SUB, for messages */
     uid_t uid;
-    atomic_uint tmp_seq;
 };
 
 CacheStore *cache_store_open(const char *dir, const char *version, const char *sub, char *err,
@@ -628,7 +598,7 @@ CacheStore *cache_store_open(const char *dir, const char *version, const char *s
     s->uid = geteuid();
     s->path = path;
     s->sfd = -1;
-    if (open_version(dir, version, vdir, s->uid, &s->tmp_seq, &s->dirfd, &s->vfd, err, errcap) &&
+    if (open_version(dir, version, vdir, s->uid, &s->dirfd, &s->vfd, err, errcap) &&
         (s->sfd = own_dir(s->vfd, sub, path, s->uid, err, errcap)) >= 0) {
         dw_free(vdir);
         return s;
@@ -660,7 +630,7 @@ bool cache_store_put(CacheStore *s, const char *name, const void *data, size_t l
                      size_t errcap) {
     int e = EINVAL;
     if (store_name_ok(name) && len <= MAX_ENTRY &&
-        write_atomically(&s->tmp_seq, s->sfd, name, data, len, &e))
+        atomic_write_at(s->sfd, name, data, len, NULL, &e))
         return true;
     snprintf(err, errcap, "cannot write %s/%s: %s", s->path, name, strerror(e));
     return false;
