@@ -18,8 +18,8 @@ asan_obj = $(patsubst %.c,build/asan/%.o,$(1))
 DRIVERS      := $(patsubst tests/drivers/%.c,build/release/bin/%,$(DRIVER_SRC))
 ASAN_DRIVERS := $(patsubst tests/drivers/%.c,build/asan/bin/%,$(DRIVER_SRC))
 
-.PHONY: all test demo bench robustness conformance fuzz install clean format regen help drivers ecosystem \
-        package-test
+.PHONY: all test demo bench robustness conformance fix-conformance fuzz install clean format regen \
+        help drivers ecosystem package-test
 all: deadwood
 
 deadwood: $(call rel_obj,$(LIB_SRC) $(CLI_SRC))
@@ -67,8 +67,16 @@ conformance: deadwood build/release/bin/unit_bodies
 	$(PYTHON) tests/parse/conformance.py --all-versions
 	$(PYTHON) tests/index/bodies_stdlib.py
 
+# `check --fix --unsafe-fixes --select ALL` on a copy of every installed stdlib (3.8+): every file
+# CPython 3.13 parsed still parses, no finding appears, the findings gone are the ones fixed.
+fix-conformance: deadwood
+	$(PYTHON) tests/fix/conformance.py
+
+# The example, then DW303 on the seed's story built as a repository (tests/checks/DW303/seed).
 demo: deadwood
 	./deadwood check examples/zenflow || true
+	@rm -rf build/demo && $(PYTHON) -c 'import sys; sys.path.insert(0, "tests/lib"); import gitstory; gitstory.Story("tests/checks/DW303/seed", "build/demo/seed")'
+	cd build/demo/seed && ../../../deadwood check --no-cache --select DW303 . || true
 
 bench: deadwood build/release/bin/glob_steps
 	bench/run.sh
@@ -110,6 +118,8 @@ help:
 	@echo "make package-test  the Python package offline: wheel, venv, pipx, pre-commit hook"
 	@echo "make conformance  parser against CPython on every installed stdlib, and the"
 	@echo "                  override rules' on-demand method hashes on the same files"
+	@echo "make fix-conformance  --fix --unsafe-fixes on a copy of every installed stdlib, judged"
+	@echo "                  by CPython 3.13 (files still parse, only fixed findings go)"
 	@echo "make bench      benchmarks (writes bench/RESULTS.md)"
 	@echo "make ecosystem [BASE=rev]  deadwood on real projects; with BASE, the change in findings"
 	@echo "make robustness growth of time and memory with hostile input, at most n log n"

@@ -13,6 +13,7 @@ LIB_SRC := \
     src/ast/bigint.c \
     src/ast/unparse.c \
     src/base/arena.c \
+    src/base/atomic_write.c \
     src/base/buf.c \
     src/base/finding.c \
     src/base/json.c \
@@ -43,12 +44,14 @@ LIB_SRC := \
     src/checks/override_drift.c \
     src/checks/redundant_condition.c \
     src/checks/redundant_override.c \
+    src/checks/stale_override.c \
     src/checks/syntax_error.c \
     src/checks/syntax_too_new.c \
     src/checks/unreachable_code.c \
     src/checks/unreadable_file.c \
     src/checks/unused_noqa.c \
     src/config/config.c \
+    src/config/project.c \
     src/config/toml.c \
     src/config/toml_scalar.c \
     src/discover/gitignore.c \
@@ -57,7 +60,21 @@ LIB_SRC := \
     src/discover/nfa.c \
     src/discover/walk.c \
     src/discover/wildmatch.c \
+    src/fix/apply.c \
+    src/fix/diff.c \
+    src/fix/edits.c \
+    src/fix/noqa_add.c \
+    src/fix/session.c \
+    src/fix/write.c \
     src/flow/flow.c \
+    src/history/git.c \
+    src/history/history.c \
+    src/history/lcs.c \
+    src/history/log.c \
+    src/history/normalize.c \
+    src/history/store.c \
+    src/history/units.c \
+    src/history/versions.c \
     src/index/bodies.c \
     src/index/calls.c \
     src/index/query.c \
@@ -66,6 +83,13 @@ LIB_SRC := \
     src/index/summary_io.c \
     src/lex/lex.c \
     src/lex/unicode.c \
+    src/lsp/actions.c \
+    src/lsp/diag.c \
+    src/lsp/nav.c \
+    src/lsp/rpc.c \
+    src/lsp/server.c \
+    src/lsp/text.c \
+    src/lsp/workspace.c \
     src/output/out_github.c \
     src/output/out_json.c \
     src/output/out_sarif.c \
@@ -83,6 +107,7 @@ LIB_SRC := \
 
 # the command line (src/cli)
 CLI_SRC := \
+    src/cli/check_fix.c \
     src/cli/cli_index.c \
     src/cli/cmd_callers.c \
     src/cli/cmd_check.c \
@@ -90,4 +115,5 @@ CLI_SRC := \
     src/cli/cmd_overrides.c \
     src/cli/cmd_parse.c \
     src/cli/cmd_rule.c \
+    src/cli/cmd_server.c \
     src/cli/main.c

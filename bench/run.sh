@@ -5,9 +5,11 @@
 #
 #   make bench                     everything (tens of minutes)
 #   BENCH_QUICK=1 make bench       a fast subset for development; writes bench/work/RESULTS-quick.md
-#   BENCH_SECTIONS=parse,scale     only some of: parse, check, compare, scale, robust (the last:
-#                                  bench/robustness/run.py, as `make robustness`, into
-#                                  bench/ROBUST.md)
+#   BENCH_SECTIONS=parse,scale     only some of: parse, check, compare, scale, history, robust (the
+#                                  robustness harness, as `make robustness`, into bench/ROBUST.md),
+#                                  lsp (the language server: bench/lsp.py, into bench/LSP.md)
+#   BENCH_HISTORY_REPO=PATH        the repository DW303's section reads (default: sqlalchemy's
+#                                  mirror, when the machine has it)
 #   BENCH_NO_INSTALL=1             install nothing, use what is there
 #
 # Everything it installs or builds for itself lives in bench/work/ (gitignored): the npm packages
@@ -113,6 +115,14 @@ case ",${BENCH_SECTIONS:-robust}," in
         echo "bench: a robustness bound was passed or a run failed (bench/ROBUST.md)"
         status=1
     fi
+    ;;
+esac
+# the language server on the stdlib (bench/lsp.py; writes bench/LSP.md); BENCH_SECTIONS=...,lsp
+# selects it
+case ",${BENCH_SECTIONS:-lsp}," in
+*,lsp,*)
+    "$PY313" bench/lsp.py --stdlib "$(dirname "$PY313")/../lib/python3.13" 2>&1 | tee -a "$WORK/bench.log"
+    [ "${PIPESTATUS[0]}" = 0 ] || status=1
     ;;
 esac
 exit "$status"

@@ -63,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     bool *all = calloc((size_t)check_count, sizeof *all);
     FUZZ_CHECK(all != NULL, "out of memory");
     for (int i = 0; i < check_count; i++) all[i] = true;
-    CheckOptions opt = {all, 0.6, 0};
+    CheckOptions opt = {.enabled = all, .drift_threshold = 0.6};
     /* the files exist only here (read_once): their methods are hashed, and the bindings DW203
      * asks about collected, during the walk; nothing is read again */
     SummaryOptions so;

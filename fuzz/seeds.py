@@ -8,6 +8,8 @@
 configurations in deadwood's keys (each key, extend, NUL escapes, errors).
 --cache-out DIR writes fuzz_cache's seeds: the findings-and-summary part of cache entries
 (wire.h's encoding), a few findings with related locations and a summary, and truncations.
+--rpc-out DIR writes fuzz_rpc's seeds: language server sessions as a client sends them (framed
+JSON-RPC messages), and framings gone wrong (no length, a wrong one, garbage, bare newlines).
 --json-out DIR writes fuzz_json's seeds: the notebook fixtures (tests/notebook/fixtures), JSON
 texts at the edges of RFC 8259 (accepted and refused, in the manner of JSONTestSuite, whose
 test_parsing files are added when ../shared/JSONTestSuite holds them), a deep nesting, and cells
@@ -262,11 +264,51 @@ def json_seeds(out):
           f"cells, {len(extra)} JSONTestSuite files in {out}")
 
 
+def frame(body):
+    if isinstance(body, str):
+        body = body.encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def rpc_seeds(out):
+    """Sessions and broken framings for fuzz_rpc."""
+    os.makedirs(out, exist_ok=True)
+    init = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}'
+    opened = ('{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":'
+              '{"uri":"file:///tmp/x.py","languageId":"python","version":1,'
+              '"text":"def f():\\n    v = None\\n    return v.x\\n"}}}')
+    change = ('{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":'
+              '{"uri":"file:///tmp/x.py","version":2},"contentChanges":[{"range":{"start":'
+              '{"line":1,"character":8},"end":{"line":1,"character":12}},"text":"1"}]}}')
+    cancel = '{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":1}}'
+    seeds = {
+        "session": frame(init) + frame(opened) + frame(change) + frame(cancel) +
+        frame('{"jsonrpc":"2.0","id":2,"method":"shutdown"}') +
+        frame('{"jsonrpc":"2.0","method":"exit"}'),
+        "content_type": b"Content-Length: 2\r\nContent-Type: application/vscode-jsonrpc; "
+                        b"charset=utf-8\r\n\r\n{}",
+        "bare_newlines": b"Content-Length: 2\n\n[]",
+        "no_length": b"Content-Type: x\r\n\r\n{}" + frame(init),
+        "bad_length": b"Content-Length: -5\r\n\r\n{}" + frame(init),
+        "huge_length": b"Content-Length: 99999999999999999999\r\n\r\n{}",
+        "short_body": b"Content-Length: 100\r\n\r\n{}",
+        "garbage": b"hello\r\nworld\r\n\r\n" + frame(init),
+        "not_json": frame("{nope") + frame('"\\ud800"'),
+        "deep": frame("[" * 600 + "]" * 600),
+        "blank_lines": b"\r\n\r\n" + frame(init) + b"\r\n",
+    }
+    for name, data in seeds.items():
+        put(os.path.join(out, f"rpc_{name}"), data)
+    print(f"seeds: {len(seeds)} framed inputs in {out}")
+    return seeds
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--toml-out")
     ap.add_argument("--cache-out")
     ap.add_argument("--json-out")
+    ap.add_argument("--rpc-out")
     ap.add_argument("--check-out")
     ap.add_argument("--stdlib")
     ap.add_argument("--out")
@@ -278,6 +320,9 @@ def main():
         return
     if args.cache_out:
         cache_seeds(args.cache_out)
+        return
+    if args.rpc_out:
+        rpc_seeds(args.rpc_out)
         return
     if args.json_out:
         json_seeds(args.json_out)
@@ -293,6 +338,7 @@ def main():
             put(os.path.join(args.fixtures_only, f"config_{i}.toml"), text.encode())
         cache_seeds(args.fixtures_only)
         json_seeds(args.fixtures_only)
+        rpc_seeds(args.fixtures_only)
         for name, text in gen.items():
             if len(text.encode()) <= SMALL // 4:
                 put(os.path.join(args.fixtures_only, f"gen_{name}.py"), text.encode())

@@ -5,7 +5,7 @@ writing its figures into one results dictionary that report.py turns into bench/
     python3 bench/harness/main.py --report (RESULTS.md again from bench/work/results.json)
 
 Environment: BENCH_QUICK=1 (a fast subset, written to bench/work/RESULTS-quick.md),
-BENCH_SECTIONS=parse,check,compare,scale (default all), DEADWOOD (./deadwood), BENCH_STDLIB (the
+BENCH_SECTIONS=parse,check,compare,scale,history (default all), DEADWOOD (./deadwood), BENCH_STDLIB (the
 3.13 stdlib), BENCH_PY313 (CPython 3.13), BENCH_TOOLS_PYTHON (the Python the Debian tools run
 on), BENCH_NODE_MODULES (where npm installed pyright and ruff-wasm).
 
@@ -14,6 +14,7 @@ Sections:
   check    deadwood check throughput (when it exists), 1 thread and all cores
   compare  deadwood next to ruff-wasm, pyflakes, flake8, pylint, mypy, pyright; findings
   scale    deadwood on trees of growing size up to >= 1 GiB; peak RSS assertion
+  history  DW303's cost on a repository with a long history, cold and warm (history.py)
 """
 import datetime
 import json
@@ -25,6 +26,7 @@ sys.path.insert(0, HERE)
 
 import corpus as corpus_mod  # noqa: E402
 import findings as findings_mod  # noqa: E402
+import history as history_mod  # noqa: E402
 import measure  # noqa: E402
 import report  # noqa: E402
 import tools as tools_mod  # noqa: E402
@@ -33,8 +35,8 @@ BENCH = os.path.dirname(HERE)
 ROOT = os.path.dirname(BENCH)
 WORK = os.path.join(BENCH, "work")
 QUICK = os.environ.get("BENCH_QUICK", "") not in ("", "0")
-SECTIONS = [s for s in os.environ.get("BENCH_SECTIONS", "parse,check,compare,scale").split(",")
-            if s]
+SECTIONS = [s for s in os.environ.get("BENCH_SECTIONS",
+                                       "parse,check,compare,scale,history").split(",") if s]
 HOME = os.path.expanduser("~")
 DW = os.path.abspath(os.environ.get("DEADWOOD", os.path.join(ROOT, "deadwood")))
 STDLIB = os.environ.get("BENCH_STDLIB",
@@ -338,6 +340,8 @@ def main(argv):
     if "scale" in SECTIONS:
         stdlibs = corpus_mod.installed_stdlibs(os.path.join(HOME, ".pyenv"))
         section_scale(res, dw_tools, stdlibs)
+    if "history" in SECTIONS:
+        history_mod.section_history(res, DW, WORK, OUT_DIR, QUICK, log)
     res["load"] = total.stop()
     res["finished"] = datetime.datetime.now().astimezone().isoformat(timespec="seconds")
     with open(js, "w") as f:

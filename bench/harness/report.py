@@ -302,5 +302,8 @@ def write(res, md_path, png_path, bench):
     write_check(out, res)
     report_compare.write_compare(out, res)
     report_compare.write_scale(out, res, png_path, bench)
+    import history  # (the bench's history section, bench/harness/history.py)
+
+    history.write_history(out, res, section_missing, spread, load_line)
     with open(md_path, "w", encoding="utf-8") as f:
         f.write("\n".join(out).rstrip() + "\n")

@@ -9,7 +9,7 @@ directory and names the commands to run on it:
   - none_results.py: many calls DW203 asks about;
   - callers.py: `callers` on a function of n guards;
   - parser.py: huge integer literals, the longest `a + a + ...` the parser takes;
-  - rules.py: the longest elif chains, through DW104 and the DW2 rules;
+  - rules.py: the longest elif chains, through DW104, DW103 and the DW2 rules;
   - globs.py: hostile `extend-exclude` and `.gitignore` patterns over long names, and the states
     the glob automaton visits (tests/drivers/glob_steps) as the pattern and the path grow.
 

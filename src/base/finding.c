@@ -19,6 +19,22 @@ static const char *dup(Arena *a, const char *s) {
     return s ? arena_strndup(a, s, strlen(s)) : NULL;
 }
 
+const Fix *fix_copy(Arena *a, const Fix *fix) {
+    if (!fix) return NULL;
+    Fix *c = arena_alloc(a, sizeof *c);
+    Edit *e = arena_alloc(a, sizeof *e * (size_t)(fix->nedits ? fix->nedits : 1));
+    if (!c || !e) return NULL;
+    *c = *fix;
+    c->message = dup(a, fix->message);
+    for (int32_t i = 0; i < fix->nedits; i++) {
+        e[i] = fix->edits[i];
+        if (!(e[i].content = dup(a, fix->edits[i].content ? fix->edits[i].content : "")))
+            return NULL;
+    }
+    c->edits = e;
+    return fix->message && !c->message ? NULL : c;
+}
+
 bool findings_add(FindingList *l, const Finding *f) {
     if (l->len == l->cap && hvec_grow_((void **)&l->items, &l->cap, sizeof(Finding), l->len + 1))
         return false;
@@ -38,7 +54,10 @@ bool findings_add(FindingList *l, const Finding *f) {
             c.related[i].message = dup(a, f->related[i].message);
         }
     }
-    if ((f->code && !c.code) || (f->path && !c.path) || (f->message && !c.message)) return false;
+    c.fix = fix_copy(a, f->fix);
+    if ((f->code && !c.code) || (f->path && !c.path) || (f->message && !c.message) ||
+        (f->fix && !c.fix))
+        return false;
     l->items[l->len++] = c;
     return true;
 }

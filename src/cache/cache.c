@@ -18,10 +18,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/atomic_write.h"
 #include "base/buf.h"
 #include "base/wire.h"
 
-#define MAGIC "DWCACHE6"
+#define MAGIC "DWCACHE8"
 enum { MAGIC_LEN = 8, HEADER_LEN = MAGIC_LEN + 8 + SHA256_LEN, MAX_ENTRY = 256 << 20 };
 enum { KEEP_KEYS = 8 }; /* option sets kept per version */
 
@@ -33,7 +34,6 @@ struct ResultCache {
     CacheKey key;
     char keyname[17]; /* KEY: the first 8 bytes of the key in hex */
     uid_t uid;
-    atomic_uint tmp_seq; /* temporary file names */
     atomic_int hits, misses, stores, corrupt, write_errors;
     atomic_flag error_taken;
     char write_error[256];
@@ -107,7 +107,7 @@ static int own_dir(int fd, const char *name, const char *shown, uid_t uid, char 
 }
 
 static bool is_tmp_name(const char *s) {
-    return strncmp(s, ".tmp-", 5) == 0;
+    return atomic_write_is_tmp(s);
 }
 
 static const char tag_text[] = "Signature: 8a477f597d28d172789f06886806bc55\n"
@@ -154,39 +154,11 @@ static bool deadwood_made(int fd, uid_t uid) {
 
 /* ---- writing ------------------------------------------------------------------------------ */
 
-/* Writes len bytes as name in directory fd: a new temporary file (O_EXCL, never a link's target)
- * renamed over name (which replaces whatever name was, a link included, and never follows it). */
-static bool write_atomically(ResultCache *c, int fd, const char *name, const void *data, size_t len,
-                             int *err) {
-    char tmp[64];
-    int f = -1;
-    for (int tries = 0; f < 0 && tries < 100; tries++) {
-        snprintf(tmp, sizeof tmp, ".tmp-%ld-%u", (long)getpid(), atomic_fetch_add(&c->tmp_seq, 1));
-        f = openat(fd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-        if (f < 0 && errno != EEXIST) break;
-    }
-    if (f < 0) return *err = errno, false;
-    bool ok = true;
-    const char *p = data;
-    for (size_t done = 0; ok && done < len;) {
-        ssize_t w = write(f, p + done, len - done);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0)
-            ok = false, *err = w < 0 ? errno : EIO;
-        else
-            done += (size_t)w;
-    }
-    if (close(f) != 0 && ok) ok = false, *err = errno;
-    if (ok && renameat(fd, tmp, fd, name) != 0) ok = false, *err = errno;
-    if (!ok) unlinkat(fd, tmp, 0);
-    return ok;
-}
-
 /* Writes name in directory fd unless something has that name. */
-static bool ensure_file(ResultCache *c, int fd, const char *name, const char *text, int *err) {
+static bool ensure_file(int fd, const char *name, const char *text, int *err) {
     struct stat st;
     return fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 ||
-           write_atomically(c, fd, name, text, strlen(text), err);
+           atomic_write_at(fd, name, text, strlen(text), NULL, err);
 }
 
 /* ---- pruning ------------------------------------------------------------------------------ */
@@ -277,6 +249,30 @@ static void make_parents(const char *path) {
     dw_free(p);
 }
 
+/* Opens the cache directory dir (made when missing, with its tags) and dir/version, as
+ * directories of ours: false with err filled when they cannot be used (see Safety in cache.h). */
+static bool open_version(const char *dir, const char *version, const char *vdir, uid_t uid,
+                         int *dirfd, int *vfd, char *err, size_t errcap) {
+    make_parents(dir);
+    int e = 0;
+    *dirfd = *vfd = -1;
+    if ((*dirfd = own_dir(AT_FDCWD, dir, dir, uid, err, errcap)) < 0) return false;
+    if (!deadwood_made(*dirfd, uid)) {
+        snprintf(err, errcap,
+                 "%s: not a cache of deadwood's (no CACHEDIR.TAG by deadwood, and not "
+                 "empty)",
+                 dir);
+    } else if (!ensure_file(*dirfd, "CACHEDIR.TAG", tag_text, &e) ||
+               !ensure_file(*dirfd, ".gitignore", ignore_text, &e)) {
+        snprintf(err, errcap, "cannot write in %s: %s", dir, strerror(e));
+    } else if ((*vfd = own_dir(*dirfd, version, vdir, uid, err, errcap)) >= 0) {
+        return true;
+    }
+    close(*dirfd);
+    *dirfd = -1;
+    return false;
+}
+
 ResultCache *cache_open(const char *dir, CacheKey options_key, const char *version, char *err,
                         size_t errcap) {
     ResultCache *c = dw_malloc(sizeof *c);
@@ -302,20 +298,8 @@ ResultCache *cache_open(const char *dir, CacheKey options_key, const char *versi
     }
     strcpy(c->dir, dir);
     strcpy(c->version, version);
-    make_parents(dir);
-    int e = 0;
-    if ((c->dirfd = own_dir(AT_FDCWD, dir, dir, c->uid, err, errcap)) < 0) {
-        /* err says why */
-    } else if (!deadwood_made(c->dirfd, c->uid)) {
-        snprintf(err, errcap,
-                 "%s: not a cache of deadwood's (no CACHEDIR.TAG by deadwood, and not "
-                 "empty)",
-                 dir);
-    } else if (!ensure_file(c, c->dirfd, "CACHEDIR.TAG", tag_text, &e) ||
-               !ensure_file(c, c->dirfd, ".gitignore", ignore_text, &e)) {
-        snprintf(err, errcap, "cannot write in %s: %s", dir, strerror(e));
-    } else if ((c->vfd = own_dir(c->dirfd, version, vdir, c->uid, err, errcap)) >= 0 &&
-               (c->kfd = own_dir(c->vfd, c->keyname, c->entry_dir, c->uid, err, errcap)) >= 0) {
+    if (open_version(dir, version, vdir, c->uid, &c->dirfd, &c->vfd, err, errcap) &&
+        (c->kfd = own_dir(c->vfd, c->keyname, c->entry_dir, c->uid, err, errcap)) >= 0) {
         futimens(c->kfd, NULL); /* this option set was used now */
         prune(c->vfd, c->uid);
         dw_free(vdir);
@@ -391,6 +375,41 @@ void cache_entry_seal(Buf *b) {
     sha256(b->data + HEADER_LEN, b->len - HEADER_LEN, h + 8);
 }
 
+/* A finding's fix: 0 for none, else its applicability, message and edits. */
+static void put_fix(Buf *b, const Fix *fix) {
+    wire_u64(b, fix ? fix->applicability : 0);
+    if (!fix) return;
+    wire_str(b, fix->message);
+    wire_u64(b, (uint64_t)fix->nedits);
+    for (int32_t i = 0; i < fix->nedits; i++) {
+        put_loc(b, fix->edits[i].loc);
+        wire_i32(b, fix->edits[i].col), wire_i32(b, fix->edits[i].end_col);
+        wire_str(b, fix->edits[i].content);
+    }
+}
+
+static const Fix *get_fix(WireReader *r, Arena *a) {
+    uint64_t ap = wire_get_u64(r);
+    if (r->bad || ap == 0) return NULL;
+    Fix *fix = arena_zalloc(a, sizeof *fix);
+    const char *msg = wire_get_str(r, NULL);
+    uint64_t n = wire_get_u64(r);
+    if (r->bad || !fix || (ap != FIX_SAFE && ap != FIX_UNSAFE) || !msg || n == 0 ||
+        n > (uint64_t)(r->end - r->p)) {
+        r->bad = true;
+        return NULL;
+    }
+    Edit *e = arena_alloc(a, sizeof *e * (size_t)n);
+    for (uint64_t i = 0; e && i < n && !r->bad; i++) {
+        e[i].loc = get_loc(r);
+        e[i].col = wire_get_i32(r), e[i].end_col = wire_get_i32(r);
+        if (!(e[i].content = wire_get_str(r, NULL))) r->bad = true;
+    }
+    if (!e) r->bad = true;
+    *fix = (Fix){(uint8_t)ap, msg, e, (int32_t)n};
+    return r->bad ? NULL : fix;
+}
+
 void cache_entry_encode(const ResultCache *c, Buf *b, const char *display, const char *bytes,
                         size_t len, const FindingList *fl, const Buf *summary) {
     unsigned char content[SHA256_LEN], zero[HEADER_LEN - MAGIC_LEN] = {0};
@@ -407,7 +426,8 @@ void cache_entry_encode(const ResultCache *c, Buf *b, const char *display, const
         wire_str(b, f->code), wire_str(b, f->name), wire_str(b, f->path);
         put_loc(b, f->loc);
         wire_str(b, f->message), wire_str(b, f->source);
-        wire_i32(b, f->noqa_line), wire_u64(b, f->fixable);
+        wire_i32(b, f->noqa_line);
+        put_fix(b, f->fix);
         wire_u64(b, (uint64_t)f->nrelated);
         for (int32_t j = 0; j < f->nrelated; j++) {
             wire_str(b, f->related[j].path);
@@ -451,7 +471,7 @@ int cache_entry_decode(const ResultCache *c, const void *entry, size_t n, const 
         f.loc = get_loc(&r);
         f.message = wire_get_str(&r, NULL), f.source = wire_get_str(&r, NULL);
         f.noqa_line = wire_get_i32(&r);
-        f.fixable = wire_get_u64(&r) != 0;
+        f.fix = get_fix(&r, &a);
         uint64_t nr = wire_get_u64(&r);
         if (r.bad || nr > (uint64_t)(r.end - r.p) || !f.code || !f.path || !f.message) {
             r.bad = true;
@@ -475,25 +495,30 @@ int cache_entry_decode(const ResultCache *c, const void *entry, size_t n, const 
     return rc;
 }
 
-/* The entry's bytes when it is a regular file of ours (never a link, a FIFO or a device). */
-static unsigned char *read_entry(const ResultCache *c, const char *name, size_t *n) {
-    int fd = openat(c->kfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) return NULL;
+/* The bytes of file `name` in directory fd when it is a regular file of ours no larger than max
+ * (never a link, a FIFO or a device); NULL otherwise. */
+static unsigned char *read_own_file(int fd, const char *name, uid_t uid, size_t max, size_t *n) {
+    int f = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (f < 0) return NULL;
     struct stat st;
     unsigned char *data = NULL;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == c->uid &&
-        st.st_size <= MAX_ENTRY && (data = dw_malloc((size_t)st.st_size + 1))) {
+    if (fstat(f, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == uid &&
+        (uint64_t)st.st_size <= max && (data = dw_malloc((size_t)st.st_size + 1))) {
         size_t got = 0;
         while (got < (size_t)st.st_size) {
-            ssize_t r = read(fd, data + got, (size_t)st.st_size - got);
+            ssize_t r = read(f, data + got, (size_t)st.st_size - got);
             if (r < 0 && errno == EINTR) continue;
             if (r <= 0) break;
             got += (size_t)r;
         }
         *n = got;
     }
-    close(fd);
+    close(f);
     return data;
+}
+
+static unsigned char *read_entry(const ResultCache *c, const char *name, size_t *n) {
+    return read_own_file(c->kfd, name, c->uid, MAX_ENTRY, n);
 }
 
 static bool lookup(void *ud, const char *display, const char *bytes, size_t len, FindingList *out,
@@ -529,11 +554,11 @@ static void store(void *ud, const char *display, const char *bytes, size_t len,
     char name[33];
     entry_name(c, display, name);
     int e = ENOMEM;
-    bool ok = !b.failed && write_atomically(c, c->kfd, name, b.data, b.len, &e);
+    bool ok = !b.failed && atomic_write_at(c->kfd, name, b.data, b.len, NULL, &e);
     if (!ok && e == ENOENT) { /* the directory was removed meanwhile (another run pruned it) */
         char msg[8];
         int kfd = own_dir(c->vfd, c->keyname, c->entry_dir, c->uid, msg, sizeof msg);
-        ok = kfd >= 0 && write_atomically(c, kfd, name, b.data, b.len, &e);
+        ok = kfd >= 0 && atomic_write_at(kfd, name, b.data, b.len, NULL, &e);
         if (kfd >= 0) close(kfd);
     }
     if (ok) {
@@ -549,4 +574,64 @@ static void store(void *ud, const char *display, const char *bytes, size_t len,
 
 RunCache cache_interface(ResultCache *c) {
     return (RunCache){c, lookup, store};
+}
+
+/* ---- stores for other modules ------------------------------------------------------------- */
+
+struct CacheStore {
+    int dirfd, vfd, sfd;
+    char *path; /* DIR/VERSION/SUB, for messages */
+    uid_t uid;
+};
+
+CacheStore *cache_store_open(const char *dir, const char *version, const char *sub, char *err,
+                             size_t errcap) {
+    CacheStore *s = dw_malloc(sizeof *s);
+    char *vdir = join(dir, version);
+    char *path = vdir ? join(vdir, sub) : NULL;
+    if (!s || !path) {
+        snprintf(err, errcap, "out of memory");
+        dw_free(s), dw_free(vdir), dw_free(path);
+        return NULL;
+    }
+    memset(s, 0, sizeof *s);
+    s->uid = geteuid();
+    s->path = path;
+    s->sfd = -1;
+    if (open_version(dir, version, vdir, s->uid, &s->dirfd, &s->vfd, err, errcap) &&
+        (s->sfd = own_dir(s->vfd, sub, path, s->uid, err, errcap)) >= 0) {
+        dw_free(vdir);
+        return s;
+    }
+    dw_free(vdir);
+    cache_store_close(s);
+    return NULL;
+}
+
+void cache_store_close(CacheStore *s) {
+    if (!s) return;
+    if (s->sfd >= 0) close(s->sfd);
+    if (s->vfd >= 0) close(s->vfd);
+    if (s->dirfd >= 0) close(s->dirfd);
+    dw_free(s->path);
+    dw_free(s);
+}
+
+static bool store_name_ok(const char *name) {
+    return is_hex_name(name, strlen(name)) && strlen(name) >= 8 && strlen(name) <= 64;
+}
+
+unsigned char *cache_store_get(CacheStore *s, const char *name, size_t *n) {
+    *n = 0;
+    return store_name_ok(name) ? read_own_file(s->sfd, name, s->uid, MAX_ENTRY, n) : NULL;
+}
+
+bool cache_store_put(CacheStore *s, const char *name, const void *data, size_t len, char *err,
+                     size_t errcap) {
+    int e = EINVAL;
+    if (store_name_ok(name) && len <= MAX_ENTRY &&
+        atomic_write_at(s->sfd, name, data, len, NULL, &e))
+        return true;
+    snprintf(err, errcap, "cannot write %s/%s: %s", s->path, name, strerror(e));
+    return false;
 }

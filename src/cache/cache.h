@@ -92,4 +92,20 @@ void cache_entry_seal(Buf *entry);
 int cache_entry_decode(const ResultCache *c, const void *entry, size_t n, const char *display,
                        const char *bytes, size_t len, FindingList *out, Buf *summary);
 
+/* A store of named files for another module's cache (the history's): the directory
+ * DIR/VERSION/SUB, opened with the same safety as the result cache (DIR must be deadwood's or
+ * new, no directory on the way may be a link or another user's), files read only when they are
+ * regular files of the user's, written to a temporary file renamed over the old one, never
+ * through a link. Names are 8 to 64 lowercase hex digits; a file is at most 256 MiB. */
+typedef struct CacheStore CacheStore;
+/* NULL with err filled when the directory cannot be used. */
+CacheStore *cache_store_open(const char *dir, const char *version, const char *sub, char *err,
+                             size_t errcap);
+/* The file's bytes (dw_malloc'd; the caller frees them), or NULL when there is none. */
+unsigned char *cache_store_get(CacheStore *s, const char *name, size_t *n);
+/* False with err filled when it could not be written. Thread-safe. */
+bool cache_store_put(CacheStore *s, const char *name, const void *data, size_t len, char *err,
+                     size_t errcap);
+void cache_store_close(CacheStore *s);
+
 #endif

@@ -101,8 +101,20 @@ static void in_cells(CheckCtx *cx, Finding *f, Related *rel) {
     f->related = rel;
 }
 
+void check_fix(CheckCtx *cx, const Fix *fix) {
+    cx->fix = fix;
+}
+
+/* Whether edits of the text can be applied to the file's bytes: the text is the bytes read as
+ * UTF-8 (line ends aside, which fix/apply.c maps), not a transcoding of another encoding. */
+static bool fixable_text(const SourceText *src) {
+    return src->text && src->valid_utf8 && strcmp(src->encoding, "utf-8") == 0;
+}
+
 static void add(CheckCtx *cx, const Check *rule, Location loc, const Related *rel, int nrel,
                 const char *msg) {
+    const Fix *fix = cx->fix;
+    cx->fix = NULL;
     if ((cx->generated && !rule->trouble) || silenced(cx, loc.line, rule->info.code)) return;
     Finding f = {0};
     f.code = rule->info.code;
@@ -118,6 +130,7 @@ static void add(CheckCtx *cx, const Check *rule, Location loc, const Related *re
         in_cells(cx, &f, mapped);
     else
         f.source = line_text(cx, loc.line);
+    f.fix = fixable_text(cx->src) && !cx->notebook ? fix : NULL;
     findings_add(cx->out, &f);
     cx->reported++;
 }
@@ -579,6 +592,7 @@ bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes,
         return true;
     }
     cx.parse = &pr;
+    cx.fix_text = (FixText){src.text, src.len, pr.lines, pr.toks, pr.ntoks};
     cx.generated = source_is_generated(src.text, src.len);
     Walk *W = arena_zalloc(ap, sizeof *W);
     if (!W || !noqa_load(&cx)) {

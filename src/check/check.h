@@ -17,6 +17,7 @@
 #include "base/finding.h"
 #include "cfg/cfg.h"
 #include "check/noqa.h"
+#include "fix/edits.h"
 #include "index/index.h"
 #include "output/output.h"
 #include "parse/parser.h"
@@ -68,11 +69,15 @@ extern const int check_count;
 const Check *check_find(const char *code_or_name);
 int check_index(const Check *c);
 
+struct History;
+
 /* Per-rule options a configuration may set. */
 typedef struct CheckOptions {
-    const bool *enabled;    /* by registry index; NULL: each rule's default */
-    double drift_threshold; /* DW301: minimum share of equal statements (0..1) */
-    int target_minor;       /* DW002: the oldest Python 3 minor version supported; 0: none */
+    const bool *enabled;     /* by registry index; NULL: each rule's default */
+    double drift_threshold;  /* DW301: minimum share of equal statements (0..1) */
+    int target_minor;        /* DW002: the oldest Python 3 minor version supported; 0: none */
+    struct History *history; /* DW303: the repository's history (src/history); NULL: none */
+    bool stale_in_tests;     /* DW303: report overrides in test files too */
 } CheckOptions;
 
 struct CheckCtx {
@@ -97,7 +102,18 @@ struct CheckCtx {
     Noqa *noqa;     /* the file's noqa comments, each knowing what it silenced so far */
     int32_t nnoqa;
     const Notebook *notebook; /* a .ipynb: src is its code cells joined; findings get cells */
+    FixText fix_text;         /* what fixes are made against (fix/edits.h) */
+    const Fix *fix;           /* the fix the next report carries (check_fix), or NULL */
 };
+
+/* Fixes (see src/fix/edits.h): the next report of the current rule carries `fix` (NULL: none;
+ * a report silenced by `# noqa` drops it). A file whose text is not its bytes read as UTF-8 (an
+ * encoding cookie of another encoding) gets no fix: edits could not be mapped back to its bytes. */
+void check_fix(CheckCtx *cx, const Fix *fix);
+/* The text a rule's fix of this file is made against (fix_begin's). */
+static inline const FixText *check_fix_text(const CheckCtx *cx) {
+    return &cx->fix_text;
+}
 
 /* A related location for a report. */
 typedef struct CheckRelated {

@@ -64,7 +64,7 @@ static void one(Worker *w, int32_t index) {
     char *data;
     size_t len;
     SourceError se;
-    if (!source_read_file_max(path, max_size(o), &data, &len, &se)) {
+    if (!source_read_over(o->overlay, path, max_size(o), &data, &len, &se)) {
         unreadable(w, display, se.msg);
         return;
     }
@@ -95,7 +95,7 @@ static void one(Worker *w, int32_t index) {
             w->sh->reparsed++;
             /* the rules' findings come from the cache; the index still needs the module */
             bool *none = calloc((size_t)check_count, sizeof *none);
-            CheckOptions c = {none, 0, 0};
+            CheckOptions c = {.enabled = none};
             FindingList ignored;
             findings_init(&ignored);
             ok = none && check_file_bytes_in(&w->files, display, data, len, &c, &ignored, sopt,
@@ -131,7 +131,8 @@ static void *work(void *arg) {
 /* The whole-tree rules' findings come without their line's text (summaries do not keep it):
  * it is read back here, once per file, for findings [from, len). A file read from standard input
  * cannot be read again; its findings keep no text (the full format then shows no snippet). */
-static bool fill_sources(FindingList *l, int32_t from, const char *stdin_name, size_t max) {
+static bool fill_sources(FindingList *l, int32_t from, const char *stdin_name, size_t max,
+                         const SourceOverlay *ov) {
     for (int32_t i = from; i < l->len; i++) {
         const char *path = l->items[i].path;
         if (l->items[i].source || !path || (stdin_name && strcmp(path, stdin_name) == 0) ||
@@ -140,7 +141,7 @@ static bool fill_sources(FindingList *l, int32_t from, const char *stdin_name, s
         char *data;
         size_t len;
         SourceError se;
-        if (!source_read_file_max(path, max, &data, &len, &se)) continue; /* gone: no snippet */
+        if (!source_read_over(ov, path, max, &data, &len, &se)) continue; /* gone: no snippet */
         Arena a;
         arena_init(&a);
         SourceText st;
@@ -222,12 +223,13 @@ bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, Ru
         /* the summaries stay in the workers' arenas: chain them into the result's */
         ok = index_build(&r->index, mods, k);
         r->has_index = ok;
-        if (ok && tree && sh.sopt->method_bodies)
+        r->index.overlay = o->overlay;
+        if (ok && tree && sh.sopt->method_bodies && !o->index_only)
             ok = index_fill_bodies(&r->index, sh.sopt, n, &r->unread);
         int32_t from = r->findings.len;
-        if (ok && tree)
+        if (ok && tree && !o->index_only)
             ok = tree_rules_run(&r->index, o->check, &r->findings) &&
-                 fill_sources(&r->findings, from, o->stdin_name, max_size(o));
+                 fill_sources(&r->findings, from, o->stdin_name, max_size(o), o->overlay);
     }
     for (int i = 0; i < n; i++) arena_adopt(&r->summaries, &ws[i].sums);
     free(ws);

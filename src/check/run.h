@@ -32,6 +32,10 @@ typedef struct RunOptions {
     const SummaryOptions *summary; /* what the index records (queries); NULL: what rules need */
     const RunCache *cache;         /* NULL: no cache */
     size_t max_file_size;          /* a larger file is a DW001 finding; 0: the default (source.h) */
+    const SourceOverlay *overlay;  /* files read from memory, not disk (the fix loop's); NULL */
+    bool index_only; /* with tree: the index and the summaries (cached) the whole-tree rules
+                        need, but neither their method hashes nor the rules: the caller runs
+                        them (a language server, after each edit, over all its summaries) */
 } RunOptions;
 
 typedef struct RunResult {

@@ -8,9 +8,10 @@
 #include "index/collect.h"
 
 extern const Check check_override_drift, check_redundant_override, check_none_result_dereference,
-    check_unused_noqa, check_unreachable_code, check_function_as_condition;
+    check_stale_override, check_unused_noqa, check_unreachable_code, check_function_as_condition;
 void override_drift_run(TreeCtx *tx);
 void redundant_override_run(TreeCtx *tx);
+void stale_override_run(TreeCtx *tx);
 void none_result_dereference_run(TreeCtx *tx);
 void unused_noqa_tree_run(TreeCtx *tx);
 void unreachable_code_run(TreeCtx *tx);
@@ -25,6 +26,7 @@ static const TreeRule tree_rules[] = {
     {&check_none_result_dereference, none_result_dereference_run, &none_result_collector},
     {&check_override_drift, override_drift_run, NULL},
     {&check_redundant_override, redundant_override_run, NULL},
+    {&check_stale_override, stale_override_run, NULL},
     {&check_unused_noqa, unused_noqa_tree_run, NULL},
 };
 
@@ -44,7 +46,8 @@ bool tree_rules_needs(const CheckOptions *opt, SummaryOptions *so) {
     so->similar = !check_enabled(opt, &check_override_drift) ? 0
                   : opt && opt->drift_threshold > 0          ? opt->drift_threshold
                                                              : DRIFT_THRESHOLD;
-    so->method_bodies = so->identical || so->similar > 0;
+    so->stale = check_enabled(opt, &check_stale_override);
+    so->method_bodies = so->identical || so->similar > 0 || so->stale;
     return so->ncollect || so->method_bodies;
 }
 
@@ -108,9 +111,15 @@ static Location loc_of(const SumLoc *l) {
         .line = l->line, .col = l->col, .end_line = l->end_line, .end_col = l->end_col};
 }
 
+void tree_fix(TreeCtx *tx, const Fix *fix) {
+    tx->fix = fix;
+}
+
 void tree_report(TreeCtx *tx, const ModuleSummary *m, const SumLoc *loc, const ModuleSummary *rel_m,
                  const SumLoc *rel_loc, const char *rel_msg, const char *fmt, ...) {
     const Check *rule = tx->current;
+    const Fix *fix = tx->fix;
+    tx->fix = NULL;
     if (m->generated || silenced(tx, m, loc->line, rule->info.code)) return;
     char msg[1024];
     va_list ap;
@@ -125,6 +134,7 @@ void tree_report(TreeCtx *tx, const ModuleSummary *m, const SumLoc *loc, const M
     f.loc = loc_of(loc);
     f.message = msg;
     f.noqa_line = loc->line;
+    f.fix = fix;
     if (rel_m) {
         rel.path = rel_m->path;
         rel.loc = loc_of(rel_loc);

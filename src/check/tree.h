@@ -18,6 +18,7 @@ typedef struct TreeCtx {
     int32_t *nnoqa;
     int32_t last_mi;
     Arena arena;
+    const Fix *fix; /* the fix the next report carries (tree_fix), or NULL */
 } TreeCtx;
 
 struct Collector;
@@ -33,11 +34,19 @@ bool tree_rules_needs(const CheckOptions *opt, SummaryOptions *so);
 /* Runs every enabled tree rule; false when out of memory. */
 bool tree_rules_run(const ProjectIndex *ix, const CheckOptions *opt, FindingList *out);
 
+/* Whether DW303 counts path as a test file (test_*.py, *_test.py, conftest.py, a tests/
+ * directory), where it reports nothing unless asked to (CheckOptions.stale_in_tests). */
+bool stale_override_in_test_file(const char *path);
+
 /* Whether c is a rule of this stage (whose findings `# noqa` comments are judged here). */
 bool tree_rule(const Check *c);
 
 /* Module mi's noqa comments (n of them), parsed on first use; NULL when it has none. */
 Noqa *tree_noqa(TreeCtx *tx, int32_t mi, int32_t *n);
+
+/* The next report of the current rule carries `fix` (made on the module's text read again, with
+ * fix/edits.h; NULL: none), as check_fix does for the per-file rules. */
+void tree_fix(TreeCtx *tx, const Fix *fix);
 
 /* Reports a finding of the current rule in module m at loc, with an optional related location
  * (rel_m may be NULL), honouring the file's `# noqa` comments. */

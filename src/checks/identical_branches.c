@@ -34,12 +34,102 @@
  * and `if` statements whose arms only look alike (a different name or constant counts); an
  * `elif` whose test repeats an earlier test of the chain: it can never run, and DW104 reports
  * that (one defect, one finding).
+ *
+ * Fix (sometimes available): the tests that decide nothing go and the `else` body stays, once: an
+ * `if`/`else` (or a whole chain whose arms are all the same) becomes its `else` body, re-indented
+ * to the statement's indentation with the file's own indentation bytes; an `elif` whose body is the
+ * `else` body is deleted, arm and all. Safe when the tests dropped cannot have side effects (names,
+ * constants, attributes, tuples and comparisons of those); otherwise unsafe, and the tests stay in
+ * front of the body as an expression statement (`check() or retry()`). Unsafe too when a comment in
+ * the code dropped (a test, the other copy of the body, the `else:` line) would be lost; a copy's
+ * comments that the kept body has too, in the same order (a `# type: ignore[...]` on the same
+ * statement of both), are not lost. No fix when the body's lines cannot be re-indented byte for
+ * byte (a statement line indented otherwise than the block), or when a test dropped repeats an
+ * earlier test of the chain (DW104's finding, which the fix would hide).
  */
+#include <string.h>
+
 #include "check/check.h"
 #include "if_chain.h"
 #include "rule_docs.h"
 
 extern const Check check_identical_branches;
+
+/* The tests of arms [from, to) as one expression statement (`a or b`), for their effects. */
+static const char *kept_tests(FixBuilder *fb, const IfChain *c, int32_t from, int32_t to) {
+    if (to - from == 1) return fix_expr_text(fb, c->arms[from].test, FIX_AS_STATEMENT);
+    Buf b;
+    buf_init(&b);
+    for (int32_t i = from; i < to; i++) {
+        const char *t = fix_expr_text(fb, c->arms[i].test, FIX_AS_OPERAND);
+        if (!t) break;
+        if (i > from) buf_puts(&b, " or ");
+        buf_puts(&b, t);
+    }
+    const char *s = b.failed ? NULL : arena_strndup(fb->a, buf_cstr(&b), b.len);
+    buf_free(&b);
+    if (!s) fix_fail(fb);
+    return s;
+}
+
+/* The fix: the tests of arms [from, narms - 1) dropped and the else body kept. Arm `from` is the
+ * chain's head (every arm alike), an `elif` (deleted up to the `else` line) or an `if` alone
+ * under an `else:` (replaced by the else body, like the head). */
+static const Fix *drop_tests(CheckCtx *cx, const IfChain *c, int32_t from) {
+    const FixText *t = check_fix_text(cx);
+    const Arm *arm = &c->arms[from], *els = &c->arms[c->narms - 1];
+    /* a test that repeats an earlier one is DW104's defect, to be looked at first: no fix that
+     * would make it disappear (ruff#21690: chained fixes over a repeated condition) */
+    const int32_t *repeated = if_chain_repeated_tests(cx->arena, c, NULL);
+    for (int32_t i = from; i < c->narms - 1; i++)
+        if (!repeated || repeated[i] >= 0) return NULL;
+    FixBuilder fb;
+    fix_begin(&fb, cx->arena, t);
+    bool pure = true;
+    for (int32_t i = from; i < c->narms - 1; i++) {
+        pure &= fix_pure_expr(c->arms[i].test);
+        fix_block_comments_kept(&fb, c->arms[i].body, els->body); /* the same code, kept */
+    }
+    const char *keep = pure ? NULL : kept_tests(&fb, c, from, c->narms - 1);
+    if (from == 0 || !arm_is_elif(cx, arm->node)) {
+        fix_replace_with_block(&fb, arm->node, els->body, keep);
+    } else {
+        /* the `elif` line up to the `else` line: the else keyword is the first token after the
+         * arm's body that is not a line end or an indentation */
+        const NodeList *ab = arm->body;
+        int32_t k = fix_token_from(t, fix_node_end(t, ab->items[ab->len - 1]));
+        while (k < t->ntoks && (t->toks[k].kind == TOK_NEWLINE || t->toks[k].kind == TOK_DEDENT ||
+                                t->toks[k].kind == TOK_INDENT))
+            k++;
+        if (k >= t->ntoks || t->toks[k].kind != TOK_KW_ELSE) return NULL;
+        size_t else_line = fix_line_start(t, t->toks[k].start);
+        fix_delete(&fb, fix_line_start(t, fix_node_start(t, arm->node)), else_line);
+        if (keep) { /* first in the else body: on its own line, or before it on the else line */
+            size_t b0 = fix_stmt_start(t, els->body->items[0]), bl = fix_line_start(t, b0);
+            Buf s;
+            buf_init(&s);
+            buf_puts(&s, keep);
+            if (bl == else_line) {
+                buf_puts(&s, "; ");
+            } else {
+                buf_putc(&s, '\n');
+                buf_put(&s, t->text + bl, b0 - bl);
+            }
+            const char *text = s.failed ? NULL : arena_strndup(cx->arena, buf_cstr(&s), s.len);
+            buf_free(&s);
+            if (text)
+                fix_insert(&fb, b0, text);
+            else
+                fix_fail(&fb);
+        }
+    }
+    if (!pure) fix_unsafe(&fb);
+    if (from == 0 && c->narms > 2)
+        return fix_end(&fb, "Remove the tests and keep one copy of the body");
+    if (from == 0 || !arm_is_elif(cx, arm->node))
+        return fix_end(&fb, "Remove the `if` test and keep the body");
+    return fix_end(&fb, "Remove the `elif` arm: the `else` body does the same");
+}
 
 static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
     if (if_is_continuation(n, parent)) return;
@@ -52,6 +142,7 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
         all = arms_same(cx, c->arms[i].body, els->body);
     char test[120], l1[40], l2[40];
     if (all && c->narms > 2) {
+        check_fix(cx, drop_tests(cx, c, 0));
         check_report_range(cx, n, n->If.test,
                            "identical branches: all %d arms of this if/elif/else are the same "
                            "code, so none of its conditions decides anything",
@@ -69,6 +160,7 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
     const NodeList *eb = els->body;
     Related rel = {cx->path, check_span(cx, eb->items[0], eb->items[eb->len - 1]),
                    "the `else` body, the same code"};
+    check_fix(cx, drop_tests(cx, c, c->narms - 2));
     check_report_loc(cx, check_span(cx, last->node, last->test), &rel, 1,
                      "identical branches: the `%s` body (%s) and the `else` body (%s) are the "
                      "same code, so `%s` decides nothing",

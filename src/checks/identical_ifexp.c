@@ -14,14 +14,34 @@
  *
  * Not reported: results that differ in any name, value or operator; C is not looked at (a call
  * in C still runs, but the choice it makes is pointless either way).
+ *
+ * Fix (always available): `A if C else A` becomes `A` (the parentheses written around A stay). Safe
+ * when C cannot have side effects (names, constants, attributes, tuples and comparisons of those);
+ * unsafe otherwise, since C is no longer evaluated, and when a comment in `if C else A` would be
+ * lost.
  */
 #include "check/check.h"
 #include "rule_docs.h"
+
+/* The fix: everything after A (and the parentheses closing around it) deleted. */
+static const Fix *keep_result(CheckCtx *cx, const Node *n, const char *text) {
+    const FixText *t = check_fix_text(cx);
+    size_t body_end = fix_node_end(t, n->IfExp.body);
+    int32_t j = fix_token_from(t, body_end), k = j;
+    while (k < t->ntoks && t->toks[k].kind == TOK_RPAR) k++;
+    if (k >= t->ntoks || t->toks[k].kind != TOK_KW_IF) return NULL;
+    FixBuilder fb;
+    fix_begin(&fb, cx->arena, t);
+    fix_delete(&fb, k > j ? t->toks[k - 1].end : body_end, fix_node_end(t, n));
+    if (!fix_pure_expr(n->IfExp.test)) fix_unsafe(&fb);
+    return fix_end(&fb, "Replace the conditional expression with `%s`", text);
+}
 
 static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
     (void)parent;
     if (!ast_equal(n->IfExp.body, n->IfExp.orelse)) return;
     char text[120], test[120];
+    check_fix(cx, keep_result(cx, n, check_node_text(cx, n->IfExp.body, text, sizeof text)));
     check_report(cx, n, NULL, 0,
                  "identical conditional expression: both results are `%s`, so `%s` decides "
                  "nothing",

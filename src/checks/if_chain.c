@@ -31,7 +31,8 @@ bool if_chain_collect(Arena *a, const Node *head, IfChain *c) {
 }
 
 /* The next type checker directive (`type: ignore…`, `pyright: ignore…`, after a '#') in
- * s..e, its text to the end of its line in *d, *n; NULL when there is none. */
+ * s..e, its text to the end of its line (or to a '#' after it) in *d, *n; NULL when there is
+ * none. */
 static const char *next_directive(const char *s, const char *e, const char **d, size_t *n) {
     for (const char *p = s; p < e; p++) {
         if (*p != '#') continue;
@@ -40,8 +41,10 @@ static const char *next_directive(const char *s, const char *e, const char **d, 
         size_t left = (size_t)(e - q);
         if ((left >= 12 && memcmp(q, "type: ignore", 12) == 0) ||
             (left >= 15 && memcmp(q, "pyright: ignore", 15) == 0)) {
-            const char *end = memchr(q, '\n', left);
-            end = end ? end : e;
+            /* to the line's end, or to a comment after it (`# noqa: DW201` added later: the
+             * directive is the same) */
+            const char *end = q;
+            while (end < e && *end != '\n' && *end != '#') end++;
             while (end > q && (end[-1] == ' ' || end[-1] == '\r' || end[-1] == '\t')) end--;
             *d = q;
             *n = (size_t)(end - q);

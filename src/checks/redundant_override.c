@@ -72,12 +72,33 @@
  * `__set_name__`, `__getattr__` and `__getattribute__` are looked up on the type along the MRO,
  * where the base's copy is found as well, and `__slots__` does not depend on which class of the
  * MRO defines a method. A metaclass that inspects the class body is not modelled.
+ *
+ * Fix (sometimes available): the override is deleted, decorators and all (every def of a
+ * property's getter, setter and deleter), with the blank lines before it (or after it, when none
+ * is before) so that no double gap is left; a class left empty gets `pass`. Safe: what is
+ * reported is a copy whose deletion changes nothing Python does. Unsafe when a comment inside the
+ * deleted defs would be lost. No fix when the class body names the method elsewhere
+ * (`alias = method`: deleting it would break that), or when the file cannot be read again as it
+ * was analyzed.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check/tree.h"
+#include "parse/parser.h"
 #include "rule_docs.h"
+
+/* A module read and parsed again for the fixes, once for all its findings (a module with n
+ * redundant overrides costs one parse, not n): its class statements by line. */
+typedef struct FixModule {
+    int32_t module; /* -1: none yet */
+    bool ok;        /* read as analyzed, parsed, its classes collected */
+    ReadAgain read;
+    Arena arena;
+    ParseResult pr;
+    const Node **classes; /* in order of their lines */
+    int32_t nclasses, cap;
+} FixModule;
 
 /* What each module binds, read again when first needed. */
 typedef struct Globals {
@@ -86,6 +107,7 @@ typedef struct Globals {
     bool *tried;
     Arena a;
     ReadAgain read; /* (for closures' variables) */
+    FixModule fm;
 } Globals;
 
 static const ModuleBindings *bindings(Globals *g, int32_t m) {
@@ -285,15 +307,137 @@ static bool same_below(const ProjectIndex *ix, ClassRef c, const char *name, Fun
     return same;
 }
 
+/* ---- the fix ------------------------------------------------------------------------------ */
+
+/* Looking for a name in a class body. */
+typedef struct Seek {
+    Str name;
+    bool named;
+} Seek;
+
+static int collect_class(Node *n, void *ud) {
+    FixModule *fm = ud;
+    if (fm->cap < 0) return 1;
+    if (n->kind == AST_CLASS_DEF) {
+        if (fm->nclasses == fm->cap) {
+            int32_t cap = fm->cap ? fm->cap * 2 : 64;
+            const Node **c = arena_alloc(&fm->arena, sizeof *c * (size_t)cap);
+            if (!c) return fm->cap = -1, 1; /* (out of memory) */
+            if (fm->nclasses) memcpy(c, fm->classes, sizeof *c * (size_t)fm->nclasses);
+            fm->classes = c, fm->cap = cap;
+        }
+        fm->classes[fm->nclasses++] = n;
+    }
+    return ast_children(n, collect_class, ud);
+}
+
+/* Module m read again and parsed, its classes collected (the walk visits them in the order of
+ * their lines); false when it cannot be read as analyzed. */
+static bool fix_module(Globals *g, int32_t m) {
+    FixModule *fm = &g->fm;
+    if (fm->module == m) return fm->ok;
+    arena_free(&fm->arena);
+    arena_init(&fm->arena);
+    fm->module = m, fm->ok = false, fm->classes = NULL, fm->nclasses = fm->cap = 0;
+    const SourceText *st = index_module_text(g->ix, &fm->read, m);
+    ParseError err;
+    if (!st || !st->valid_utf8 || strcmp(st->encoding, "utf-8") != 0 ||
+        parse_module(&fm->arena, st, &fm->pr, &err) != PARSE_OK)
+        return false;
+    ast_children(fm->pr.module, collect_class, fm);
+    return fm->ok = fm->cap >= 0;
+}
+
+/* The class statement of cs in the module fix_module parsed, or NULL. */
+static const Node *find_class(const FixModule *fm, const ClassSum *cs) {
+    int32_t lo = 0, hi = fm->nclasses;
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (fm->classes[mid]->lineno < cs->line)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (; lo < fm->nclasses && fm->classes[lo]->lineno == cs->line; lo++)
+        if (str_eq_c(fm->classes[lo]->ClassDef.name, cs->name)) return fm->classes[lo];
+    return NULL;
+}
+
+/* Whether a part of a class body evaluated in the class's scope names k->name: a def's or a
+ * nested class's header (decorators, defaults, annotations, bases), not their bodies. */
+static int seek_name(Node *n, void *ud) {
+    Seek *k = ud;
+    if (k->named) return 1;
+    if (n->kind == AST_NAME && str_eq(n->Name.id, k->name)) return k->named = true, 1;
+    if (n->kind == AST_FUNCTION_DEF || n->kind == AST_ASYNC_FUNCTION_DEF) {
+        for (int32_t i = 0; i < n->FunctionDef.decorator_list.len; i++)
+            seek_name(n->FunctionDef.decorator_list.items[i], ud);
+        seek_name(n->FunctionDef.args, ud);
+        if (n->FunctionDef.returns) seek_name(n->FunctionDef.returns, ud);
+        return k->named;
+    }
+    if (n->kind == AST_CLASS_DEF) {
+        for (int32_t i = 0; i < n->ClassDef.decorator_list.len; i++)
+            seek_name(n->ClassDef.decorator_list.items[i], ud);
+        for (int32_t i = 0; i < n->ClassDef.bases.len; i++)
+            seek_name(n->ClassDef.bases.items[i], ud);
+        for (int32_t i = 0; i < n->ClassDef.keywords.len; i++)
+            seek_name(n->ClassDef.keywords.items[i], ud);
+        return k->named;
+    }
+    return ast_children(n, seek_name, ud);
+}
+
+/* The override's defs deleted from its class, decorators and all, made on the module's text read
+ * again (in arena a); NULL when it cannot be read as analyzed, or when the class body names the
+ * method elsewhere (`alias = method`, `@method.setter` outside the defs compared): deleting it
+ * would break that. */
+static const Fix *deletion(Globals *g, const OverridePair *p, Arena *a) {
+    const ModuleSummary *ms = g->ix->modules[p->method.module];
+    if (!fix_module(g, p->method.module)) return NULL;
+    const FixModule *fm = &g->fm;
+    const FuncSum *f = &ms->functions[p->method.fn];
+    Seek k = {{f->name, (int32_t)strlen(f->name)}, false};
+    const Node *cls = find_class(fm, &ms->classes[f->cls]);
+    if (!cls) return NULL;
+    const NodeList *body = &cls->ClassDef.body;
+    bool *del = arena_zalloc(a, (size_t)body->len + 1);
+    int32_t ndel = 0;
+    for (int32_t i = 0; del && i < body->len; i++) {
+        const Node *s = body->items[i];
+        for (int32_t j = 0; j < p->ndefs; j++)
+            if ((s->kind == AST_FUNCTION_DEF || s->kind == AST_ASYNC_FUNCTION_DEF) &&
+                s->lineno == ms->functions[p->defs[j]].line && str_eq(s->FunctionDef.name, k.name))
+                del[i] = true;
+        ndel += del[i];
+        if (!del[i]) seek_name((Node *)s, &k);
+    }
+    if (!del || ndel != p->ndefs || k.named) return NULL;
+    const SourceText *st = fm->read.text;
+    FixText ft = {st->text, st->len, fm->pr.lines, fm->pr.toks, fm->pr.ntoks};
+    FixBuilder fb;
+    fix_begin(&fb, a, &ft);
+    for (int32_t i = 0; i < body->len;) { /* each run of adjacent defs at once */
+        int32_t j = i;
+        while (j < body->len && del[j]) j++;
+        if (j > i) fix_delete_stmts(&fb, body, i, j - 1, true);
+        i = j > i ? j : i + 1;
+    }
+    char name[QUALNAME_MAX];
+    return fix_end(&fb, "Delete the redundant override `%s`",
+                   func_qualname(ms, f, name, sizeof name));
+}
+
 void redundant_override_run(TreeCtx *tx) {
     const ProjectIndex *ix = tx->ix;
-    Globals g = {ix,
-                 calloc((size_t)ix->nmodules + 1, sizeof *g.of),
-                 calloc((size_t)ix->nmodules + 1, sizeof *g.tried),
-                 {0},
-                 {0}};
+    Globals g = {.ix = ix,
+                 .of = calloc((size_t)ix->nmodules + 1, sizeof *g.of),
+                 .tried = calloc((size_t)ix->nmodules + 1, sizeof *g.tried),
+                 .fm = {.module = -1}};
     arena_init(&g.a);
+    arena_init(&g.fm.arena);
     index_read_again_init(&g.read);
+    index_read_again_init(&g.fm.read);
     if (!g.of || !g.tried) tx->failed = true;
     for (int32_t i = 0; i < ix->npairs && !tx->failed; i++) {
         const OverridePair *p = &ix->pairs[i];
@@ -316,15 +460,21 @@ void redundant_override_run(TreeCtx *tx) {
         file = file ? file + 1 : bm->path;
         SumLoc fdef = func_def(first), bdef = func_def(b);
         char fname[QUALNAME_MAX], bname[QUALNAME_MAX];
+        Arena fa;
+        arena_init(&fa);
+        tree_fix(tx, deletion(&g, p, &fa));
         tree_report(tx, ms, &fdef, bm, &bdef, "the identical base method",
                     "redundant override: `%s` is identical to %s (%s:%d); delete it",
                     func_qualname(ms, first, fname, sizeof fname),
                     func_qualname(bm, b, bname, sizeof bname), file, b->line);
+        arena_free(&fa);
     }
     free(g.of);
     free(g.tried);
     arena_free(&g.a);
+    arena_free(&g.fm.arena);
     index_read_again_free(&g.read);
+    index_read_again_free(&g.fm.read);
 }
 
 const Check check_redundant_override = {

@@ -16,7 +16,8 @@ typedef struct Command {
     const char *usage;
 } Command;
 
-extern const Command cmd_check, cmd_rule, cmd_parse, cmd_callers, cmd_overrides, cmd_hierarchy;
+extern const Command cmd_check, cmd_rule, cmd_parse, cmd_callers, cmd_overrides, cmd_hierarchy,
+    cmd_server;
 
 struct RunResult;
 struct SummaryOptions;

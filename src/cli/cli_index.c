@@ -96,7 +96,7 @@ int cli_build_index(char **paths, int npaths, const SummaryOptions *sopt, RunRes
     r.nfiles = kept;
     bool *none = calloc((size_t)check_count, sizeof *none);
     if (!none) return EXIT_USAGE;
-    CheckOptions opt = {none, 0.6, 0};
+    CheckOptions opt = {.enabled = none, .drift_threshold = 0.6};
     RunOptions ro = {.check = &opt, .jobs = (int)sysconf(_SC_NPROCESSORS_ONLN), .summary = sopt};
     bool ok = run_files(r.files, r.nfiles, &ro, rr);
     free(none);

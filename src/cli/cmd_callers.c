@@ -30,30 +30,11 @@ static const char *fname(const ModuleSummary *m, const CallSum *c, char buf[QUAL
     return "<module>";
 }
 
-/* A condition, parenthesized where its place needs it (`place`: PREC_TEST alone, PREC_NOT
- * joined by `and`), so that what is printed reads as Python reads it. */
-static void put_condition(Buf *b, const Guard *g, int place) {
-    bool paren = g->prec < place;
-    if (paren) buf_putc(b, '(');
-    buf_puts(b, g->text);
-    if (paren) buf_putc(b, ')');
-}
-
-/* Conditions joined by `and`, in b (emptied first). */
-static const char *conjunction(Buf *b, const Guard *g, int32_t n) {
-    b->len = 0;
-    for (int32_t i = 0; i < n; i++) {
-        if (i) buf_puts(b, " and ");
-        put_condition(b, &g[i], n > 1 ? PREC_NOT : PREC_TEST);
-    }
-    return buf_cstr(b);
-}
-
 static void json_conditions(Buf *b, const char *key, const Guard *g, int32_t n) {
     printf(", \"%s\": [", key);
     for (int32_t i = 0; i < n; i++) {
         b->len = 0;
-        put_condition(b, &g[i], PREC_TEST);
+        query_condition(b, &g[i], PREC_TEST);
         printf("%s", i ? ", " : "");
         cli_json_str(stdout, buf_cstr(b));
     }
@@ -126,11 +107,12 @@ static int run(int argc, char **argv) {
                 putchar('\n');
                 if (c->flags & CALL_IN_FINALLY)
                     printf("    in finally: runs on the normal and the exceptional path\n");
-                if (c->nguards) printf("    when: %s\n", conjunction(&line, c->guards, c->nguards));
+                if (c->nguards)
+                    printf("    when: %s\n", query_conjunction(&line, c->guards, c->nguards));
                 if (c->ncalled)
                     printf("    unless a call changed %s since: %s\n",
                            c->ncalled > 1 ? "them" : "it",
-                           conjunction(&line, c->called, c->ncalled));
+                           query_conjunction(&line, c->called, c->ncalled));
                 if (c->flags & CALL_GUARDS_CUT)
                     printf("    (and more conditions, not listed: %s)\n",
                            c->nguards ? "only the nearest are" : "too long to show");

@@ -2,7 +2,8 @@
  * (ruff's way: the nearest .deadwood.toml, deadwood.toml or pyproject.toml with
  * [tool.deadwood]), find the files, analyze them in parallel through run_files with the result
  * cache, keep what each file's configuration asks for, and print the findings (or their
- * statistics) sorted. Exit status: 0 clean, 1 findings, 2 usage or configuration error. */
+ * statistics) sorted; with --fix, --diff or --add-noqa, check_fix.c takes the analysis through the
+ * fix loop. Exit status: 0 clean, 1 findings, 2 usage or configuration error. */
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -11,11 +12,15 @@
 #include <unistd.h>
 
 #include "cache/cache.h"
+#include "config/project.h"
 #include "check/run.h"
+#include "check_fix.h"
+#include "check/tree.h"
 #include "cli.h"
 #include "config/config.h"
 #include "discover/glob.h"
 #include "discover/walk.h"
+#include "history/history.h"
 #include "output/output.h"
 #include "parse/parser.h"
 
@@ -52,6 +57,16 @@ static const char usage[] =
     "  --target-version pyNNN  the oldest Python the code supports (py38 ... py315), for DW002;\n"
     "                          replaces the configuration's (default: the lower bound of\n"
     "                          [project] requires-python in the nearest pyproject.toml)\n"
+    "Fixes:\n"
+    "  --fix, --no-fix         apply the safe fixes (configuration: fix = true)\n"
+    "  --unsafe-fixes          apply the unsafe fixes too (--no-unsafe-fixes: do not;\n"
+    "                          configuration: unsafe-fixes = true)\n"
+    "  --fix-only              apply fixes and report nothing that remains\n"
+    "  --diff                  print a diff of what --fix would change; write nothing\n"
+    "                          (exit 1 when there is one)\n"
+    "  --show-fixes            list the fixes applied, per file and rule\n"
+    "  --exit-non-zero-on-fix  exit 1 when a fix was applied, even with nothing left\n"
+    "  --add-noqa              add `# noqa: CODE` to every line with a finding\n"
     "Output:\n"
     "  --output-format FMT     " OUTPUT_FORMAT_NAMES " (default: text; also\n"
     "                          DEADWOOD_OUTPUT_FORMAT)\n"
@@ -63,7 +78,8 @@ static const char usage[] =
     "  --quiet, -q             no summary line and no warnings\n"
     "  --verbose, -v           say which configurations and cache were used\n"
     "  -h, --help              this help\n\n"
-    "Exit status: 0 no findings, 1 findings, 2 usage or configuration error.\n";
+    "Exit status: 0 no findings, 1 findings (--diff: a diff; --fix-only: 0), 2 usage or\n"
+    "configuration error, or a file that could not be written.\n";
 
 typedef enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } ColorMode;
 
@@ -72,6 +88,8 @@ typedef struct Args {
     int jobs;
     bool exit_zero, quiet, statistics, no_cache, isolated, show_files, verbose;
     int8_t force_exclude, respect_gitignore; /* -1: unset */
+    int8_t fix, unsafe_fixes;                /* -1: unset (the configuration says) */
+    bool fix_only, diff, show_fixes, add_noqa, exit_non_zero_on_fix;
     const char *config, *stdin_name, *output_file, *cache_dir, *index_root;
     int target_minor; /* --target-version; 0 when not given */
     ColorMode color;
@@ -82,32 +100,29 @@ typedef struct Args {
     int npaths;
 } Args;
 
-/* What one configuration in use has prepared. */
-typedef struct Prepared {
-    const Config *cfg;
-    bool *enabled;   /* by registry index */
-    ExcludeSet excl; /* its exclude + extend-exclude, with the command line's */
-    ExcludeSet *pfi; /* one set per per-file-ignores pattern */
-    bool *pfi_rules; /* [pattern * check_count + rule] */
-    int32_t nfiles;
-    int target; /* DW002's target minor version (0: none) */
-} Prepared;
+typedef struct RunTotals {
+    int32_t cached, written, reparsed, unread;
+    const char *cache_dir, *cache_warning;
+    int32_t ambiguous; /* module names found in several roots (ProjectIndex.nambiguous) */
+    char ambiguous_names[160];
+    History *history; /* DW303's, when it is on */
+} RunTotals;
 
 typedef struct Ctx {
     Arena *a;
     Args *g;
-    char cwd[PATH_MAX];
-    ConfigResolver res;
-    const Config *fixed;    /* --config or --isolated: every file's */
-    const Config *fallback; /* the defaults, for files no configuration covers */
-    Prepared **prep;
-    int32_t nprep;
+    ProjectOptions po;  /* the command line's over the configurations */
+    Project p;          /* each file's configuration and what it prepares */
+    const char *cwd;    /* (p's) */
     const char **files; /* sorted */
     int32_t nfiles;
     Prepared **file_prep; /* each file's */
     Prepared *project;    /* the first path's (--index-root's): its directory is the project root */
     bool *reported;       /* with --index-root, each file's: found for the PATHs; else NULL */
     int32_t nreported;    /* the files checked: reported on */
+    RunTotals totals;     /* the last analysis's */
+    CheckFixOptions fixo;
+    CheckFixHooks hooks;
 } Ctx;
 
 /* ---- small helpers ------------------------------------------------------------------------ */
@@ -162,6 +177,7 @@ static int parse_args(Arena *a, int argc, char **argv, Args *g) {
     memset(g, 0, sizeof *g);
     g->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
     g->force_exclude = g->respect_gitignore = -1;
+    g->fix = g->unsafe_fixes = -1;
     const char *env = getenv("DEADWOOD_OUTPUT_FORMAT");
     if (env && *env && !output_format_parse(env, &g->format))
         return cli_usage_error("unknown DEADWOOD_OUTPUT_FORMAT '%s' (%s)", env,
@@ -245,6 +261,20 @@ static int parse_args(Arena *a, int argc, char **argv, Args *g) {
             g->show_files = true;
         } else if (strcmp(a0, "--force-exclude") == 0 || strcmp(a0, "--no-force-exclude") == 0) {
             g->force_exclude = a0[2] != 'n';
+        } else if (strcmp(a0, "--fix") == 0 || strcmp(a0, "--no-fix") == 0) {
+            g->fix = a0[2] != 'n';
+        } else if (strcmp(a0, "--unsafe-fixes") == 0 || strcmp(a0, "--no-unsafe-fixes") == 0) {
+            g->unsafe_fixes = a0[2] != 'n';
+        } else if (strcmp(a0, "--fix-only") == 0 || strcmp(a0, "--no-fix-only") == 0) {
+            g->fix_only = a0[2] != 'n';
+        } else if (strcmp(a0, "--show-fixes") == 0 || strcmp(a0, "--no-show-fixes") == 0) {
+            g->show_fixes = a0[2] != 'n';
+        } else if (strcmp(a0, "--diff") == 0) {
+            g->diff = true;
+        } else if (strcmp(a0, "--add-noqa") == 0) {
+            g->add_noqa = true;
+        } else if (strcmp(a0, "--exit-non-zero-on-fix") == 0) {
+            g->exit_non_zero_on_fix = true;
         } else if (strcmp(a0, "--respect-gitignore") == 0 ||
                    strcmp(a0, "--no-respect-gitignore") == 0) {
             g->respect_gitignore = a0[2] != 'n';
@@ -264,200 +294,40 @@ static int parse_args(Arena *a, int argc, char **argv, Args *g) {
     for (int i = 0; i < g->npaths; i++)
         if (strcmp(g->paths[i], "-") == 0 && g->npaths > 1)
             return cli_usage_error("'-' (standard input) cannot be mixed with other paths");
+    if (g->add_noqa && (g->fix > 0 || g->fix_only || g->diff))
+        return cli_usage_error("--add-noqa cannot be combined with --fix, --fix-only or --diff");
+    if (g->add_noqa && g->npaths == 1 && strcmp(g->paths[0], "-") == 0)
+        return cli_usage_error("--add-noqa cannot read standard input: it writes files");
     return EXIT_CLEAN;
 }
 
-/* ---- configurations ----------------------------------------------------------------------- */
-
-static bool force_of(const Ctx *x, const Config *c) {
-    return x->g->force_exclude >= 0 ? x->g->force_exclude : c->force_exclude == 1;
-}
-
-/* The configuration (and what it prepares) of a file or directory's directory. */
-static bool config_of(Ctx *x, const char *path, bool is_dir, Prepared **out) {
-    const Config *c = x->fixed;
-    if (!c) {
-        char *abs = glob_absolutize(x->a, x->cwd, path);
-        if (!abs) return cli_usage_error("out of memory"), false;
-        if (!is_dir) {
-            char *slash = strrchr(abs, '/');
-            if (slash) slash[slash == abs] = 0;
-        }
-        ConfigError e;
-        if (!config_for_dir(&x->res, abs, &c, &e)) return config_error(x, &e), false;
-        if (!c) c = x->fallback;
-    }
-    for (int32_t i = 0; i < x->nprep; i++)
-        if (x->prep[i]->cfg == c) return *out = x->prep[i], true;
-    Prepared **all = arena_alloc(x->a, sizeof *all * (size_t)(x->nprep + 1));
-    Prepared *p = arena_zalloc(x->a, sizeof *p);
-    bool *en = arena_alloc(x->a, sizeof *en * (size_t)check_count);
-    if (!all || !p || !en) return cli_usage_error("out of memory"), false;
-    if (x->nprep) memcpy(all, x->prep, sizeof *all * (size_t)x->nprep);
-    all[x->nprep++] = p;
-    x->prep = all;
-    p->cfg = c;
-    p->enabled = en;
-    p->target = x->g->target_minor  ? x->g->target_minor
-                : c->target_version ? parse_target_minor(c->target_version)
-                                    : config_requires_python_minor(c->path ? c->root : x->cwd);
-    for (int i = 0; i < check_count; i++) en[i] = check_registry[i]->info.default_on;
-    config_apply_rules(en, c);
-    config_apply_selection(en, &x->g->rules);
-    const char *err = NULL;
-    const Args *g = x->g;
-    NameList ex = g->has_exclude ? g->exclude : c->exclude;
-    bool builtin = !g->has_exclude && !c->has_exclude;
-    for (int32_t i = 0; builtin && i < discover_ndefault_excludes; i++)
-        if (!exclude_add(x->a, &p->excl, discover_default_excludes[i], NULL, &err)) goto bad;
-    for (int32_t i = 0; !builtin && i < ex.len; i++)
-        if (!exclude_add(x->a, &p->excl, ex.items[i], config_glob_root(&ex, i, c->root), &err))
-            goto bad;
-    NameList ext = config_join_globs(x->a, c->extend_exclude, c->root, g->extend_exclude, c->root);
-    for (int32_t i = 0; i < ext.len; i++)
-        if (!exclude_add(x->a, &p->excl, ext.items[i], ext.roots[i], &err)) goto bad;
-    p->pfi = arena_zalloc(x->a, sizeof *p->pfi * (size_t)(c->nper_file_ignores + 1));
-    p->pfi_rules = arena_zalloc(x->a, (size_t)(c->nper_file_ignores + 1) * (size_t)check_count);
-    if (!p->pfi || !p->pfi_rules) goto bad;
-    for (int32_t i = 0; i < c->nper_file_ignores; i++) {
-        const PerFileIgnore *f = &c->per_file_ignores[i];
-        if (!exclude_add(x->a, &p->pfi[i], f->pattern, f->root, &err)) goto bad;
-        RuleSelection sel = {.select = f->codes, .has_select = true};
-        config_apply_selection(p->pfi_rules + (size_t)i * (size_t)check_count, &sel);
-    }
-    *out = p;
-    return true;
-bad:
-    return cli_usage_error("invalid pattern: %s", err ? err : "out of memory"), false;
-}
-
-/* Whether a glob set matches the absolute path abs or one of its ancestors, looking only at the
- * components that end after byte `from`. */
-static bool excluded_below(const ExcludeSet *s, const char *abs, size_t from) {
-    for (size_t n = strlen(abs); n > from && n > 1;) {
-        size_t name = n;
-        while (name > 0 && abs[name - 1] != '/') name--;
-        if (exclude_match(s, abs, n, abs + name, n - name)) return true;
-        n = name ? name - 1 : 0;
-    }
-    return false;
-}
-
 /* ---- finding the files -------------------------------------------------------------------- */
-
-typedef struct FileVec {
-    const char **items;
-    int32_t len, cap;
-} FileVec;
 
 static int cmp_str(const void *p, const void *q) {
     return strcmp(*(const char *const *)p, *(const char *const *)q);
 }
 
-/* Walks the paths of one configuration; files below a nested configuration are then held to
- * that configuration's excludes too (ruff applies the closest configuration's). */
-static bool discover_group(Ctx *x, Prepared *gp, const char **paths, int n, FileVec *out) {
-    const Config *c = gp->cfg;
-    const Args *g = x->g;
-    DiscoverOptions o;
-    discover_options_init(&o);
-    NameList ex = g->has_exclude ? g->exclude : c->exclude;
-    NameList ext = config_join_globs(x->a, c->extend_exclude, c->root, g->extend_exclude, c->root);
-    o.exclude = ex.items, o.nexclude = ex.len, o.exclude_set = g->has_exclude || c->has_exclude;
-    o.exclude_roots = ex.roots;
-    o.extend_exclude = ext.items, o.nextend_exclude = ext.len, o.extend_exclude_roots = ext.roots;
-    o.include = c->include.items, o.ninclude = c->include.len, o.include_set = c->has_include;
-    o.include_roots = c->include.roots;
-    o.extend_include = c->extend_include.items, o.nextend_include = c->extend_include.len;
-    o.extend_include_roots = c->extend_include.roots;
-    o.respect_gitignore =
-        g->respect_gitignore >= 0 ? g->respect_gitignore : c->respect_gitignore != 0;
-    o.force_exclude = force_of(x, c);
-    o.project_root = c->root;
-    DiscoverResult r;
-    if (!discover_files(x->a, &o, paths, n, &r)) {
-        fprintf(stderr, "deadwood: %s\n", r.error ? r.error : "cannot list files");
-        return false;
-    }
-    for (int32_t i = 0; i < r.ndiags && !g->quiet; i++)
-        fprintf(stderr, "deadwood: warning: %s: %s\n", r.diags[i].path, r.diags[i].message);
-    for (int32_t i = 0; i < r.nfiles; i++) {
-        const char *f = r.files[i];
-        Prepared *fp;
-        if (!x->fixed) {
-            if (!config_of(x, f, false, &fp)) return false;
-            if (fp != gp) {
-                /* the root it was found under: the longest path argument it starts with */
-                size_t from = 0;
-                bool explicit = false;
-                for (int k = 0; k < n; k++) {
-                    size_t pl = strlen(paths[k]);
-                    if (strcmp(f, paths[k]) == 0)
-                        explicit = true;
-                    else if (strncmp(f, paths[k], pl) == 0 &&
-                             (f[pl] == '/' || paths[k][pl - 1] == '/')) {
-                        const char *abs = glob_absolutize(x->a, x->cwd, paths[k]);
-                        if (abs && strlen(abs) > from) from = strlen(abs);
-                    }
-                }
-                size_t root = strlen(fp->cfg->root);
-                const char *abs = glob_absolutize(x->a, x->cwd, f);
-                if (!abs) return cli_usage_error("out of memory"), false;
-                if ((!explicit || force_of(x, fp->cfg)) &&
-                    excluded_below(&fp->excl, abs, from > root ? from : root))
-                    continue;
-            }
-        }
-        if (HVEC_PUSH(*out, f)) return cli_usage_error("out of memory"), false;
-    }
-    return true;
+static bool config_of(Ctx *x, const char *path, bool is_dir, Prepared **out) {
+    ConfigError e;
+    return project_config_of(&x->p, path, is_dir, out, &e) || (config_error(x, &e), false);
 }
 
 /* Fills x->files: every file to analyze, sorted, once each, and each file's configuration. */
 static bool find_files(Ctx *x) {
     Args *g = x->g;
-    FileVec v = {0};
     static const char *dot[] = {"."};
-    const char **paths = g->npaths ? g->paths : dot;
-    int n = g->npaths ? g->npaths : 1;
-    bool ok = true;
-    /* paths that do not exist go straight to the analysis: they become DW001 findings */
-    const char **todo = arena_alloc(x->a, sizeof *todo * (size_t)n);
-    Prepared **cfgs = arena_alloc(x->a, sizeof *cfgs * (size_t)n);
-    if (!todo || !cfgs) return cli_usage_error("out of memory"), false;
-    for (int i = 0; i < n && ok; i++) {
-        struct stat st;
-        if (stat(paths[i], &st) != 0) {
-            ok = !HVEC_PUSH(v, paths[i]);
-            cfgs[i] = NULL;
-            continue;
-        }
-        ok = config_of(x, paths[i], S_ISDIR(st.st_mode), &cfgs[i]);
-        if (ok && i == 0) x->project = cfgs[0];
-    }
-    for (int i = 0; i < n && ok; i++) { /* one walk per configuration */
-        if (!cfgs[i]) continue;
-        int k = 0;
-        todo[k++] = paths[i];
-        for (int j = i + 1; j < n; j++)
-            if (cfgs[j] == cfgs[i]) todo[k++] = paths[j], cfgs[j] = NULL;
-        ok = discover_group(x, cfgs[i], todo, k, &v);
-    }
-    if (ok && v.len > 1) qsort(v.items, (size_t)v.len, sizeof *v.items, cmp_str);
-    int32_t kept = 0;
-    for (int32_t i = 0; ok && i < v.len; i++)
-        if (kept == 0 || strcmp(v.items[kept - 1], v.items[i]) != 0) v.items[kept++] = v.items[i];
-    x->files = arena_alloc(x->a, sizeof *x->files * (size_t)(kept + 1));
-    x->file_prep = arena_alloc(x->a, sizeof *x->file_prep * (size_t)(kept + 1));
-    if (ok && (!x->files || !x->file_prep)) ok = (cli_usage_error("out of memory"), false);
-    for (int32_t i = 0; ok && i < kept; i++) {
-        x->files[i] = v.items[i];
-        ok = config_of(x, v.items[i], false, &x->file_prep[i]);
-        if (ok) x->file_prep[i]->nfiles++;
-    }
-    x->nfiles = ok ? kept : 0;
-    dw_free(v.items);
-    return ok;
+    ProjectFiles pf;
+    ConfigError e;
+    if (!project_find_files(&x->p, g->npaths ? (const char *const *)g->paths : dot,
+                            g->npaths ? g->npaths : 1, &pf, &e))
+        return config_error(x, &e), false;
+    for (int32_t i = 0; i < pf.ndiags && !g->quiet; i++)
+        fprintf(stderr, "deadwood: warning: %s: %s\n", pf.diags[i].path, pf.diags[i].message);
+    x->files = pf.files;
+    x->file_prep = pf.prep;
+    x->nfiles = pf.n;
+    x->project = pf.first;
+    return true;
 }
 
 /* Standard input: one file, named by --stdin-filename (configuration, per-file-ignores and
@@ -468,10 +338,7 @@ static bool stdin_file(Ctx *x, bool *skip) {
     Prepared *p;
     *skip = false;
     if (!config_of(x, name ? name : ".", !name, &p)) return false;
-    if (name && force_of(x, p->cfg)) {
-        const char *abs = glob_absolutize(x->a, x->cwd, name);
-        *skip = abs && excluded_below(&p->excl, abs, strlen(p->cfg->root));
-    }
+    if (name && project_force(&x->p, p->cfg)) *skip = project_excluded(&x->p, p, name);
     x->files = dash;
     x->nfiles = 1;
     x->file_prep = arena_alloc(x->a, sizeof *x->file_prep);
@@ -541,7 +408,7 @@ static bool add_index(Ctx *x) {
     x->file_prep = arena_alloc(x->a, sizeof *x->file_prep * (size_t)(n + 1));
     x->reported = arena_alloc(x->a, (size_t)n + 1);
     if (!x->files || !x->file_prep || !x->reported) return cli_usage_error("out of memory"), false;
-    for (int32_t i = 0; i < x->nprep; i++) x->prep[i]->nfiles = 0;
+    for (int32_t i = 0; i < x->p.nprep; i++) x->p.prep[i]->nfiles = 0;
     for (int32_t i = 0; i < n; i++) {
         x->files[i] = all[i].path, x->file_prep[i] = all[i].prep, x->reported[i] = all[i].reported;
         all[i].prep->nfiles++;
@@ -559,87 +426,53 @@ static Prepared *prep_of_path(const Ctx *x, const char *path) {
 }
 
 /* Whether a finding survives its file's configuration (and --index-root's choice of files). */
-static bool wanted(const Ctx *x, const Finding *f, double threshold, int target, bool several) {
+static bool wanted(Ctx *x, const Finding *f, const ProjectRun *run, bool several) {
     if (x->reported) {
         const char **hit =
             bsearch(&f->path, x->files, (size_t)x->nfiles, sizeof *x->files, cmp_str);
         if (!hit || !x->reported[hit - x->files]) return false;
     }
-    Prepared *p = prep_of_path(x, f->path);
-    if (!p) return true;
-    if (several && (p->cfg->similarity != threshold || p->target != target)) return false;
-    const Check *c = check_find(f->code);
-    int k = c ? check_index(c) : -1;
-    if (k < 0) return true;
-    if (!p->enabled[k]) return false;
-    if (!p->cfg->nper_file_ignores) return true;
     const char *name = strcmp(f->path, "-") == 0 ? x->g->stdin_name : f->path;
-    if (!name) return true;
-    const char *abs = glob_absolutize(x->a, x->cwd, name);
-    const char *base = strrchr(name, '/');
-    base = base ? base + 1 : name;
-    for (int32_t i = 0; abs && i < p->cfg->nper_file_ignores; i++)
-        if (p->pfi_rules[(size_t)i * (size_t)check_count + (size_t)k] &&
-            exclude_match(&p->pfi[i], abs, strlen(abs), base, strlen(base)))
-            return false;
-    return true;
+    return project_keeps(&x->p, prep_of_path(x, f->path), f, name, run, several);
 }
-
-/* The cache directory: --cache-dir, DEADWOOD_CACHE_DIR, the configuration's cache-dir, or
- * .deadwood_cache in the project root (the directory of the configuration of the first path,
- * else the current directory). */
-static const char *cache_dir(const Ctx *x) {
-    if (x->g->cache_dir) return x->g->cache_dir;
-    const char *env = getenv("DEADWOOD_CACHE_DIR");
-    if (env && *env) return env;
-    const Config *c = x->project ? x->project->cfg : x->fallback;
-    if (c->cache_dir) return c->cache_dir;
-    const char *root = c->path ? c->root : x->cwd;
-    char *d = arena_alloc(x->a, strlen(root) + 17);
-    if (d) sprintf(d, "%s/.deadwood_cache", strcmp(root, "/") ? root : "");
-    return d;
-}
-
-typedef struct RunTotals {
-    int32_t cached, written, reparsed, unread;
-    const char *cache_dir, *cache_warning;
-    int32_t ambiguous; /* module names found in several roots (ProjectIndex.nambiguous) */
-    char ambiguous_names[160];
-} RunTotals;
 
 /* Runs the analysis once per DW301 threshold and DW002 target in use (nearly always one pair),
  * keeping what each file's configuration wants. */
-static bool analyze(Ctx *x, FindingList *out, RunTotals *t) {
-    bool *any = arena_zalloc(x->a, (size_t)check_count);
-    double *ths = arena_alloc(x->a, sizeof *ths * (size_t)(x->nprep + 1));
-    int *tgs = arena_alloc(x->a, sizeof *tgs * (size_t)(x->nprep + 1));
-    if (!any || !ths || !tgs) return cli_usage_error("out of memory"), false;
-    int nth = 0;
-    for (int32_t i = 0; i < x->nprep; i++) {
-        if (!x->prep[i]->nfiles) continue;
-        for (int k = 0; k < check_count; k++) any[k] |= x->prep[i]->enabled[k];
-        bool seen = false;
-        for (int j = 0; j < nth; j++)
-            seen |= ths[j] == x->prep[i]->cfg->similarity && tgs[j] == x->prep[i]->target;
-        if (!seen) ths[nth] = x->prep[i]->cfg->similarity, tgs[nth++] = x->prep[i]->target;
-    }
+static bool analyze(Ctx *x, FindingList *out, RunTotals *t, const SourceOverlay *ov) {
+    ProjectRun *runs;
+    int32_t nruns = project_runs(&x->p, &runs);
+    if (nruns < 0) return cli_usage_error("out of memory"), false;
     bool use_cache = !x->g->no_cache && !(x->nfiles == 1 && strcmp(x->files[0], "-") == 0);
-    t->cache_dir = use_cache ? cache_dir(x) : NULL;
-    for (int j = 0; j < nth; j++) {
-        CheckOptions co = {any, ths[j], tgs[j]};
-        RunOptions ro = {
-            .check = &co, .jobs = x->g->jobs, .stdin_name = x->g->stdin_name, .tree = true};
+    t->cache_dir = use_cache ? project_cache_dir(&x->p, x->g->cache_dir, x->project) : NULL;
+    const Check *stale = check_find("DW303");
+    bool in_tests = false; /* (project_keeps drops them for the configurations that do not) */
+    for (int32_t i = 0; i < x->p.nprep; i++) in_tests |= x->p.prep[i]->cfg->stale_in_tests == 1;
+    if (stale && nruns && runs[0].check.enabled[check_index(stale)] && !t->history) {
+        /* DEADWOOD_GIT_TIMEOUT: the seconds git may make no progress (default 60) */
+        const char *te = getenv("DEADWOOD_GIT_TIMEOUT");
+        long secs = te && *te ? strtol(te, NULL, 10) : 0;
+        HistoryOptions ho = {.cache_dir = t->cache_dir,
+                             .version = DEADWOOD_VERSION,
+                             .build = cache_build_key(),
+                             .timeout_ms = secs > 0 && secs < 86400 ? (int)secs * 1000 : 0,
+                             .jobs = x->g->jobs};
+        if (!(t->history = history_new(&ho))) return cli_usage_error("out of memory"), false;
+    }
+    for (int32_t j = 0; j < nruns; j++) {
+        runs[j].check.history = t->history;
+        runs[j].check.stale_in_tests = in_tests;
+        RunOptions ro = {.check = &runs[j].check,
+                         .jobs = x->g->jobs,
+                         .stdin_name = x->g->stdin_name,
+                         .tree = true,
+                         .overlay = ov};
         /* the largest file: the project's configuration says, as for cache-dir */
-        ro.max_file_size = (size_t)(x->project ? x->project->cfg : x->fallback)->max_file_size;
+        ro.max_file_size = (size_t)(x->project ? x->project->cfg : x->p.fallback)->max_file_size;
         ResultCache *rc = NULL;
         RunCache iface;
         char err[512];
         if (t->cache_dir) {
-            char build[64];
-            snprintf(build, sizeof build, "build=%016llx;target=%d",
-                     (unsigned long long)cache_build_key(), tgs[j]);
-            rc = cache_open(t->cache_dir, cache_options_key(&co, build), DEADWOOD_VERSION, err,
-                            sizeof err);
+            rc = project_cache_open(t->cache_dir, &runs[j], DEADWOOD_VERSION, err, sizeof err);
             if (rc) {
                 iface = cache_interface(rc);
                 ro.cache = &iface;
@@ -650,7 +483,7 @@ static bool analyze(Ctx *x, FindingList *out, RunTotals *t) {
         RunResult rr;
         bool ok = run_files(x->files, x->nfiles, &ro, &rr);
         for (int32_t i = 0; ok && i < rr.findings.len; i++)
-            if (wanted(x, &rr.findings.items[i], ths[j], tgs[j], nth > 1))
+            if (wanted(x, &rr.findings.items[i], &runs[j], nruns > 1))
                 ok = findings_add(out, &rr.findings.items[i]);
         t->cached += rr.cached;
         t->reparsed += rr.reparsed;
@@ -679,6 +512,7 @@ static bool analyze(Ctx *x, FindingList *out, RunTotals *t) {
 typedef struct Stat {
     const char *code, *name;
     int32_t count;
+    bool fixable; /* some finding's fix --fix would apply */
 } Stat;
 
 static int cmp_stat(const void *p, const void *q) {
@@ -687,15 +521,20 @@ static int cmp_stat(const void *p, const void *q) {
     return strcmp(a->code, b->code);
 }
 
-/* ruff's --statistics: one line per rule, the most frequent first. */
-static void write_statistics(Buf *b, const FindingList *fl, OutputFormat fmt, bool color) {
+/* ruff's --statistics: one line per rule, the most frequent first (`[*]` before the name of a
+ * rule with a finding --fix would repair, when some rule has one). */
+static void write_statistics(const Ctx *x, Buf *b, const FindingList *fl, OutputFormat fmt,
+                             bool color) {
     Stat *st = calloc((size_t)check_count + (size_t)fl->len + 1, sizeof *st);
     int n = 0, wcount = 1, wcode = 0;
+    bool any_fixable = false;
     for (int32_t i = 0; st && i < fl->len; i++) {
         int k = 0;
         while (k < n && strcmp(st[k].code, fl->items[i].code) != 0) k++;
-        if (k == n) st[n++] = (Stat){fl->items[i].code, fl->items[i].name, 0};
+        if (k == n) st[n++] = (Stat){fl->items[i].code, fl->items[i].name, 0, false};
         st[k].count++;
+        st[k].fixable |= check_fix_applies(&x->fixo, &x->hooks, &fl->items[i]);
+        any_fixable |= st[k].fixable;
     }
     if (n) qsort(st, (size_t)n, sizeof *st, cmp_stat);
     for (int k = 0; k < n; k++) {
@@ -707,14 +546,19 @@ static void write_statistics(Buf *b, const FindingList *fl, OutputFormat fmt, bo
         for (int k = 0; k < n; k++)
             buf_printf(b,
                        "%s\n  {\n    \"code\": \"%s\",\n    \"name\": \"%s\",\n    \"count\": %d,"
-                       "\n    \"fixable\": false\n  }",
-                       k ? "," : "", st[k].code, st[k].name ? st[k].name : "", (int)st[k].count);
+                       "\n    \"fixable\": %s\n  }",
+                       k ? "," : "", st[k].code, st[k].name ? st[k].name : "", (int)st[k].count,
+                       st[k].fixable ? "true" : "false");
         buf_puts(b, n ? "\n]\n" : "]\n");
     } else {
         for (int k = 0; k < n; k++)
-            buf_printf(b, "%s%*d%s\t%s%-*s%s\t%s\n", color ? "\033[1m" : "", wcount,
+            buf_printf(b, "%s%*d%s\t%s%-*s%s\t%s%s\n", color ? "\033[1m" : "", wcount,
                        (int)st[k].count, color ? "\033[0m" : "", color ? "\033[1;31m" : "", wcode,
-                       st[k].code, color ? "\033[0m" : "", st[k].name ? st[k].name : "");
+                       st[k].code, color ? "\033[0m" : "",
+                       !any_fixable    ? ""
+                       : st[k].fixable ? "[*] "
+                                       : "[ ] ",
+                       st[k].name ? st[k].name : "");
     }
     free(st);
 }
@@ -725,9 +569,10 @@ static RuleInfo *rule_infos(void) {
     return r;
 }
 
-static int emit(Ctx *x, const FindingList *fl) {
+/* Writes the findings (or their statistics) to `to` (or --output-file). */
+static int emit(Ctx *x, const FindingList *fl, FILE *to) {
     const Args *g = x->g;
-    FILE *f = stdout;
+    FILE *f = to;
     if (g->output_file && !(f = fopen(g->output_file, "w")))
         return cli_usage_error("cannot write %s: %s", g->output_file, strerror(errno));
     const char *nc = getenv("NO_COLOR");
@@ -739,11 +584,13 @@ static int emit(Ctx *x, const FindingList *fl) {
                         .root = x->cwd,
                         .rules = infos,
                         .nrules = infos ? check_count : 0,
-                        .version = DEADWOOD_VERSION};
+                        .version = DEADWOOD_VERSION,
+                        .fix_status = x->fixo.mode == FIXMODE_NONE,
+                        .unsafe_fixes = x->fixo.unsafe};
     Buf out;
     buf_init(&out);
     if (g->statistics)
-        write_statistics(&out, fl, g->format, color);
+        write_statistics(x, &out, fl, g->format, color);
     else
         output_write(&out, fl, &oo);
     int rc = EXIT_CLEAN;
@@ -752,7 +599,7 @@ static int emit(Ctx *x, const FindingList *fl) {
     else if ((out.len && fwrite(out.data, 1, out.len, f) != out.len) || fflush(f) != 0)
         rc = cli_usage_error("cannot write %s: %s", g->output_file ? g->output_file : "output",
                              strerror(errno));
-    if (f != stdout && fclose(f) != 0 && rc == EXIT_CLEAN)
+    if (f != to && fclose(f) != 0 && rc == EXIT_CLEAN)
         rc = cli_usage_error("cannot write %s: %s", g->output_file, strerror(errno));
     buf_free(&out);
     free(infos);
@@ -760,11 +607,11 @@ static int emit(Ctx *x, const FindingList *fl) {
 }
 
 static void report_verbose(const Ctx *x, const RunTotals *t) {
-    for (int32_t i = 0; i < x->nprep; i++)
-        if (x->prep[i]->nfiles)
+    for (int32_t i = 0; i < x->p.nprep; i++)
+        if (x->p.prep[i]->nfiles)
             fprintf(stderr, "deadwood: configuration: %s (%d file%s)\n",
-                    x->prep[i]->cfg->path ? rel(x, x->prep[i]->cfg->path) : "defaults",
-                    (int)x->prep[i]->nfiles, x->prep[i]->nfiles == 1 ? "" : "s");
+                    x->p.prep[i]->cfg->path ? rel(x, x->p.prep[i]->cfg->path) : "defaults",
+                    (int)x->p.prep[i]->nfiles, x->p.prep[i]->nfiles == 1 ? "" : "s");
     if (t->cache_dir)
         fprintf(stderr,
                 "deadwood: cache: %s: %d of %d files from the cache, %d written, %d of them "
@@ -779,18 +626,42 @@ static void report_verbose(const Ctx *x, const RunTotals *t) {
                 "of one from another root is left unresolved\n",
                 (int)t->ambiguous, t->ambiguous == 1 ? "" : "s", t->ambiguous_names,
                 t->ambiguous > 4 ? ", ..." : "");
+    if (t->history) {
+        HistoryStats s = history_stats(t->history);
+        fprintf(stderr,
+                "deadwood: DW303: history of %d file%s in %d repositor%s: %d from the cache, %d "
+                "read from git (%d commits, %d blobs%s)\n",
+                (int)s.files, s.files == 1 ? "" : "s", (int)s.repos, s.repos == 1 ? "y" : "ies",
+                (int)s.cached, (int)s.built, (int)s.commits, (int)s.blobs,
+                s.missing ? ", some missing from the clone" : "");
+    }
+}
+
+/* DW303's notes: warnings always (unless --quiet), the rest with -v. */
+static void report_history(const RunTotals *t, bool quiet, bool verbose) {
+    fflush(stdout); /* (after the findings, when both go to one terminal) */
+    const HistNote *notes;
+    int32_t n = t->history ? history_notes(t->history, &notes) : 0;
+    for (int32_t i = 0; i < n; i++)
+        if (notes[i].warning ? !quiet : verbose)
+            fprintf(stderr, "deadwood: %sDW303: %s\n", notes[i].warning ? "warning: " : "",
+                    notes[i].msg);
 }
 
 /* ---- the command -------------------------------------------------------------------------- */
 
 /* The summary line: how many findings, in how many of the files checked (the findings come
  * sorted by path, so a file's are adjacent). */
-static void print_summary(const FindingList *fl, int nfiles) {
+static void print_summary(const FindingList *fl, int nfiles, int32_t fixed) {
     int with = 0;
     for (int32_t i = 0; i < fl->len; i++)
         with += i == 0 || strcmp(fl->items[i].path, fl->items[i - 1].path) != 0;
     fflush(stdout);
-    if (fl->len == 0)
+    if (fixed > 0)
+        fprintf(stderr, "Found %d problem%s (%d fixed, %d remaining; %d file%s checked).\n",
+                (int)(fl->len + fixed), fl->len + fixed == 1 ? "" : "s", (int)fixed, (int)fl->len,
+                nfiles, nfiles == 1 ? "" : "s");
+    else if (fl->len == 0)
         fprintf(stderr, "No problems found (%d file%s checked).\n", nfiles, nfiles == 1 ? "" : "s");
     else
         fprintf(stderr, "Found %d problem%s in %d file%s (%d file%s checked).\n", (int)fl->len,
@@ -798,18 +669,79 @@ static void print_summary(const FindingList *fl, int nfiles) {
                 nfiles == 1 ? "" : "s");
 }
 
+/* ---- fixes -------------------------------------------------------------------------------- */
+
+static bool analyze_hook(void *ud, const SourceOverlay *ov, FindingList *out) {
+    Ctx *x = ud;
+    History *h = x->totals.history; /* one history for every pass of the fix loop */
+    memset(&x->totals, 0, sizeof x->totals);
+    x->totals.history = h;
+    return analyze(x, out, &x->totals, ov);
+}
+
+static bool fixable_hook(void *ud, const Finding *f) {
+    const Ctx *x = ud;
+    const Prepared *p = prep_of_path(x, f->path);
+    const Check *c = check_find(f->code);
+    return !p || !c || p->fixable[check_index(c)];
+}
+
+/* The fix settings: the command line's, else the project's configuration's (fix, unsafe-fixes). */
+static void setup_fix(Ctx *x, bool from_stdin) {
+    const Args *g = x->g;
+    const Config *c = x->project ? x->project->cfg : x->p.fallback;
+    bool fix = g->fix >= 0 ? g->fix : c->fix == 1;
+    CheckFixOptions *o = &x->fixo;
+    o->mode = g->diff ? FIXMODE_DIFF : fix || g->fix_only ? FIXMODE_APPLY : FIXMODE_NONE;
+    o->unsafe = g->unsafe_fixes >= 0 ? g->unsafe_fixes : c->unsafe_fixes == 1;
+    o->only = g->fix_only || g->diff;
+    o->show_fixes = g->show_fixes;
+    o->quiet = g->quiet;
+    o->from_stdin = from_stdin;
+    o->shown = g->stdin_name ? g->stdin_name : "-";
+    o->max_file_size = c->max_file_size ? (size_t)c->max_file_size : SOURCE_DEFAULT_MAX_SIZE;
+    x->hooks = (CheckFixHooks){x, analyze_hook, fixable_hook};
+}
+
+/* Standard input force-excluded under --fix: it is passed through unchanged. */
+static int pass_stdin_through(void) {
+    char *data;
+    size_t len;
+    SourceError se;
+    if (!source_read_file("-", &data, &len, &se)) return cli_usage_error("stdin: %s", se.msg);
+    bool ok = (!len || fwrite(data, 1, len, stdout) == len) && fflush(stdout) == 0;
+    dw_free(data);
+    return ok ? EXIT_CLEAN : cli_usage_error("cannot write output");
+}
+
+/* The exit status of a run that printed what it found without error. */
+static int exit_status(const Ctx *x, const FindingList *fl, const CheckFixResult *fr) {
+    const Args *g = x->g;
+    int32_t fixed = fr ? fr->fixed : 0;
+    if (fr && fr->failed) return EXIT_USAGE;
+    if (x->fixo.mode == FIXMODE_DIFF) return fr && fr->changes ? EXIT_FINDINGS : EXIT_CLEAN;
+    if (g->exit_non_zero_on_fix && fixed > 0) return EXIT_FINDINGS;
+    if (x->fixo.only || g->exit_zero) return EXIT_CLEAN;
+    return fl->len ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
 static int check_main(Ctx *x) {
     Args *g = x->g;
-    if (!getcwd(x->cwd, sizeof x->cwd))
-        return cli_usage_error("cannot determine the current directory: %s", strerror(errno));
-    config_resolver_init(&x->res, x->a);
-    if (!(x->fallback = config_defaults(x->a, x->cwd))) return cli_usage_error("out of memory");
-    if (g->isolated) x->fixed = x->fallback;
+    x->po = (ProjectOptions){.rules = g->rules,
+                             .exclude = g->exclude,
+                             .extend_exclude = g->extend_exclude,
+                             .has_exclude = g->has_exclude,
+                             .force_exclude = g->force_exclude,
+                             .respect_gitignore = g->respect_gitignore,
+                             .target_minor = g->target_minor};
+    ConfigError e;
+    if (!project_init(&x->p, x->a, &x->po, NULL, &e)) return config_error(x, &e);
+    x->cwd = x->p.cwd;
+    if (g->isolated) x->po.fixed = x->p.fallback;
     if (g->config) {
         Config *c;
-        ConfigError e;
         if (!config_read(x->a, g->config, true, &c, &e)) return config_error(x, &e);
-        x->fixed = c;
+        x->po.fixed = c;
     }
     bool from_stdin =
         (g->npaths == 1 && strcmp(g->paths[0], "-") == 0) || (g->npaths == 0 && g->stdin_name);
@@ -823,11 +755,30 @@ static int check_main(Ctx *x) {
     if (g->index_root && !add_index(x)) return EXIT_USAGE;
     if (x->nreported == 0 && !g->quiet)
         fprintf(stderr, "deadwood: warning: no Python files found under the given paths\n");
+    setup_fix(x, from_stdin);
+    if (g->add_noqa) {
+        int rc = check_add_noqa(x->files, x->nfiles, &x->fixo, &x->hooks);
+        history_free(x->totals.history);
+        return rc;
+    }
+    if (skip && from_stdin && x->fixo.mode == FIXMODE_APPLY) return pass_stdin_through();
     FindingList fl;
     findings_init(&fl);
-    RunTotals t = {0};
-    bool ok = skip || analyze(x, &fl, &t);
-    int rc = ok ? emit(x, &fl) : EXIT_USAGE;
+    CheckFixResult fr, *fixing = NULL;
+    bool ok;
+    if (!skip && x->fixo.mode != FIXMODE_NONE) {
+        fixing = &fr;
+        ok = check_fix_run(x->files, x->nfiles, &x->fixo, &x->hooks, &fr);
+        findings_free(&fl);
+        fl = fr.remaining; /* (owned by fl from here) */
+        findings_init(&fr.remaining);
+    } else {
+        ok = skip || analyze(x, &fl, &x->totals, NULL);
+    }
+    RunTotals t = x->totals;
+    /* with --fix on standard input, the fixed text takes standard output (ruff's way) */
+    FILE *to = from_stdin && x->fixo.mode == FIXMODE_APPLY ? stderr : stdout;
+    int rc = !ok ? EXIT_USAGE : x->fixo.only ? EXIT_CLEAN : emit(x, &fl, to);
     if (ok && t.cache_warning && !g->quiet)
         fprintf(stderr, "deadwood: warning: cache: %s\n", t.cache_warning);
     if (ok && t.unread && !g->quiet)
@@ -835,11 +786,21 @@ static int check_main(Ctx *x) {
                 "deadwood: warning: DW301/DW302: %d method%s not compared: %s file changed during "
                 "the run or could not be read again\n",
                 (int)t.unread, t.unread == 1 ? "" : "s", t.unread == 1 ? "its" : "their");
+    if (ok) report_history(&t, g->quiet, g->verbose);
     if (ok && g->verbose) report_verbose(x, &t);
-    if (rc == EXIT_CLEAN && !g->quiet && (g->format == OUT_TEXT || g->format == OUT_FULL))
-        print_summary(&fl, (int)x->nreported);
-    if (rc == EXIT_CLEAN && fl.len && !g->exit_zero) rc = EXIT_FINDINGS;
+    history_free(t.history);
+    if (rc == EXIT_CLEAN && !g->quiet && (g->format == OUT_TEXT || g->format == OUT_FULL)) {
+        if (x->fixo.show_fixes) check_fix_show(fixing);
+        if (x->fixo.only && fixing) {
+            check_fix_only_summary(fixing, &fl, &x->fixo, &x->hooks);
+        } else {
+            print_summary(&fl, (int)x->nreported, fixing ? fixing->fixed : 0);
+            check_fix_hints(&fl, &x->fixo, &x->hooks);
+        }
+    }
+    if (rc == EXIT_CLEAN) rc = exit_status(x, &fl, fixing);
     findings_free(&fl);
+    if (fixing) check_fix_result_free(fixing);
     return rc;
 }
 
@@ -851,7 +812,7 @@ static int run(int argc, char **argv) {
     if (rc == EXIT_CLEAN) {
         Ctx x = {.a = &a, .g = &g};
         rc = check_main(&x);
-        config_resolver_free(&x.res);
+        project_free(&x.p);
     } else if (rc < 0) {
         rc = EXIT_CLEAN;
     }

@@ -11,8 +11,8 @@
 #include <malloc.h>
 #endif
 
-static const Command *const commands[] = {&cmd_check,     &cmd_callers, &cmd_overrides,
-                                          &cmd_hierarchy, &cmd_rule,    &cmd_parse};
+static const Command *const commands[] = {&cmd_check,  &cmd_callers, &cmd_overrides, &cmd_hierarchy,
+                                          &cmd_server, &cmd_rule,    &cmd_parse};
 enum { NCOMMANDS = sizeof commands / sizeof *commands };
 
 int cli_usage_error(const char *fmt, ...) {

@@ -20,10 +20,12 @@
 static const char *const known_keys =
     "select, extend-select, ignore, exclude, extend-exclude, include, extend-include, "
     "per-file-ignores, target-version, respect-gitignore, force-exclude, cache-dir, "
-    "max-file-size, extend, rules";
+    "max-file-size, extend, rules, fix, unsafe-fixes, fixable, unfixable";
 
 /* Rules that have options, and their keys. */
-static const struct { const char *code, *key; } rule_options[] = {{"DW301", "similarity"}};
+static const struct {
+    const char *code, *key;
+} rule_options[] = {{"DW301", "similarity"}, {"DW303", "in-tests"}};
 
 /* ---- errors ----------------------------------------------------------------------------- */
 
@@ -240,8 +242,8 @@ static bool read_rules(Reader *r, const TomlEntry *e, Config *c) {
         for (size_t j = 0; j < sizeof rule_options / sizeof *rule_options; j++)
             if (strcasecmp(re->key.s, rule_options[j].code) == 0) k = (int)j;
         if (k < 0)
-            return at(r, re->line, re->col, "rule '%s' has no options (rules with options: DW301)",
-                      re->key.s);
+            return at(r, re->line, re->col,
+                      "rule '%s' has no options (rules with options: DW301, DW303)", re->key.s);
         if (!want_type(r, re, TOML_TABLE, "a table of options")) return false;
         for (int32_t j = 0; j < toml_len(re->value); j++) {
             const TomlEntry *oe = toml_entry_at(re->value, j);
@@ -249,7 +251,8 @@ static bool read_rules(Reader *r, const TomlEntry *e, Config *c) {
             if (strcmp(oe->key.s, rule_options[k].key) != 0)
                 return at(r, oe->line, oe->col, "unknown option '%s' of rule %s (expected: %s)",
                           oe->key.s, rule_options[k].code, rule_options[k].key);
-            if (!read_similarity(r, oe, c)) return false;
+            if (k == 0 ? !read_similarity(r, oe, c) : !read_bool(r, oe, &c->stale_in_tests))
+                return false;
         }
     }
     return true;
@@ -339,6 +342,15 @@ static bool read_table(Reader *r, const TomlValue *t, Config *c) {
             r->extend_line = v->line, r->extend_col = v->col;
         } else if (strcmp(k, "rules") == 0) {
             ok = read_rules(r, e, c);
+        } else if (strcmp(k, "fix") == 0) {
+            ok = read_bool(r, e, &c->fix);
+        } else if (strcmp(k, "unsafe-fixes") == 0) {
+            ok = read_bool(r, e, &c->unsafe_fixes);
+        } else if (strcmp(k, "fixable") == 0) {
+            ok = read_strings(r, k, v, &c->fixable, valid_selector);
+            c->has_fixable = true;
+        } else if (strcmp(k, "unfixable") == 0) {
+            ok = read_strings(r, k, v, &c->unfixable, valid_selector);
         } else {
             ok = at(r, e->line, e->col, "unknown key '%s' in %s (expected one of: %s)", k, r->table,
                     known_keys);
@@ -355,7 +367,9 @@ Config *config_defaults(Arena *a, const char *root) {
     if (!c) return NULL;
     c->root = root;
     c->respect_gitignore = -1;
+    c->stale_in_tests = -1;
     c->force_exclude = -1;
+    c->fix = c->unsafe_fixes = -1;
     c->similarity = CONFIG_DEFAULT_SIMILARITY;
     return c;
 }
@@ -417,6 +431,11 @@ static bool inherit(Arena *a, Config *c, const Config *b) {
     if (!c->cache_dir) c->cache_dir = b->cache_dir;
     if (!c->max_file_size) c->max_file_size = b->max_file_size;
     if (!c->has_similarity) c->similarity = b->similarity, c->has_similarity = b->has_similarity;
+    if (c->fix < 0) c->fix = b->fix;
+    if (c->unsafe_fixes < 0) c->unsafe_fixes = b->unsafe_fixes;
+    if (!c->has_fixable) c->fixable = b->fixable, c->has_fixable = b->has_fixable;
+    if (!c->unfixable.len) c->unfixable = b->unfixable;
+    if (c->stale_in_tests < 0) c->stale_in_tests = b->stale_in_tests;
     return true;
 }
 
@@ -539,6 +558,14 @@ void config_apply_selection(bool *enabled, const RuleSelection *layer) {
 void config_apply_rules(bool *enabled, const Config *c) {
     for (int32_t i = 0; i < c->ninherited; i++) config_apply_selection(enabled, &c->inherited[i]);
     config_apply_selection(enabled, &c->rules);
+}
+
+void config_fixable(bool *fixable, const Config *c) {
+    static const char *all[] = {"ALL"};
+    RuleSelection sel = {.select = c->has_fixable ? c->fixable : (NameList){all, 1, NULL},
+                         .has_select = true,
+                         .ignore = c->unfixable};
+    config_apply_selection(fixable, &sel);
 }
 
 bool config_target_version_valid(const char *v) {

@@ -30,7 +30,13 @@
  *   max-file-size                     the largest file analyzed: bytes (an integer) or a string
  *                                     such as "64MB" (B, KB, MB, GB: powers of 1024)
  *   extend                            a configuration file this one inherits from (above)
+ *   fix, unsafe-fixes                 booleans: apply fixes (as --fix), unsafe ones too (as
+ *                                     --unsafe-fixes); read from the project's configuration
+ *   fixable, unfixable                lists of rule selectors: the rules whose fixes may be
+ *                                     applied (default ALL), and those whose may not; resolved
+ *                                     as select and ignore are (config_fixable)
  *   [rules.DW301] similarity          a number in (0, 1] (CheckOptions.drift_threshold)
+ *   [rules.DW303] in-tests            a boolean (CheckOptions.stale_in_tests)
  * Anything else, a value of the wrong type, or an unknown rule is an error with the file, the
  * 1-based line and column of the offending key or value, and what was expected.
  *
@@ -106,7 +112,13 @@ typedef struct Config {
     int64_t max_file_size;      /* bytes; 0 when not set */
     double similarity;          /* DW301; CONFIG_DEFAULT_SIMILARITY when not set */
     bool has_similarity;
-    const char *extend; /* the extended file, absolute; NULL when none */
+    const char *extend;  /* the extended file, absolute; NULL when none */
+    int8_t fix;          /* -1 unset, 0, 1 */
+    int8_t unsafe_fixes; /* -1 unset, 0, 1 */
+    NameList fixable;    /* (has_fixable: set; else every rule) */
+    bool has_fixable;
+    NameList unfixable;
+    int8_t stale_in_tests; /* DW303's in-tests: -1 unset, 0, 1 */
 } Config;
 
 /* A configuration with nothing set, anchored at the absolute directory root. */
@@ -125,6 +137,10 @@ bool config_selector_valid(const char *selector);
 void config_apply_selection(bool *enabled, const RuleSelection *layer);
 /* Applies a configuration's layers: those it inherited through `extend`, then its own. */
 void config_apply_rules(bool *enabled, const Config *c);
+/* Which rules' fixes may be applied (ruff's fixable and unfixable): those `fixable` selects (every
+ * rule when it is unset), less those `unfixable` selects, by the same specificity rules as
+ * select and ignore; into fixable[check_count]. */
+void config_fixable(bool *fixable, const Config *c);
 
 /* The valid target versions, for messages. */
 #define CONFIG_TARGET_VERSIONS "py38, py39, py310, py311, py312, py313, py314, py315"

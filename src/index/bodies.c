@@ -64,10 +64,10 @@ uint64_t index_text_hash(const char *text, size_t len) {
  * for dw_free), or NULL when it cannot be read or is no longer that text. A file whose bytes
  * were its text (ModuleSummary.text_skip) needs no decoding: its text is its bytes, with the
  * final newline the tokenizer adds, and the hash tells whether they are the same. */
-static const SourceText *text_again(const ModuleSummary *m, const char *bytes, size_t len, Arena *a,
-                                    char **owned) {
+static const SourceText *text_again(const ModuleSummary *m, const SourceOverlay *ov,
+                                    const char *bytes, size_t len, Arena *a, char **owned) {
     *owned = NULL;
-    if (!bytes) {
+    if (!bytes && !source_overlay_find(ov, m->path, &bytes, &len)) {
         SourceError se;
         if (!source_read_file(m->path, owned, &len, &se)) return NULL;
         bytes = *owned;
@@ -84,6 +84,7 @@ static const SourceText *text_again(const ModuleSummary *m, const char *bytes, s
         if (n == 0 || t[n - 1] != '\n') t[n++] = '\n';
         t[n] = t[n + 1] = t[n + 2] = 0;
         st->text = t, st->len = n, st->valid_utf8 = true;
+        strcpy(st->encoding, "utf-8");
     } else {
         SourceError se;
         if (!source_decode(a, bytes, len, st, &se)) return NULL;
@@ -140,13 +141,13 @@ static const Node *parse_def(const ModuleSummary *m, int32_t i, const SourceText
     return ps == PARSE_OK ? the_def(pr.module, f, *offset) : NULL;
 }
 
-int32_t index_fill_module_bodies(ModuleSummary *m, const uint8_t *need, const char *bytes,
-                                 size_t len, Arena *out, Arena *scratch) {
+int32_t index_fill_module_bodies(ModuleSummary *m, const SourceOverlay *ov, const uint8_t *need,
+                                 const char *bytes, size_t len, Arena *out, Arena *scratch) {
     int32_t wanted = 0;
     for (int32_t i = 0; i < m->nfunctions; i++) wanted += need[i] && !func_code(m, i);
     if (!wanted) return 0;
     char *owned;
-    const SourceText *st = text_again(m, bytes, len, scratch, &owned);
+    const SourceText *st = text_again(m, ov, bytes, len, scratch, &owned);
     int32_t missed = wanted;
     for (int32_t i = 0; st && i < m->nfunctions && missed >= 0; i++) {
         if (!need[i] || func_code(m, i)) continue;
@@ -187,8 +188,8 @@ static void *fill_work(void *arg) {
         int i = atomic_fetch_add(&fl->next, 1);
         if (i >= fl->ntodo) break;
         int32_t m = fl->todo[i];
-        int32_t missed = index_fill_module_bodies(fl->ix->modules[m], fl->need[m], NULL, 0, &w->out,
-                                                  &w->scratch);
+        int32_t missed = index_fill_module_bodies(fl->ix->modules[m], fl->ix->overlay, fl->need[m],
+                                                  NULL, 0, &w->out, &w->scratch);
         if (missed < 0)
             fl->failed = true;
         else
@@ -290,17 +291,25 @@ static bool may_be_same(const FuncSum *f, const FuncSum *b) {
            (f->flags & FN_ASYNC) == (b->flags & FN_ASYNC);
 }
 
-static bool may_be_near(const SummaryOptions *opt, const FuncSum *f, const FuncSum *b) {
-    int32_t nf = f->size, nb = b->size, few = alike_at_most(f, b);
-    return opt->similar > 0 && !(f->flags & FN_CALLS_SUPER) &&
-           !(b->flags & (FN_STUB | FN_ABSTRACT)) && few >= DRIFT_MIN_COMMON &&
-           nf <= DRIFT_MAX_UNITS && nb <= DRIFT_MAX_UNITS && 2.0 * few / (nf + nb) >= opt->similar;
+/* What DW301 and DW303 ask of a pair alike: no super(), a base with a body, enough statements
+ * that can be alike, neither too long. */
+static bool may_be_copy(const FuncSum *f, const FuncSum *b) {
+    return !(f->flags & FN_CALLS_SUPER) && !(b->flags & (FN_STUB | FN_ABSTRACT)) &&
+           alike_at_most(f, b) >= DRIFT_MIN_COMMON && f->size <= DRIFT_MAX_UNITS &&
+           b->size <= DRIFT_MAX_UNITS;
 }
 
-/* Resolves every method's base method, and keeps (in ix->pairs) and marks the pairs DW301 and
- * DW302 could report, by their conditions that need no hash. A name defined more than once in a
- * class (a property's getter and setter) is compared as a whole: its defs one by one with the
- * base's, in order. */
+/* DW301 asks a share of the statements besides; DW303 (stale) none. */
+static bool may_be_near(const SummaryOptions *opt, const FuncSum *f, const FuncSum *b) {
+    return opt->similar > 0 && may_be_copy(f, b) &&
+           2.0 * alike_at_most(f, b) / (f->size + b->size) >= opt->similar;
+}
+
+/* Resolves every method's base method, and keeps (in ix->pairs) and marks the pairs DW301,
+ * DW302 and DW303 could report, by their conditions that need no hash. A name defined more than
+ * once in a class (a property's getter and setter) is compared as a whole: its defs one by one
+ * with the base's, in order (DW303 leaves such names alone: the history finds a method by its
+ * name). */
 static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Arena *a) {
     for (int32_t m = 0; m < ix->nmodules; m++)
         if (!(need[m] = arena_zalloc(a, (size_t)ix->modules[m]->nfunctions + 1))) return false;
@@ -319,7 +328,7 @@ static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Ar
                 const FuncSum *f = &ms->functions[i];
                 /* what the method alone rules out, before its base is looked up */
                 bool may_same = opt->identical && !(f->flags & FN_CALLS_SUPER);
-                bool may_near = opt->similar > 0;
+                bool may_near = opt->similar > 0 || opt->stale;
                 FuncRef r;
                 if (!(may_same || may_near) || index_class_method(ix, cr, f->name) != i ||
                     !overridden(ix, m, i, &r))
@@ -331,6 +340,8 @@ static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Ar
                     defs_of(&defs, (ClassRef){r.module, bm->functions[r.fn].cls}, f->name, theirs);
                 if (!n || !nb || n > DEFS_MAX || nb > DEFS_MAX) continue;
                 bool same = may_same && n == nb, stubs = true, near = false;
+                bool stale = opt->stale && n == 1 && nb == 1 &&
+                             may_be_copy(&ms->functions[mine[0]], &bm->functions[theirs[0]]);
                 for (int32_t j = 0; j < n; j++) {
                     const FuncSum *x = &ms->functions[mine[j]];
                     stubs &= (x->flags & FN_STUB) != 0;
@@ -340,7 +351,7 @@ static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Ar
                     near |= may_be_near(opt, x, y);
                 }
                 same &= !stubs; /* (`pass` over `pass` says "nothing", twice) */
-                if (!same && !near) continue;
+                if (!same && !near && !stale) continue;
                 for (int32_t j = 0; j < n; j++) need[m][mine[j]] = 1;
                 for (int32_t j = 0; j < nb; j++) need[r.module][theirs[j]] = 1;
                 OverridePair p = {{m, i},
@@ -358,33 +369,26 @@ static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Ar
     return true;
 }
 
-bool index_fill_bodies(ProjectIndex *ix, const SummaryOptions *opt, int jobs, int32_t *unread) {
-    *unread = 0;
-    Arena a;
-    arena_init(&a);
-    uint8_t **need = arena_zalloc(&a, sizeof *need * (size_t)(ix->nmodules + 1));
-    int32_t *todo = arena_alloc(&a, sizeof *todo * (size_t)(ix->nmodules + 1));
-    if (!need || !todo || !mark(ix, opt, need, &a)) {
-        arena_free(&a);
-        return false;
-    }
+/* Makes the hashes need[][] asks for that the summaries do not hold yet, on up to `jobs`
+ * threads. */
+static bool fill_needed(ProjectIndex *ix, uint8_t **need, int jobs, int32_t *unread, Arena *a) {
+    int32_t *todo = arena_alloc(a, sizeof *todo * (size_t)(ix->nmodules + 1));
+    if (!todo) return false;
     int32_t ntodo = 0;
     for (int32_t m = 0; m < ix->nmodules; m++) {
         const ModuleSummary *ms = ix->modules[m];
-        for (int32_t i = 0; i < ms->nfunctions; i++)
+        for (int32_t i = 0; need[m] && i < ms->nfunctions; i++)
             if (need[m][i] && !func_code(ms, i)) {
                 todo[ntodo++] = m;
                 break;
             }
     }
+    if (!ntodo) return true;
     int n = jobs < 1 ? 1 : jobs;
-    if (n > ntodo) n = ntodo > 0 ? ntodo : 1;
+    if (n > ntodo) n = ntodo;
     Filler fl = {ix, need, todo, ntodo, 0, 0, false};
     FillWorker *ws = calloc((size_t)n, sizeof *ws);
-    if (!ws) {
-        arena_free(&a);
-        return false;
-    }
+    if (!ws) return false;
     for (int i = 0; i < n; i++) {
         ws[i].fl = &fl;
         arena_init(&ws[i].out);
@@ -396,9 +400,49 @@ bool index_fill_bodies(ProjectIndex *ix, const SummaryOptions *opt, int jobs, in
         arena_free(&ws[i].scratch);
     }
     free(ws);
-    arena_free(&a);
     *unread = fl.unread;
     return !fl.failed;
+}
+
+bool index_fill_bodies(ProjectIndex *ix, const SummaryOptions *opt, int jobs, int32_t *unread) {
+    *unread = 0;
+    Arena a;
+    arena_init(&a);
+    uint8_t **need = arena_zalloc(&a, sizeof *need * (size_t)(ix->nmodules + 1));
+    bool ok = need && mark(ix, opt, need, &a) && fill_needed(ix, need, jobs, unread, &a);
+    arena_free(&a);
+    return ok;
+}
+
+bool index_fill_pairs(ProjectIndex *ix, int jobs, int32_t *unread) {
+    *unread = 0;
+    Arena a;
+    arena_init(&a);
+    uint8_t **need = arena_zalloc(&a, sizeof *need * (size_t)(ix->nmodules + 1));
+    bool ok = need != NULL;
+    for (int32_t k = 0; ok && k < ix->npairs; k++) {
+        const OverridePair *p = &ix->pairs[k];
+        int32_t mods[2] = {p->method.module, p->base.module}, nd[2] = {p->ndefs, p->nbase_defs};
+        const int32_t *defs[2] = {p->defs, p->base_defs};
+        for (int side = 0; ok && side < 2; side++) {
+            int32_t m = mods[side];
+            if (!need[m] && !(need[m] = arena_zalloc(&a, (size_t)ix->modules[m]->nfunctions + 1)))
+                ok = false;
+            for (int32_t j = 0; ok && j < nd[side]; j++) need[m][defs[side][j]] = 1;
+        }
+    }
+    ok = ok && fill_needed(ix, need, jobs, unread, &a);
+    arena_free(&a);
+    return ok;
+}
+
+bool index_same_marks(const ModuleSummary *a, const ModuleSummary *b) {
+    if (a->nfunctions != b->nfunctions) return false;
+    for (int32_t i = 0; i < a->nfunctions; i++) {
+        const FuncSum *x = &a->functions[i], *y = &b->functions[i];
+        if (x->flags != y->flags || x->size != y->size || x->shape != y->shape) return false;
+    }
+    return true;
 }
 
 /* ---- a function's bindings, for DW203 ---------------------------------------------------------
@@ -438,14 +482,13 @@ void index_read_again_free(ReadAgain *ra) {
     index_read_again_init(ra);
 }
 
-/* Module m's text, read again (and checked) unless it is the one read last. */
-static const SourceText *module_text(const ProjectIndex *ix, ReadAgain *ra, int32_t m) {
+const SourceText *index_module_text(const ProjectIndex *ix, ReadAgain *ra, int32_t m) {
     if (ra->module != m) {
         dw_free(ra->owned);
         ra->owned = NULL;
         arena_reset(&ra->arena, KEEP_BETWEEN_FILES);
         ra->module = m;
-        ra->text = text_again(ix->modules[m], NULL, 0, &ra->arena, &ra->owned);
+        ra->text = text_again(ix->modules[m], ix->overlay, NULL, 0, &ra->arena, &ra->owned);
     }
     return ra->text;
 }
@@ -459,7 +502,7 @@ bool index_bound_locally(const ProjectIndex *ix, ReadAgain *ra, int32_t m, int32
         if (depth > 64 || ms->functions[top].outer >= ms->nfunctions) return true;
         top = ms->functions[top].outer;
     }
-    const SourceText *st = module_text(ix, ra, m);
+    const SourceText *st = index_module_text(ix, ra, m);
     Arena scratch;
     arena_init(&scratch);
     bool bound = true; /* unless shown otherwise: such a call is not reported */
@@ -748,7 +791,7 @@ const ModuleBindings *index_module_bindings(const ProjectIndex *ix, int32_t m, A
     Arena scratch;
     arena_init(&scratch);
     char *data;
-    const SourceText *st = text_again(ms, NULL, 0, &scratch, &data);
+    const SourceText *st = text_again(ms, ix->overlay, NULL, 0, &scratch, &data);
     ParseResult pr;
     ParseError err;
     bool ok = st && parse_module(&scratch, st, &pr, &err) == PARSE_OK;

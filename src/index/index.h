@@ -276,6 +276,7 @@ typedef struct SummaryOptions {
      * alike; 0: DW301 is off) */
     bool identical;
     double similar;
+    bool stale; /* DW303: every pair with DRIFT_MIN_COMMON statements alike, whatever the share */
 } SummaryOptions;
 
 /* Module name of a file path: package roots by __init__.py up from the file. */
@@ -426,6 +427,8 @@ typedef struct ProjectIndex {
      * index_fill_bodies, which makes the hashes of these and of no others) */
     OverridePair *pairs;
     int32_t npairs;
+    /* files read again from memory, not disk (RunOptions.overlay, set by run_files); NULL */
+    const SourceOverlay *overlay;
 } ProjectIndex;
 
 /* Builds the index over the summaries (which stay owned by the caller). False on OOM. */
@@ -511,10 +514,23 @@ bool index_derives(const ProjectIndex *ix, ClassRef d, ClassRef k);
  * *unread counts the methods whose file could not be read or changed since (they stay without
  * hashes). False when out of memory. */
 bool index_fill_bodies(ProjectIndex *ix, const SummaryOptions *opt, int jobs, int32_t *unread);
+/* Makes the body hashes that the pairs of the last index_fill_bodies need and the summaries do
+ * not hold (a summary replaced since by one with the same structure and the same marks: see
+ * index_same_structure, index_same_marks). False when out of memory. */
+bool index_fill_pairs(ProjectIndex *ix, int jobs, int32_t *unread);
+/* Whether index_fill_bodies would mark the same pairs with summary b in place of a (of the same
+ * structure): every function's flags, statement count and shape are the same. */
+bool index_same_marks(const ModuleSummary *a, const ModuleSummary *b);
+/* Whether index_build makes the same index (the same resolutions, classes, MROs) with summary b
+ * in place of a: the same module, classes, bases, functions and imports, and the bindings by
+ * which a base's name is resolved in the same order (their lines may have moved). A built index
+ * then stays right when ix->modules[m] is replaced by b (resolve.c). */
+bool index_same_structure(const ModuleSummary *a, const ModuleSummary *b);
 /* The same for one module's functions marked in need[] (bytes: the file's bytes, or NULL to read
- * the file at m->path); hashes go to `out`. Returns how many could not be made, or -1 on OOM. */
-int32_t index_fill_module_bodies(ModuleSummary *m, const uint8_t *need, const char *bytes,
-                                 size_t len, Arena *out, Arena *scratch);
+ * the file at m->path, through the overlay when given); hashes go to `out`. Returns how many
+ * could not be made, or -1 on OOM. */
+int32_t index_fill_module_bodies(ModuleSummary *m, const SourceOverlay *ov, const uint8_t *need,
+                                 const char *bytes, size_t len, Arena *out, Arena *scratch);
 
 /* The text of the file read last by a rule's questions about code (a rule asks them module by
  * module: each file is read again once, not once per question). */
@@ -526,6 +542,10 @@ typedef struct ReadAgain {
 } ReadAgain;
 void index_read_again_init(ReadAgain *ra);
 void index_read_again_free(ReadAgain *ra);
+/* Module m's text as it was analyzed, read again unless it is the one read last; NULL when the
+ * file cannot be read or no longer holds that text. A text whose bytes were read as UTF-8 has
+ * encoding "utf-8" (what fixes need). Owned by ra. */
+const SourceText *index_module_text(const ProjectIndex *ix, ReadAgain *ra, int32_t m);
 
 /* Whether `name` is a local of function fn of module m (a parameter, or bound in its body) or
  * of a function it is nested in, the nearest deciding (a `global` declaration: no): what

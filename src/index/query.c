@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ast/unparse.h"
+
 const char *query_reach_name(Reach r) {
     switch (r) {
     case REACH_DIRECT: return "direct";
@@ -172,4 +174,20 @@ bool query_call_reaches(const ProjectIndex *ix, int32_t m, const CallSum *c, con
     }
     default: *how = REACH_UNKNOWN; return true;
     }
+}
+
+void query_condition(Buf *b, const Guard *g, int place) {
+    bool paren = g->prec < place;
+    if (paren) buf_putc(b, '(');
+    buf_puts(b, g->text);
+    if (paren) buf_putc(b, ')');
+}
+
+const char *query_conjunction(Buf *b, const Guard *g, int32_t n) {
+    b->len = 0;
+    for (int32_t i = 0; i < n; i++) {
+        if (i) buf_puts(b, " and ");
+        query_condition(b, &g[i], n > 1 ? PREC_NOT : PREC_TEST);
+    }
+    return buf_cstr(b);
 }

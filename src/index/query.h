@@ -33,6 +33,12 @@ const char *query_reach_name(Reach r);
 bool query_call_reaches(const ProjectIndex *ix, int32_t m, const CallSum *c, const Target *t,
                         int nt, Reach *how);
 
+/* A condition of a call (CallSum.guards), parenthesized where its place needs it (`place`:
+ * PREC_TEST alone, PREC_NOT joined by `and`), so that it reads as Python reads it. */
+void query_condition(Buf *b, const Guard *g, int place);
+/* Conditions joined by `and`, in b (emptied first); returns its text. */
+const char *query_conjunction(Buf *b, const Guard *g, int32_t n);
+
 /* The class whose qualified name (or dotted path module.Class) is `name`; up to max. */
 int query_classes(const ProjectIndex *ix, const char *name, ClassRef *out, int max);
 

@@ -899,3 +899,80 @@ bool index_resolve_call(const ProjectIndex *ix, int32_t m, const CallRef *c, Fun
     default: return false;
     }
 }
+
+/* ---- replacing a summary in a built index --------------------------------------------------- */
+
+static bool same_text(const char *a, const char *b) {
+    return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+typedef struct Placed {
+    int32_t at, k; /* a position, and its place in the sequence */
+} Placed;
+
+static int by_place(const void *x, const void *y) {
+    const Placed *a = x, *b = y;
+    if (a->at != b->at) return a->at < b->at ? -1 : 1;
+    return (a->k > b->k) - (a->k < b->k);
+}
+
+/* Whether two sequences of positions are in the same order, ties included. */
+static bool same_order(Placed *x, Placed *y, int32_t n) {
+    qsort(x, (size_t)n, sizeof *x, by_place);
+    qsort(y, (size_t)n, sizeof *y, by_place);
+    for (int32_t i = 0; i < n; i++) {
+        if (x[i].k != y[i].k) return false;
+        if (i && (x[i].at == x[i - 1].at) != (y[i].at == y[i - 1].at)) return false;
+    }
+    return true;
+}
+
+/* The positions index_build compares (where each module-level binding takes effect, and the
+ * class statements whose bases are resolved before them), in a fixed sequence. */
+static int32_t positions(const ModuleSummary *m, Placed *out) {
+    int32_t n = 0;
+    for (int32_t i = 0; i < m->nclasses; i++) {
+        out[n] = (Placed){m->classes[i].line, n}, n++;
+        out[n] = (Placed){m->classes[i].end_line, n}, n++;
+    }
+    for (int32_t i = 0; i < m->nfunctions; i++) out[n] = (Placed){m->functions[i].line, n}, n++;
+    for (int32_t i = 0; i < m->nimports; i++)
+        out[n] = (Placed){m->imports[i].line ? m->imports[i].line : INT32_MAX, n}, n++;
+    return n;
+}
+
+bool index_same_structure(const ModuleSummary *a, const ModuleSummary *b) {
+    if (!same_text(a->module, b->module) || a->is_package != b->is_package ||
+        a->nclasses != b->nclasses || a->nfunctions != b->nfunctions || a->nimports != b->nimports)
+        return false;
+    for (int32_t i = 0; i < a->nclasses; i++) {
+        const ClassSum *x = &a->classes[i], *y = &b->classes[i];
+        if (!same_text(x->name, y->name) || !same_text(x->qualname, y->qualname) ||
+            x->nbases != y->nbases || x->nmethods != y->nmethods || x->decorated != y->decorated)
+            return false;
+        for (int32_t k = 0; k < x->nbases; k++)
+            if (!same_text(x->bases[k], y->bases[k])) return false;
+        for (int32_t k = 0; k < x->nmethods; k++)
+            if (x->methods[k] != y->methods[k]) return false;
+    }
+    for (int32_t i = 0; i < a->nfunctions; i++) {
+        const FuncSum *x = &a->functions[i], *y = &b->functions[i];
+        if (!same_text(x->name, y->name) || x->cls != y->cls || x->outer != y->outer) return false;
+    }
+    for (int32_t i = 0; i < a->nimports; i++) {
+        const ImportSum *x = &a->imports[i], *y = &b->imports[i];
+        if (!same_text(x->bound, y->bound) || !same_text(x->module, y->module) ||
+            !same_text(x->name, y->name))
+            return false;
+    }
+    size_t n = (size_t)(2 * a->nclasses + a->nfunctions + a->nimports) + 1;
+    Placed *buf = malloc(sizeof *buf * n * 2);
+    bool same = buf != NULL;
+    if (same) {
+        int32_t k = positions(a, buf);
+        positions(b, buf + n);
+        same = same_order(buf, buf + n, k);
+    }
+    free(buf);
+    return same;
+}

@@ -82,6 +82,7 @@ typedef struct JsonWriter {
     Buf *b;
     int depth;
     bool after_key;
+    bool compact; /* no line breaks or indentation (a protocol message: one line) */
     int32_t count[OUT_JSON_MAXDEPTH];
 } JsonWriter;
 

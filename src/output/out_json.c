@@ -12,7 +12,9 @@
  *       "code": "DW201",
  *       "end_location": {"column": 11, "row": 3},      (written over several lines)
  *       "filename": "a.py",
- *       "fix": null,
+ *       "fix": null,                                   (or ruff's fix object:)
+ *       "fix": {"applicability": "safe" | "unsafe",
+ *               "edits": [{"content", "end_location", "location"}, ...], "message": "..."},
  *       "location": {"column": 5, "row": 3},
  *       "message": "...",
  *       "noqa_row": 3,                                 (null when unknown)
@@ -81,6 +83,7 @@ void jw_init(JsonWriter *w, Buf *b) {
 }
 
 static void newline_indent(JsonWriter *w) {
+    if (w->compact) return;
     buf_putc(w->b, '\n');
     for (int i = 0; i < w->depth; i++) buf_put(w->b, "  ", 2);
 }
@@ -114,13 +117,13 @@ void jw_close(JsonWriter *w, char bracket) {
     w->depth--;
     if (!empty) newline_indent(w);
     buf_putc(w->b, bracket);
-    if (w->depth == 0) buf_putc(w->b, '\n');
+    if (w->depth == 0 && !w->compact) buf_putc(w->b, '\n');
 }
 
 void jw_key(JsonWriter *w, const char *key) {
     before_value(w);
     out_json_string(w->b, key);
-    buf_put(w->b, ": ", 2);
+    buf_put(w->b, ": ", w->compact ? 1 : 2);
     w->after_key = true;
 }
 
@@ -169,6 +172,33 @@ static void put_url(JsonWriter *w, Buf *scratch, const OutputOptions *opt, const
     if (scratch->failed) w->b->failed = true;
 }
 
+/* "fix": ruff's fix object, or null. */
+static void put_fix(JsonWriter *w, const Fix *fix) {
+    jw_key(w, "fix");
+    if (!fix) {
+        jw_null(w);
+        return;
+    }
+    jw_open(w, '{');
+    jw_key(w, "applicability");
+    jw_str(w, fix->applicability == FIX_SAFE ? "safe" : "unsafe");
+    jw_key(w, "edits");
+    jw_open(w, '[');
+    for (int32_t i = 0; i < fix->nedits; i++) {
+        const Edit *e = &fix->edits[i];
+        jw_open(w, '{');
+        jw_key(w, "content");
+        jw_str(w, OUT_STR(e->content));
+        jw_location(w, "end_location", e->loc.end_line, e->loc.end_col);
+        jw_location(w, "location", e->loc.line, e->loc.col);
+        jw_close(w, '}');
+    }
+    jw_close(w, ']');
+    jw_key(w, "message");
+    jw_str(w, OUT_STR(fix->message));
+    jw_close(w, '}');
+}
+
 bool out_write_json(Buf *b, const FindingList *fl, const OutputOptions *opt) {
     JsonWriter w;
     jw_init(&w, b);
@@ -188,8 +218,7 @@ bool out_write_json(Buf *b, const FindingList *fl, const OutputOptions *opt) {
         jw_location(&w, "end_location", f->loc.end_line, f->loc.end_col);
         jw_key(&w, "filename");
         jw_str(&w, OUT_STR(f->path));
-        jw_key(&w, "fix");
-        jw_null(&w);
+        put_fix(&w, f->fix);
         jw_location(&w, "location", f->loc.line, f->loc.col);
         jw_key(&w, "message");
         jw_str(&w, OUT_STR(f->message));

@@ -12,7 +12,9 @@
  *   result   ruleId, ruleIndex, level, message (linking its related locations: `[line 20](1)`),
  *            one location (artifactLocation {uri relative to %SRCROOT%, percent-encoded},
  *            region {startLine, startColumn, endLine, endColumn}), relatedLocations {id from 1,
- *            physicalLocation, message}, partialFingerprints
+ *            physicalLocation, message}, fixes (a finding's fix: description, one artifactChange
+ *            of the file with its replacements {deletedRegion, insertedContent}, and the fix's
+ *            applicability in a property bag), partialFingerprints
  *
  * SARIF knows no notebook cells: a finding in a notebook has the region of the .ipynb lines that
  * hold its cell lines (startLine, endLine: what a viewer of the stored file, GitHub's among them,
@@ -232,10 +234,8 @@ static void put_region(JsonWriter *w, const Location *l) {
     jw_close(w, '}');
 }
 
-static void put_physical(JsonWriter *w, Buf *scratch, const char *path, const Location *l,
-                         const OutputOptions *opt) {
-    jw_key(w, "physicalLocation");
-    jw_open(w, '{');
+/* "artifactLocation": {uri, uriBaseId when relative to %SRCROOT%} */
+static void put_artifact(JsonWriter *w, Buf *scratch, const char *path, const OutputOptions *opt) {
     jw_key(w, "artifactLocation");
     jw_open(w, '{');
     scratch->len = 0;
@@ -247,8 +247,58 @@ static void put_physical(JsonWriter *w, Buf *scratch, const char *path, const Lo
         jw_str(w, SRCROOT);
     }
     jw_close(w, '}');
+}
+
+static void put_physical(JsonWriter *w, Buf *scratch, const char *path, const Location *l,
+                         const OutputOptions *opt) {
+    jw_key(w, "physicalLocation");
+    jw_open(w, '{');
+    put_artifact(w, scratch, path, opt);
     put_region(w, l);
     jw_close(w, '}');
+}
+
+/* "fixes": the finding's fix as SARIF's fix object (its edits as replacements of regions of the
+ * finding's file; an empty insertedContent is left out: a pure deletion). */
+static void put_fix(JsonWriter *w, Buf *scratch, const Finding *f, const OutputOptions *opt) {
+    const Fix *fix = f->fix;
+    jw_key(w, "fixes");
+    jw_open(w, '[');
+    jw_open(w, '{');
+    put_message(w, "description", fix->message);
+    jw_key(w, "artifactChanges");
+    jw_open(w, '[');
+    jw_open(w, '{');
+    put_artifact(w, scratch, f->path, opt);
+    jw_key(w, "replacements");
+    jw_open(w, '[');
+    for (int32_t i = 0; i < fix->nedits; i++) {
+        const Edit *e = &fix->edits[i];
+        jw_open(w, '{');
+        jw_key(w, "deletedRegion");
+        jw_open(w, '{');
+        jw_key(w, "startLine");
+        jw_int(w, e->loc.line);
+        jw_key(w, "startColumn");
+        jw_int(w, e->loc.col);
+        jw_key(w, "endLine");
+        jw_int(w, e->loc.end_line);
+        jw_key(w, "endColumn");
+        jw_int(w, e->loc.end_col);
+        jw_close(w, '}');
+        if (e->content && *e->content) put_message(w, "insertedContent", e->content);
+        jw_close(w, '}');
+    }
+    jw_close(w, ']');
+    jw_close(w, '}');
+    jw_close(w, ']');
+    jw_key(w, "properties");
+    jw_open(w, '{');
+    jw_key(w, "applicability");
+    jw_str(w, fix->applicability == FIX_SAFE ? "safe" : "unsafe");
+    jw_close(w, '}');
+    jw_close(w, '}');
+    jw_close(w, ']');
 }
 
 static void put_result(JsonWriter *w, Buf *scratch, Seen *seen, const RuleTable *rules,
@@ -287,6 +337,7 @@ static void put_result(JsonWriter *w, Buf *scratch, Seen *seen, const RuleTable 
         }
         jw_close(w, ']');
     }
+    if (f->fix) put_fix(w, scratch, f, opt);
     put_fingerprint(w, seen, f);
     jw_close(w, '}');
 }

@@ -3,7 +3,8 @@
  *   text   path:line:col: CODE message               one line per finding (ruff's concise format;
  *          path:cell N:line:col: in a notebook, lines counted in the cell, as ruff writes them)
  *   full   the same line, then the source line under a gutter with a caret underline and the
- *          code after the carets, then the related locations (ruff's full format):
+ *          code after the carets, then the related locations and the fix's message (ruff's full
+ *          format):
  *
  *              a.py:3:5: DW201 `x` is always None here
  *                |
@@ -11,6 +12,10 @@
  *                |     ^^^^^^ DW201
  *                |
  *                = note: a.py:1:5: `x` is set to None here
+ *                = help: Remove the `if` test and keep the body     (a finding with a fix)
+ *
+ * A finding whose fix --fix would apply shows `[*]` after its code when OutputOptions.fix_status
+ * asks for it (ruff's marker: `a.py:3:5: DW101 [*] identical branches: ...`).
  *
  * Colour (only when OutputOptions.color): the path bold, ':' cyan, the code red bold; in the full
  * format the gutter blue bold and the carets red bold, as ruff colours them.
@@ -171,21 +176,31 @@ static void put_snippet(Buf *b, bool color, const Finding *f, int w) {
     buf_putc(b, '\n');
 }
 
+/* "  = note: " or "  = help: " under a gutter of width w. */
+static void put_label(Buf *b, bool color, int w, const char *label) {
+    put_gutter(b, color, w, "=");
+    buf_putc(b, ' ');
+    if (color) buf_puts(b, BOLD);
+    buf_puts(b, label);
+    if (color) buf_puts(b, RESET);
+    buf_puts(b, ": ");
+}
+
 static void put_full_details(Buf *b, bool color, const Finding *f) {
     bool snippet = f->source && f->loc.line >= 1;
     int w = snippet ? digits(f->loc.line) : 1;
     if (snippet) put_snippet(b, color, f, w);
     for (int32_t i = 0; i < f->nrelated; i++) {
         const Related *r = &f->related[i];
-        put_gutter(b, color, w, "=");
-        buf_putc(b, ' ');
-        if (color) buf_puts(b, BOLD);
-        buf_puts(b, "note");
-        if (color) buf_puts(b, RESET);
-        buf_puts(b, ": ");
+        put_label(b, color, w, "note");
         put_position(b, color, r->path, &r->loc);
         buf_putc(b, ' ');
         out_put_visible(b, OUT_STR(r->message));
+        buf_putc(b, '\n');
+    }
+    if (f->fix) {
+        put_label(b, color, w, "help");
+        out_put_visible(b, OUT_STR(f->fix->message));
         buf_putc(b, '\n');
     }
     buf_putc(b, '\n');
@@ -199,6 +214,8 @@ bool out_write_text(Buf *b, const FindingList *fl, const OutputOptions *opt, boo
         buf_putc(b, ' ');
         put_colored(b, color, RED_BOLD, OUT_STR(f->code));
         buf_putc(b, ' ');
+        if (opt->fix_status && output_fix_applies(f, opt->unsafe_fixes))
+            buf_puts(b, color ? "[" CYAN "*" RESET "] " : "[*] ");
         out_put_visible(b, OUT_STR(f->message));
         buf_putc(b, '\n');
         if (full) put_full_details(b, color, f);

@@ -3,8 +3,8 @@
  *
  *   text    path:line:col: CODE message                      (one line per finding)
  *   full    the same, then the source line with a caret underline and related locations
- *   json    an array of objects with ruff's field names where they exist
- *   sarif   SARIF 2.1.0 (valid against the official schema)
+ *   json    an array of objects with ruff's field names where they exist (a fix: ruff's `fix`)
+ *   sarif   SARIF 2.1.0 (valid against the official schema; a fix: a result's `fixes`)
  *   github  GitHub Actions workflow commands (::error file=...)
  *
  * Every format is written in one pass over the findings (linear in their number and size). Lines
@@ -46,7 +46,15 @@ typedef struct OutputOptions {
     int nrules;
     const char *version;  /* deadwood's version */
     const char *homepage; /* informationUri and the base of rule URLs; NULL: the default above */
+    bool fix_status;      /* text and full: `[*]` after the code of a finding whose fix --fix
+                             would apply (ruff's), when fixes are not being applied */
+    bool unsafe_fixes;    /* ... counting unsafe fixes (--unsafe-fixes) */
 } OutputOptions;
+
+/* Whether a finding's fix is applied under these options (safe, or unsafe too when asked). */
+static inline bool output_fix_applies(const Finding *f, bool unsafe_fixes) {
+    return f->fix && (f->fix->applicability == FIX_SAFE || unsafe_fixes);
+}
 
 /* Parses "text", "full", "json", "sarif", "github"; false for anything else. */
 bool output_format_parse(const char *name, OutputFormat *out);

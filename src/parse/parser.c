@@ -318,6 +318,8 @@ ParseStatus parse_module_as(Arena *a, const SourceText *src, int minor, ParseRes
         out->walrus = P.walrus;
         out->ndefs = P.ndefs;
         out->nclasses = P.nclasses;
+        out->toks = ta.toks;
+        out->ntoks = ta.count;
         dw_free(P.stack);
         return PARSE_OK;
     }

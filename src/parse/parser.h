@@ -31,7 +31,9 @@ typedef struct ParseResult {
     LineIndex lines; /* line starts of the decoded text */
     bool walrus;     /* the tree may hold a named expression (:=), the one expression that binds
                         a name in the enclosing function */
-    int32_t ndefs, nclasses; /* at least as many as the tree's function and class definitions */
+    int32_t ndefs, nclasses;  /* at least as many as the tree's function and class definitions */
+    const struct Token *toks; /* the tokens (lex.h), in the arena: what fixes read their text by */
+    int32_t ntoks;
 } ParseResult;
 
 /* Parses src. On PARSE_OK *out holds the Module node; otherwise err says why. The grammar is the

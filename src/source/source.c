@@ -307,6 +307,38 @@ static bool transcode(Arena *a, const char *in, size_t n, const char *enc, Sourc
     return true;
 }
 
+bool source_overlay_find(const SourceOverlay *ov, const char *path, const char **bytes,
+                         size_t *len) {
+    int32_t lo = 0, hi = ov ? ov->n : 0;
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(ov->paths[mid], path);
+        if (c == 0) {
+            *bytes = ov->bytes[mid];
+            *len = ov->lens[mid];
+            return true;
+        }
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return false;
+}
+
+bool source_read_over(const SourceOverlay *ov, const char *path, size_t max, char **data,
+                      size_t *len, SourceError *err) {
+    const char *b;
+    size_t n;
+    if (!source_overlay_find(ov, path, &b, &n))
+        return source_read_file_max(path, max, data, len, err);
+    if (n > max) return too_large(err, n, max, true);
+    if (!(*data = dw_malloc(n + 1))) return fail(err, 0, 0, "out of memory");
+    if (n) memcpy(*data, b, n);
+    *len = n;
+    return true;
+}
+
 bool source_decode(Arena *a, const char *bytes, size_t len, SourceText *out, SourceError *err) {
     memset(out, 0, sizeof *out);
     const char *nul = memchr(bytes, 0, len);

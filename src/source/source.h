@@ -44,6 +44,24 @@ bool source_read_file_max(const char *path, size_t max, char **data, size_t *len
 /* source_read_file_max with SOURCE_DEFAULT_MAX_SIZE. */
 bool source_read_file(const char *path, char **data, size_t *len, SourceError *err);
 
+/* Files whose bytes are given in memory instead of read from disk: a fix pass's results (and
+ * the files the fix loop holds), or an editor's unsaved documents. A file is looked up by the
+ * path it is read by; `paths` is sorted (strcmp) and holds each path once. */
+typedef struct SourceOverlay {
+    const char *const *paths;
+    const char *const *bytes;
+    const size_t *lens;
+    int32_t n;
+} SourceOverlay;
+
+/* The overlay's bytes of path (not a copy), or false when it holds none (ov may be NULL). */
+bool source_overlay_find(const SourceOverlay *ov, const char *path, const char **bytes,
+                         size_t *len);
+/* source_read_file_max, but the bytes of a path the overlay holds come from it (a copy, in
+ * *data as always; larger than max: "file too large" as for a file). */
+bool source_read_over(const SourceOverlay *ov, const char *path, size_t max, char **data,
+                      size_t *len, SourceError *err);
+
 /* Decodes bytes into out (allocated in a). */
 bool source_decode(Arena *a, const char *bytes, size_t len, SourceText *out, SourceError *err);
 

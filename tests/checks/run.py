@@ -30,6 +30,11 @@ Any finding that no expectation accounts for is a failure ("no unexpected findin
 per file). Findings of other rules count too: a fixture in DW201/ that also triggers DW101 must
 say so (`# expect: DW101`).
 
+A rule that reads the git history (DW303) has stories instead of files: subfolders holding a
+`story` file and the snapshots it commits (tests/lib/gitstory.py). The runner builds each story's
+repository in a temporary directory and checks its Python files, with the markers they carry,
+from the directory the story names.
+
 Per rule folder the runner runs `deadwood check --output-format json --select DW0,DW1,DW2` (plus
 the folder's own code when it is outside those groups; and --no-cache once check has it) once
 over all the folder's files, groups the findings by file and reports one pass/fail per
@@ -49,9 +54,12 @@ Options: -v prints passes too; `--only DW201` runs one folder.
 import json
 import os
 import re
+import shutil
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import gitstory  # noqa: E402
 from markers import CODE_RE, Marks, fragments_label  # noqa: E402
 from suite import ROOT, Suite, find_python, run  # noqa: E402
 
@@ -69,9 +77,10 @@ PROOF_LINE_RE = re.compile(r"line \d+|\.pyi?:\d+")
 
 
 class Fixture(Marks):
-    def __init__(self, path):
+    def __init__(self, path, root=None):
         self.path = path
-        self.name = os.path.relpath(path, HERE)
+        self.name = os.path.relpath(path, HERE) if root is None else os.path.join(
+            os.path.basename(root), os.path.relpath(path, root))
         super().__init__(path)
         for line, code, fragments, at in self.expects:
             if DW2_RE.fullmatch(code) and not any(PROOF_LINE_RE.search(f) for f in fragments):
@@ -85,12 +94,12 @@ def check_option_exists():
     return "--no-cache" in p.stdout
 
 
-def run_deadwood(code, files, no_cache):
+def run_deadwood(code, files, no_cache, cwd=None):
     select = "DW0,DW1,DW2" + ("" if code[:3] in ("DW0", "DW1", "DW2") else "," + code)
     argv = [s.deadwood, "check", "--output-format", "json", "--select", select]
     if no_cache:
         argv.append("--no-cache")
-    p = run(argv + files)
+    p = run(argv + files, cwd=cwd)
     if p.returncode not in (0, 1):
         return None, f"exit status {p.returncode}\n{p.stderr.decode('utf-8', 'replace')[-2000:]}"
     try:
@@ -100,19 +109,42 @@ def run_deadwood(code, files, no_cache):
 
 
 def check_folder(code, folder, no_cache):
+    """The folder's fixture files, or (a rule that reads the git history) the files of the
+    repositories its stories build (tests/lib/gitstory.py), each checked where its story says."""
+    stories = gitstory.stories(folder)
+    if stories:
+        work = tempfile.mkdtemp(prefix=f"dw-{code}-")
+        try:
+            return [fx for st in stories for fx in check_story(code, st, work, no_cache)]
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
     files = sorted(os.path.join(folder, f) for f in os.listdir(folder)
                    if f.endswith(".py") or f.endswith(".pyi"))
-    fixtures = [Fixture(f) for f in files]
     if not files:
         s.fail(f"{code} fixtures", f"no fixture files in {folder}")
         return []
-    findings, err = run_deadwood(code, files, no_cache)
+    return check_files(code, files, no_cache)
+
+
+def check_story(code, story, work, no_cache):
+    try:
+        st = gitstory.Story(story, os.path.join(work, os.path.basename(story)))
+    except RuntimeError as e:
+        s.fail(f"{code} story {os.path.basename(story)}", e)
+        return []
+    return check_files(code, st.python_files(), no_cache, st.check_dir, st.repo)
+
+
+def check_files(code, files, no_cache, cwd=None, root=None):
+    fixtures = [Fixture(f, root) for f in files]
+    findings, err = run_deadwood(code, [os.path.relpath(f, cwd) for f in files] if cwd else files,
+                                 no_cache, cwd)
     if findings is None:
         s.fail(f"{code} run", err)
         return fixtures
     by_file = {}
     for f in findings:
-        by_file.setdefault(os.path.realpath(f["filename"]), []).append(f)
+        by_file.setdefault(os.path.realpath(os.path.join(cwd or ".", f["filename"])), []).append(f)
     for fx in fixtures:
         for e in fx.errors:
             s.fail(f"{fx.name} markers", e)

@@ -91,25 +91,25 @@ def test_cache_whole_tree():
     """The cache keeps per-file findings only: a change in one file updates what the whole-tree
     rules report in another file, whose own entry is a hit."""
     zen = zenflow()
-    p1 = dw(["check", "-v", "."], zen, cache=True)
+    p1 = dw(["check", "-v", "--extend-select", "DW301", "."], zen, cache=True)
     s.check("zenflow.py:7:5: DW301" in p1.stdout and "(stage_1_and_2.py:18)" in p1.stdout,
             "DW301 before the change", p1.stdout)
     base = os.path.join(zen, "stage_1_and_2.py")
     text = open(base).read()
     # a line above the base class moves the base method: the message on zenflow.py changes
     write(base, "# moved\n" + text)
-    p2 = dw(["check", "-v", "."], zen, cache=True)
+    p2 = dw(["check", "-v", "--extend-select", "DW301", "."], zen, cache=True)
     s.check(verbose_cache(p2) == (2, 3, 1) and "(stage_1_and_2.py:19)" in p2.stdout and
-            p2.stdout == dw(["check", "."], zen).stdout,
+            p2.stdout == dw(["check", "--extend-select", "DW301", "."], zen).stdout,
             "a hit on zenflow.py still sees the moved base method", p2.stdout + p2.stderr)
     # the base method becomes a stub: nothing was copied, DW301 goes away
     stub = re.sub(r"(    def async_inplace_copy_grad_to_fp32_buffer_from_gpu\(.*?\):\n).*?(?=\n\n    def )",
                   r"\1        raise NotImplementedError", text, count=1, flags=re.S)
     s.check(stub != text, "the fixture's base method was found")
     write(base, stub)
-    p3 = dw(["check", "-v", "."], zen, cache=True)
+    p3 = dw(["check", "-v", "--extend-select", "DW301", "."], zen, cache=True)
     s.check(verbose_cache(p3) == (2, 3, 1) and "DW301" not in p3.stdout and "DW101" in p3.stdout and
-            p3.stdout == dw(["check", "."], zen).stdout,
+            p3.stdout == dw(["check", "--extend-select", "DW301", "."], zen).stdout,
             "a hit on zenflow.py loses DW301 when the base changes", p3.stdout + p3.stderr)
 
 
@@ -145,8 +145,8 @@ def test_cache_summaries():
     run parses nothing. A file whose module name changes (an __init__.py added above it) is parsed
     again, though its bytes are the same: its name, and the imports resolved with it, changed."""
     zen = zenflow()
-    p1 = dw(["check", "-v", "."], zen, cache=True)
-    p2 = dw(["check", "-v", "."], zen, cache=True)
+    p1 = dw(["check", "-v", "--extend-select", "DW301", "."], zen, cache=True)
+    p2 = dw(["check", "-v", "--extend-select", "DW301", "."], zen, cache=True)
     s.check(verbose_cache(p2) == (3, 3, 0) and reparsed(p2) == 0 and p2.stdout == p1.stdout and
             "DW301" in p2.stdout, "a warm run takes every summary from the cache", p2.stderr)
     proj = fresh()
@@ -156,16 +156,16 @@ def test_cache_summaries():
     write(os.path.join(proj, "pkg", "__init__.py"), "")
     write(os.path.join(proj, "pkg", "sub.py"), SUB_PY)
     write(os.path.join(proj, "pkg", "inner", "base.py"), BASE_PY)
-    p3 = dw(["check", "-v", "."], proj, cache=True)
+    p3 = dw(["check", "-v", "--extend-select", "DW301", "."], proj, cache=True)
     s.check("DW301" not in p3.stdout and reparsed(p3) == 0,
             "inner/ is no package: pkg.inner.base is not in the tree", p3.stdout + p3.stderr)
     write(os.path.join(proj, "pkg", "inner", "__init__.py"), "")
-    p4 = dw(["check", "-v", "."], proj, cache=True)
+    p4 = dw(["check", "-v", "--extend-select", "DW301", "."], proj, cache=True)
     s.check(verbose_cache(p4) == (3, 4, 1) and reparsed(p4) == 1 and
-            "pkg/sub.py:5:5: DW301" in p4.stdout and p4.stdout == dw(["check", "."], proj).stdout,
+            "pkg/sub.py:5:5: DW301" in p4.stdout and p4.stdout == dw(["check", "--extend-select", "DW301", "."], proj).stdout,
             "an __init__.py added: base.py, unchanged, is parsed again as pkg.inner.base",
             p4.stdout + p4.stderr)
-    p5 = dw(["check", "-v", "."], proj, cache=True)
+    p5 = dw(["check", "-v", "--extend-select", "DW301", "."], proj, cache=True)
     s.check(verbose_cache(p5) == (4, 4, 0) and p5.stdout == p4.stdout,
             "and its new summary is cached", p5.stderr)
 

@@ -18,7 +18,8 @@ def check_options():
 
 
 CONFIG_KEYS = ["select", "extend-select", "ignore", "exclude", "extend-exclude", "per-file-ignores",
-               "target-version", "respect-gitignore", "force-exclude", "cache-dir", "similarity"]
+               "target-version", "respect-gitignore", "force-exclude", "cache-dir", "similarity",
+               "unsafe-fixes", "fixable", "unfixable"]
 
 
 def test_docs():

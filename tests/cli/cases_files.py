@@ -298,7 +298,7 @@ def test_index_root():
     write(os.path.join(proj, "legacy.py"), "def f(x):\n    if x is None:\n        return x.name\n")
     expect("without --index-root the staged file alone misses DW302",
            dw(["check", "pkg/sub.py"], proj), rc=0, out="")
-    dw302 = "pkg/sub.py:5:5: DW302 redundant override: `Pooled.close` is identical to " \
+    dw302 = "pkg/sub.py:5:5: DW302 [*] redundant override: `Pooled.close` is identical to " \
             "Connection.close (base.py:2); delete it\n"
     expect("--index-root: DW302 against an unnamed base file, only the PATHs reported",
            dw(["check", "--index-root", ".", "pkg/sub.py"], proj), rc=1, out=dw302,
@@ -324,3 +324,14 @@ def test_index_root():
     expect("--index-root with standard input",
            dw(["check", "--index-root", ".", "-"], proj, input="x = 1\n"), rc=2,
            err_has="cannot be used with standard input")
+    fixing = os.path.join(TMP, "index-root-fix")
+    shutil.copytree(proj, fixing, ignore=shutil.ignore_patterns(".deadwood_cache"))
+    before = {name: open(os.path.join(fixing, name)).read() for name in ("pkg/base.py", "legacy.py")}
+    expect("--index-root --fix: the PATHs' findings fixed against the whole project",
+           dw(["check", "--fix", "--index-root", ".", "pkg/sub.py"], fixing), rc=0, out="",
+           err_has="Found 1 problem (1 fixed, 0 remaining; 1 file checked).")
+    with open(os.path.join(fixing, "pkg", "sub.py")) as f:
+        sub = f.read()
+    s.check(sub == "from pkg.base import Connection\n\n\nclass Pooled(Connection):\n    pass\n"
+            and all(open(os.path.join(fixing, n)).read() == t for n, t in before.items()),
+            "--index-root --fix: only the PATHs' files are written", sub)

@@ -176,7 +176,9 @@ def test_statistics():
         want[c] = want.get(c, 0) + 1
     p = dw(["check", "--statistics"], proj)
     lines = p.stdout.splitlines()
-    rows = [re.fullmatch(r"( *\d+)\t(DW\d{3})\t([a-z-]+)", l) for l in lines]
+    # ruff's format: `[*] ` before the name of a rule with a fix --fix would apply, `[ ] ` before the
+    # others, when some rule has one
+    rows = [re.fullmatch(r"( *\d+)\t(DW\d{3})\t(\[[* ]\] )?([a-z-]+)", l) for l in lines]
     ok = p.returncode == 1 and all(rows) and len(rows) == len(want)
     got = {r.group(2): int(r.group(1)) for r in rows if r}
     counts = [int(r.group(1)) for r in rows if r]
@@ -184,12 +186,16 @@ def test_statistics():
             p.stdout + p.stderr)
     s.check(ok and len({len(r.group(1)) for r in rows}) == 1, "--statistics counts aligned", p.stdout)
     names = {l.split()[0]: l.split()[1] for l in dw(["rule", "--all"], TMP).stdout.splitlines()}
-    s.check(all(r.group(3) == names[r.group(2)] for r in rows if r), "--statistics rule names",
+    s.check(all(r.group(4) == names[r.group(2)] for r in rows if r), "--statistics rule names",
             p.stdout)
+    marked = {r.group(2): r.group(3) == "[*] " for r in rows if r}
+    s.check(len({r.group(3) is None for r in rows if r}) == 1 and any(marked.values()),
+            "--statistics marks the rules --fix would fix (all rows marked, or none)", p.stdout)
     j = dw(["check", "--statistics", "--output-format", "json"], proj)
     try:
         data = json.loads(j.stdout)
         ok = {d["code"]: d["count"] for d in data} == want and all(d["name"] for d in data)
+        ok = ok and {d["code"]: d["fixable"] for d in data} == marked
     except (ValueError, KeyError, TypeError):
         ok = False
     s.check(ok, "--statistics json", j.stdout[:300])
@@ -238,7 +244,8 @@ def test_jobs():
                 f"--jobs 1/2/4/16 give identical {fmt} output")
     s.check(dw(["check", "-j", "4"], proj).stdout == outs[("1", "text")], "-j 4")
     zen = zenflow()
-    a, b = dw(["check", "-j1", "."], zen), dw(["check", "-j=4", "."], zen)
+    a, b = (dw(["check", "-j1", "--extend-select", "DW301", "."], zen),
+            dw(["check", "-j=4", "--extend-select", "DW301", "."], zen))
     s.check(a.stdout == b.stdout and "DW301" in a.stdout, "whole-tree rule: --jobs 1 = --jobs 4",
             a.stdout)
 

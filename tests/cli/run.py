@@ -23,9 +23,11 @@ import cases_cache  # noqa: E402
 import cases_config  # noqa: E402
 import cases_docs  # noqa: E402
 import cases_files  # noqa: E402
+import cases_history  # noqa: E402
 import cases_run  # noqa: E402
 
-TESTS = [getattr(mod, name) for mod in (cases_run, cases_config, cases_files, cases_cache, cases_docs)
+TESTS = [getattr(mod, name) for mod in (cases_run, cases_config, cases_files, cases_cache, cases_docs,
+                                        cases_history)
          for name in mod.__dict__ if name.startswith("test_")]
 
 

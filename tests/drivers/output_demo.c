@@ -13,8 +13,10 @@
  * an absolute path under the root, one outside it and a "./" path, a message with quotes,
  * backslashes, a newline, control characters and '%', a tab-indented line with a tab inside it, a
  * line with wide (CJK) characters, a line with a combining accent, a span over several lines, a
- * span at the end of its line, a code that is not in the rule list, and a line number of three
- * digits. Exit status 0, 2 on a usage error or when the output fails.
+ * span at the end of its line, a code that is not in the rule list, a line number of three
+ * digits, and two fixes: a safe one of two deletions (shown `[*]` in text), and an unsafe one
+ * inserting text with a quote, a line break and non-ASCII characters. Exit status 0, 2 on a usage
+ * error or when the output fails.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,8 +58,9 @@ static Location cell_loc(int32_t cell, int32_t line, int32_t col, int32_t end_li
     return l;
 }
 
-static void add(FindingList *l, const char *code, const char *name, const char *path, Location at,
-                const char *message, const char *source, Related *rel, int32_t nrel) {
+static void add_fixed(FindingList *l, const char *code, const char *name, const char *path,
+                      Location at, const char *message, const char *source, Related *rel,
+                      int32_t nrel, const Fix *fix) {
     Finding f = {.code = code,
                  .name = name,
                  .path = path,
@@ -66,19 +69,27 @@ static void add(FindingList *l, const char *code, const char *name, const char *
                  .source = source,
                  .noqa_line = at.line,
                  .related = rel,
-                 .nrelated = nrel};
+                 .nrelated = nrel,
+                 .fix = fix};
     if (!findings_add(l, &f)) {
         fputs("output_demo: out of memory\n", stderr);
         exit(2);
     }
 }
 
+static void add(FindingList *l, const char *code, const char *name, const char *path, Location at,
+                const char *message, const char *source, Related *rel, int32_t nrel) {
+    add_fixed(l, code, name, path, at, message, source, rel, nrel, NULL);
+}
+
 static void fixed_set(FindingList *l) {
     Related none_set[] = {{"app/main.py", loc(2, 5, 2, 9), "`user` is set to None here"}};
     add(l, "DW201", "none-dereference", "app/main.py", loc(3, 12, 3, 21),
         "`user` is always None here (set on line 2)", "    return user.name", none_set, 1);
-    add(l, "DW101", "dead-branch", "app/main.py", loc(7, 1, 9, 14),
-        "this branch never runs: the condition is always false", "if False:", NULL, 0);
+    Edit drop[] = {{loc(6, 1, 7, 1), 0, 0, ""}, {loc(7, 1, 10, 1), 0, 0, ""}};
+    Fix dead = {FIX_SAFE, "Delete the branch", drop, 2};
+    add_fixed(l, "DW101", "dead-branch", "app/main.py", loc(7, 1, 9, 14),
+              "this branch never runs: the condition is always false", "if False:", NULL, 0, &dead);
     Related copies[] = {
         {"app/copy of main.py", loc(3, 1, 5, 1), "the other copy"},
         {ROOT "/lib/util.py", loc(40, 5, 40, 9), "differs here: \"b\" instead of \"a\""},
@@ -91,8 +102,11 @@ static void fixed_set(FindingList *l) {
     /* s = "日本語テキスト" + naïve.attr : wide characters, then a precomposed ï */
     Related stub[] = {{"/usr/lib/python3/dist-packages/naïve-stubs/__init__.pyi", loc(1, 1, 1, 6),
                        "declared `Optional` here"}};
-    add(l, "DW201", "none-dereference", NAIVE, loc(4, 17, 4, 27), "`naïve` is always None here",
-        "s = \"日本語テキスト\" + naïve.attr", stub, 1);
+    Edit guard[] = {{loc(4, 17, 4, 27), 0, 0, "(naïve or \"défaut\"\n).attr"}};
+    Fix guarded = {FIX_UNSAFE, "Guard `naïve` with a default", guard, 1};
+    add_fixed(l, "DW201", "none-dereference", NAIVE, loc(4, 17, 4, 27),
+              "`naïve` is always None here", "s = \"日本語テキスト\" + naïve.attr", stub, 1,
+              &guarded);
     /* cafe\u0301 = None; cafe\u0301.strip(): an e with a combining acute accent (two characters) */
     add(l, "DW201", "none-dereference", NAIVE, loc(9, 15, 9, 26), "`café` is always None here",
         "cafe\xcc\x81 = None; cafe\xcc\x81.strip()", NULL, 0);
@@ -140,7 +154,8 @@ int main(int argc, char **argv) {
     OutputOptions opt = {.root = ROOT,
                          .rules = rules,
                          .nrules = (int)(sizeof rules / sizeof *rules),
-                         .version = "0.1.0"};
+                         .version = "0.1.0",
+                         .fix_status = true};
     if (argc < 2 || !output_format_parse(argv[1], &opt.format)) {
         fprintf(stderr,
                 "usage: output_demo %s [--color] [--empty] [--notebook] [--no-root] [--many N]\n",

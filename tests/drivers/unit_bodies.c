@@ -21,7 +21,7 @@
 /* The file's summary, with its method hashes made during the walk (now) or not. */
 static ModuleSummary *summarize(const char *path, const char *data, size_t len, bool now,
                                 Arena *sums) {
-    CheckOptions co = {NULL, 0.6, 0};
+    CheckOptions co = {.drift_threshold = 0.6};
     SummaryOptions so;
     tree_rules_needs(&co, &so);
     so.read_once = now;
@@ -69,7 +69,7 @@ static void compare(const char *path, const char *data, size_t len, const char *
             CHECK(!func_code(later, i), "%s: %s not made during the walk", path,
                   later->functions[i].name);
         }
-        int32_t missed = index_fill_module_bodies(later, need, bytes, blen, &out, &scratch);
+        int32_t missed = index_fill_module_bodies(later, NULL, need, bytes, blen, &out, &scratch);
         CHECK(missed == 0, "%s: %d of %d methods not made", path, missed, methods);
         for (int32_t i = 0; i < later->nfunctions && i < now->nfunctions; i++) {
             if (!need[i]) continue;
@@ -196,8 +196,8 @@ static void made_here(void) {
             size_t elen = len - cut + changes[c].tolen;
             uint8_t need[2] = {1, 1};
             if (fd >= 0) CHECK(write(fd, edited, elen) == (ssize_t)elen, "written");
-            int32_t missed =
-                index_fill_module_bodies(m, need, fd >= 0 ? NULL : edited, elen, &out, &scratch);
+            int32_t missed = index_fill_module_bodies(m, NULL, need, fd >= 0 ? NULL : edited, elen,
+                                                      &out, &scratch);
             char names[3] = "";
             for (int32_t i = 0; i < 2; i++)
                 if (!func_code(m, i)) strncat(names, m->functions[i].name, 1);

@@ -29,7 +29,7 @@ static void one(const char *path) {
         CHECK(0, "%s: cannot read: %s", path, se.msg);
         return;
     }
-    CheckOptions co = {NULL, 0.6, 0};
+    CheckOptions co = {.drift_threshold = 0.6};
     SummaryOptions so;
     tree_rules_needs(&co, &so);
     so.read_once = true; /* the hashes are part of what is encoded */

@@ -7,13 +7,15 @@
 2. Colour: no escape sequence unless --color is given, and only text and full change with it.
 3. json: parses, is a list of objects with ruff's keys in a fixed order, with the right types;
    it agrees finding by finding with the text and github outputs.
+   A fix is ruff's object (applicability, edits of content/end_location/location, message).
 4. sarif: valid against the official SARIF 2.1.0 schema (OASIS's errata01 schema, copied here
    from ../shared/schemas so that the suite needs nothing outside the repository), with python3's
    jsonschema, the validator the schema's $schema names (SKIP when jsonschema is missing:
    `apt-get install -y python3-jsonschema`), and shaped as GitHub code scanning wants it: rules
    with help, one location per result, ruleIndex/ruleId agreeing, relative percent-encoded URIs
    under %SRCROOT% that decode to the paths, regions equal to the json locations, unique
-   fingerprints, columnKind.
+   fingerprints, columnKind; a fix as `fixes[].artifactChanges[].replacements[]` whose regions
+   and inserted text are the json fix's edits.
 4b. rule help: help.markdown rendered by cmark-gfm (GitHub's CommonMark; SKIP when it is missing:
    `apt-get install -y cmark-gfm`) shows help.text: the same paragraphs with the same text
    (nothing read as emphasis, links or lists), each indented example a python code block; for
@@ -71,6 +73,8 @@ FORMATS = ["text", "full", "json", "sarif", "github"]
 JSON_KEYS = ["cell", "code", "end_location", "filename", "fix", "location", "message",
              "noqa_row", "related", "url"]
 RELATED_KEYS = ["end_location", "filename", "location", "message"]
+FIX_KEYS = ["applicability", "edits", "message"]
+EDIT_KEYS = ["content", "end_location", "location"]
 
 NAIVE = "docs and notes/ünïcode dir/naïve.py"
 # What the carets of the full format must stand under, per (path, line) of output_demo's set.
@@ -189,8 +193,22 @@ if findings is not None:
             problems.append(f"#{i}: keys {keys}")
             continue
         d = dict(obj)
-        if d["cell"] is not None or d["fix"] is not None:
-            problems.append(f"#{i}: cell/fix not null")
+        if d["cell"] is not None:
+            problems.append(f"#{i}: cell not null")
+        fx = d["fix"]
+        if fx is not None:  # ruff's fix object
+            if not isinstance(fx, list) or [k for k, _ in fx] != FIX_KEYS:
+                problems.append(f"#{i}: fix {fx!r}")
+            else:
+                fd = dict(fx)
+                if fd["applicability"] not in ("safe", "unsafe") or not fd["message"] or \
+                        not fd["edits"]:
+                    problems.append(f"#{i}: fix {fd!r}")
+                for e in fd["edits"]:
+                    if [k for k, _ in e] != EDIT_KEYS or not isinstance(dict(e)["content"], str) \
+                            or not is_position(dict(e)["location"]) \
+                            or not is_position(dict(e)["end_location"]):
+                        problems.append(f"#{i}: edit {e!r}")
         if not all(isinstance(d[k], str) and d[k] for k in ("code", "filename", "message")):
             problems.append(f"#{i}: code/filename/message not strings")
         if not is_position(d["location"]) or not is_position(d["end_location"]):
@@ -407,6 +425,22 @@ if doc is not None and findings is not None:
             problems.append(f"{where}: related ids {[r['id'] for r in related]}")
         for k, (rl, fr) in enumerate(zip(related, f["related"])):
             check_artifact(rl, fr["filename"], problems, f"{where} related {k}")
+        # a fix: one artifact change of the finding's file, a replacement per json edit
+        fixes = res.get("fixes")
+        if (fixes is None) != (f["fix"] is None):
+            problems.append(f"{where}: fixes {fixes!r} for the json fix {f['fix']!r}")
+        elif fixes:
+            fx = f["fix"]
+            change = fixes[0]["artifactChanges"][0]
+            check_artifact({"physicalLocation": change}, f["filename"], problems, f"{where} fix")
+            reps = [(r["deletedRegion"]["startLine"], r["deletedRegion"]["startColumn"],
+                     r["deletedRegion"]["endLine"], r["deletedRegion"]["endColumn"],
+                     r.get("insertedContent", {}).get("text", "")) for r in change["replacements"]]
+            want = [(e["location"]["row"], e["location"]["column"], e["end_location"]["row"],
+                     e["end_location"]["column"], e["content"]) for e in fx["edits"]]
+            if reps != want or fixes[0]["description"]["text"] != fx["message"] or \
+                    fixes[0]["properties"]["applicability"] != fx["applicability"]:
+                problems.append(f"{where}: fix {fixes!r} is not the json fix {fx!r}")
             check_region(rl, fr, problems, f"{where} related {k}")
             if rl["message"]["text"] != fr["message"]:
                 problems.append(f"{where} related {k}: message {rl['message']['text']!r}")

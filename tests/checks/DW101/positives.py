@@ -244,3 +244,10 @@ if sys.version_info >= (3, 12):  # expect: DW101
     from distutils import ccompiler  # type: ignore[import-not-found]
 else:
     from distutils import ccompiler  # type: ignore[import-not-found]
+
+# The same directive, one followed by another comment (a `# noqa` that --add-noqa wrote for
+# another finding on its line): the directive is the same, the code too.
+if sys.version_info >= (3, 13):  # expect: DW101
+    from distutils import ccompiler  # type: ignore[import-not-found]  # noqa: E501
+else:
+    from distutils import ccompiler  # type: ignore[import-not-found]

@@ -1,0 +1,425 @@
+/* DW303 stale-override
+ *
+ * What it does: finds an override that still has statements its base method had and no longer
+ * has: the base was changed (most often fixed) after the override was copied from it, and the
+ * change never reached the copy. It reads the repository's history with git: the base method's
+ * past versions, along the first-parent history of HEAD, following renames of its file back to
+ * its creation.
+ *
+ * Why is this a bug: the override was written as a copy of the base method, and the base's own
+ * authors have since removed those statements from it. An override that keeps them keeps what
+ * they removed: this is how deadwood's founding bug came back. DeepSpeed's ZenFlow optimizer
+ * copied a ZeRO method before commit 1a8ad24 replaced its `if grad_accum is None:` branch (which
+ * dereferenced the None it had just tested) with `assert grad_accum is not None`; the copy kept
+ * the dead branch for a year.
+ *
+ * Example:
+ *     class DeepSpeedZeroOptimizer:
+ *         def copy_grad(self, param):
+ *             grad = self.get_grad(param)
+ *             assert grad is not None          # was `if grad is None: ...` until 1a8ad24
+ *             src = grad.view(-1)
+ *             ...
+ *     class ZenFlowOptimizer(DeepSpeedZeroOptimizer):
+ *         def copy_grad(self, param):          # copied before 1a8ad24
+ *             grad = self.get_grad(param)
+ *             if grad is None:
+ *                 src = grad.view(-1)
+ *             ...
+ *   reports: stale override: ZenFlowOptimizer.copy_grad still has `if grad is None:` … (lines
+ *   4-6), which DeepSpeedZeroOptimizer.copy_grad had until 1a8ad24 (2025-08-02, "fix issues
+ *   raised by Coverity scans (#7431)") changed it to `assert grad is not None`
+ *
+ * Use instead: apply the base's change to the override too, or call super() for the shared part.
+ *
+ * Which pairs: an override and the base method it overrides, both found in the tree, with at
+ * least 4 statements in common (as DW301 counts them: a compound statement is its header and its
+ * inner statements; docstrings are dropped; no share is asked), where the override does not call
+ * super() and the base is not a stub or abstract. A statement of the override is stale when it
+ * does not match the current base, matched (by longest common subsequence) a statement of a past
+ * version of the base that the base's next change deleted, and the override has it more often
+ * than the current base. One finding per override and base commit, at the override's first stale
+ * statement, naming the commit (short id, date, subject), the old lines and what they became,
+ * with the base method's current definition as the related location. Uncommitted changes to the
+ * base count as a commit of their own ("your uncommitted changes"); a pull request's commits are
+ * history like any other, so its CI reports a base fixed without its copy.
+ *
+ * Not reported: a change that is cosmetic (the statements are equal after renaming locals
+ * consistently, emptying strings and f-strings, dropping annotations and `cast()`); a commit that
+ * also changed the override (its author saw both); an override that already has a statement the
+ * change added; statements the change moved into a function it added or changed in the base's
+ * file (extract method); statements that say little alone (`pass`, `return`, `else:`); the other
+ * direction (the override changed, the base not); a change that switches on an attribute of self
+ * the base's file never had before (a new option, which copies for other platforms may not
+ * share); a change that every copy kept out of (two or more overrides left stale by one commit,
+ * none of the base's overrides taking it: the change was the base's own); a name defined more
+ * than once in a class (a property's getter and setter: the history finds a method by its
+ * name); overrides in test files (`test_*.py`, `*_test.py`, `conftest.py`, a `tests/`
+ * directory) unless `[tool.deadwood.rules.DW303] in-tests = true`.
+ *
+ * Off by default (opt-in: `--extend-select DW303`, or `extend-select = ["DW303"]`): on eighteen
+ * projects with long histories, 12 of its 30 findings were fixes the copy missed; the others are
+ * changes the copy has no use for or refactors that left an equivalent copy, which the
+ * statements alone do not tell apart (the README's "Why each default is what it is").
+ *
+ * Needs git and the history: outside a git work tree or without the git program DW303 is silent
+ * (`-v` says why); a shallow clone (CI's default `fetch-depth: 1`) gets a warning naming the fix
+ * (`fetch-depth: 0`). What it reads is cached per file and HEAD in the cache directory: a run
+ * with an unchanged HEAD reads no history.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "check/tree.h"
+#include "history/history.h"
+#include "history/units.h"
+#include "parse/parser.h"
+#include "rule_docs.h"
+#include "source/source.h"
+
+enum { MAX_UNITS = 1000 }; /* longer methods are not compared */
+
+bool stale_override_in_test_file(const char *path) {
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    size_t n = strlen(base);
+    if (strncmp(base, "test_", 5) == 0 || strcmp(base, "conftest.py") == 0 ||
+        (n > 8 && strcmp(base + n - 8, "_test.py") == 0))
+        return true;
+    for (const char *p = path; (p = strstr(p, "tests/")); p++)
+        if (p == path || p[-1] == '/') return true;
+    return false;
+}
+
+/* A candidate: a pair of the index that passes the rule's conditions. */
+typedef struct Cand {
+    int32_t pair;
+} Cand;
+
+static int32_t count(const StmtUnit *u, int32_t n, uint64_t h) {
+    int32_t k = 0;
+    for (int32_t i = 0; i < n; i++) k += u[i].hash == h;
+    return k;
+}
+
+/* The override's file, parsed again for a finding's message: the text of a unit and where its
+ * statement starts. */
+typedef struct Override {
+    Arena arena;
+    SourceText src;
+    ParseResult pr;
+    const Node *def;
+    UnitNode *units;
+    int32_t nunits;
+} Override;
+
+static void override_open(Override *o, const ModuleSummary *ms, const FuncSum *f) {
+    memset(o, 0, sizeof *o);
+    arena_init(&o->arena);
+    char *data;
+    size_t len;
+    SourceError se;
+    ParseError pe;
+    if (!source_read_file(ms->path, &data, &len, &se)) return;
+    if (parse_bytes(&o->arena, data, len, &o->src, &o->pr, &pe) == PARSE_OK &&
+        (o->def = units_find_def(o->pr.module, f->name, f->line))) {
+        int32_t n = units_of(o->def, NULL, 0);
+        o->units = arena_alloc(&o->arena, sizeof *o->units * (size_t)(n + 1));
+        if (o->units) o->nunits = units_of(o->def, o->units, n);
+    }
+    dw_free(data);
+}
+
+/* Unit i's text, and its location (1-based character columns, on its first line). */
+static bool override_unit(const Override *o, int32_t i, char *buf, size_t cap, SumLoc *loc) {
+    if (i >= o->nunits) return false;
+    const UnitNode *u = &o->units[i];
+    unit_text(u, &o->src, &o->pr.lines, buf, cap);
+    const Node *n = u->node;
+    const char *line = o->src.text + o->pr.lines.starts[n->lineno - 1];
+    const char *eol = strchr(line, '\n');
+    size_t end = n->end_lineno == n->lineno ? (size_t)n->end_col_offset
+                                            : (size_t)(eol ? eol - line : (ptrdiff_t)strlen(line));
+    loc->line = loc->end_line = n->lineno;
+    loc->col = utf8_count_chars(line, (size_t)n->col_offset) + 1;
+    loc->end_col = utf8_count_chars(line, end) + 1;
+    return true;
+}
+
+/* "1a8ad24f0d (2025-08-02, "subject")", or "your uncommitted changes". */
+static void describe_commit(const FileCommit *c, char *buf, size_t cap) {
+    if (!c->id[0]) {
+        snprintf(buf, cap, "your uncommitted changes");
+        return;
+    }
+    time_t t = (time_t)c->time;
+    struct tm tm;
+    char date[16] = "?";
+    if (gmtime_r(&t, &tm)) strftime(date, sizeof date, "%Y-%m-%d", &tm);
+    char subject[160];
+    snprintf(subject, sizeof subject, "%s", c->subject);
+    if (strlen(c->subject) >= sizeof subject) memcpy(subject + sizeof subject - 5, "…", 4);
+    snprintf(buf, cap, "%.10s (%s, \"%s\")", c->id, date, subject);
+}
+
+/* Whether the override's history has a version made by the commit with this id. */
+static bool edited_by(const FileHistory *fo, const FnHistory *ho, const char *id) {
+    for (int32_t k = 0; ho && k < ho->nversions; k++)
+        if (strcmp(fo->commits[ho->versions[k].commit].id, id) == 0) return true;
+    return false;
+}
+
+typedef struct Pair {
+    const ModuleSummary *ms, *bm;
+    const FuncSum *f, *b;
+    const MethodCode *fc, *bc;
+} Pair;
+
+/* What the base's version `next` put where `prev` had unit t: the text of its first new
+ * statement between the statements kept around t, and whether there are more. */
+static const char *became(const FnVersion *prev, const FnVersion *next, int32_t t, bool *more,
+                          bool *oom) {
+    int32_t np = prev->nunits, nn = next->nunits;
+    uint64_t *x = malloc(sizeof *x * (size_t)(np + nn + 1));
+    int32_t *ma = malloc(sizeof *ma * (size_t)(np + nn + 1));
+    const char *text = NULL;
+    *more = false;
+    if (!x || !ma) {
+        free(x), free(ma);
+        *oom = true;
+        return NULL;
+    }
+    int32_t *mb = ma + np;
+    for (int32_t i = 0; i < np; i++) x[i] = prev->units[i].hash;
+    for (int32_t j = 0; j < nn; j++) x[np + j] = next->units[j].hash;
+    if (history_lcs(x, np, x + np, nn, ma, mb) < 0) {
+        *oom = true;
+    } else {
+        int32_t from = 0, to = nn;
+        for (int32_t i = t - 1; i >= 0; i--)
+            if (ma[i] >= 0) {
+                from = ma[i] + 1;
+                break;
+            }
+        for (int32_t i = t + 1; i < np; i++)
+            if (ma[i] >= 0) {
+                to = ma[i];
+                break;
+            }
+        for (int32_t j = from; j < to; j++) {
+            const HistUnit *u = &next->units[j];
+            if (!(u->flags & HUNIT_NEW) || (u->flags & HUNIT_WEAK) || !u->text) continue;
+            if (text) {
+                *more = true;
+                break;
+            }
+            text = u->text;
+        }
+    }
+    free(x), free(ma);
+    return text;
+}
+
+static void report(TreeCtx *tx, const Pair *p, const FileHistory *fb, const FnHistory *hb,
+                   int32_t v, const int32_t *stale, int32_t nstale, int32_t first, int32_t at) {
+    const FnVersion *prev = &hb->versions[v], *next = &hb->versions[v + 1];
+    int32_t lo = INT32_MAX, hi = 0;
+    for (int32_t k = 0; k < nstale; k++) {
+        int32_t line = p->fc->units[stale[k]].line;
+        lo = line < lo ? line : lo, hi = line > hi ? line : hi;
+    }
+    char old[160], when[300], where[64], fname[QUALNAME_MAX], bname[QUALNAME_MAX];
+    Override o;
+    override_open(&o, p->ms, p->f);
+    SumLoc loc;
+    if (o.nunits != p->fc->nunits || !override_unit(&o, first, old, sizeof old, &loc)) {
+        snprintf(old, sizeof old, "line %d", (int)p->fc->units[first].line); /* (changed since) */
+        loc = func_def(p->f);
+    }
+    arena_free(&o.arena);
+    describe_commit(&fb->commits[next->commit], when, sizeof when);
+    if (lo == hi)
+        snprintf(where, sizeof where, "line %d", lo);
+    else
+        snprintf(where, sizeof where, "lines %d-%d", lo, hi);
+    bool more = false, oom = false;
+    const char *now = became(prev, next, at, &more, &oom);
+    if (oom) tx->failed = true;
+    char what[300];
+    if (now && strcmp(now, old) == 0)
+        snprintf(what, sizeof what, "changed its body");
+    else if (now)
+        snprintf(what, sizeof what, "changed it to `%s`%s", now, more ? " …" : "");
+    else
+        snprintf(what, sizeof what, "removed it");
+    SumLoc bdef = func_def(p->b);
+    tree_report(tx, p->ms, &loc, p->bm, &bdef, "the base method as it is now",
+                "stale override: %s still has `%s`%s (%s), which %s had until %s %s",
+                func_qualname(p->ms, p->f, fname, sizeof fname), old, nstale > 1 ? " …" : "", where,
+                func_qualname(p->bm, p->b, bname, sizeof bname), when, what);
+}
+
+/* The findings of one pair, from the newest change of the base to the oldest: each statement of
+ * the override is blamed on the latest change that left it stale. */
+/* A finding to be, or (adopted) an override that took a change of its base: kept until every
+ * pair is judged, since the copies of one method are judged together (see Sibling). */
+typedef struct Verdict {
+    const Pair *p;
+    const FileHistory *fb;
+    const FnHistory *hb;
+    int32_t v; /* the change: hb's versions v to v + 1 */
+    const char *commit;
+    bool adopted;
+    int32_t *stale, nstale, first, at;
+} Verdict;
+
+typedef VEC(Verdict) Verdicts;
+
+static void judge(TreeCtx *tx, const Pair *p, const FileHistory *fb, const FnHistory *hb,
+                  const FileHistory *fo, const FnHistory *ho, Verdicts *out) {
+    const StmtUnit *o = p->fc->units;
+    int32_t n = p->fc->nunits, m = p->bc->nunits;
+    uint64_t *x = malloc(sizeof *x * (size_t)(n + m + MAX_UNITS + 1));
+    int32_t *ob = malloc(sizeof *ob * (size_t)(n + m + 1) * 2);
+    int32_t *ov = malloc(sizeof *ov * (size_t)(n + MAX_UNITS + 1) * 2);
+    int32_t *blamed = malloc(sizeof *blamed * (size_t)(n + 1) * 2);
+    if (!x || !ob || !ov || !blamed) {
+        tx->failed = true;
+        goto done;
+    }
+    int32_t *stale = blamed + n + 1;
+    for (int32_t i = 0; i < n; i++) x[i] = o[i].hash, blamed[i] = -1;
+    for (int32_t j = 0; j < m; j++) x[n + j] = p->bc->units[j].hash;
+    if (history_lcs(x, n, x + n, m, ob, ob + n) < 0) {
+        tx->failed = true;
+        goto done;
+    }
+    for (int32_t v = hb->nversions - 2; v >= 0; v--) {
+        const FnVersion *prev = &hb->versions[v], *next = &hb->versions[v + 1];
+        if (prev->nunits > MAX_UNITS) continue;
+        bool gone = false;
+        for (int32_t k = 0; k < prev->nunits && !gone; k++)
+            gone = (prev->units[k].flags & (HUNIT_GONE | HUNIT_WEAK)) == HUNIT_GONE;
+        const char *id = fb->commits[next->commit].id;
+        if (!gone || (next->flags & FNV_NEW_ATTRIBUTE)) continue;
+        bool has_new = false; /* the override already has a statement the change added */
+        for (int32_t k = 0; k < next->nunits && !has_new; k++)
+            has_new = (next->units[k].flags & (HUNIT_NEW | HUNIT_WEAK)) == HUNIT_NEW &&
+                      count(o, n, next->units[k].hash) > 0;
+        if (has_new) {
+            if (VEC_PUSH(&tx->arena, *out, ((Verdict){p, fb, hb, v, id, true, NULL, 0, 0, 0})))
+                tx->failed = true;
+            continue;
+        }
+        if (edited_by(fo, ho, id)) continue; /* its author saw both */
+        uint64_t *y = x + n + m;
+        for (int32_t k = 0; k < prev->nunits; k++) y[k] = prev->units[k].hash;
+        if (history_lcs(x, n, y, prev->nunits, ov, ov + n) < 0) {
+            tx->failed = true;
+            goto done;
+        }
+        int32_t nstale = 0, first = -1, at = -1;
+        for (int32_t i = 0; i < n; i++) {
+            int32_t t = ov[i];
+            if (t < 0 || !(prev->units[t].flags & HUNIT_GONE) || ob[i] >= 0 || blamed[i] >= 0 ||
+                count(o, n, o[i].hash) <= count(p->bc->units, m, o[i].hash))
+                continue;
+            stale[nstale++] = i;
+            if (first < 0 && !(prev->units[t].flags & HUNIT_WEAK)) first = i, at = t;
+        }
+        if (first < 0) continue; /* only statements that say little */
+        for (int32_t k = 0; k < nstale; k++) blamed[stale[k]] = v;
+        int32_t *keep = arena_memdup(&tx->arena, stale, sizeof *stale * (size_t)nstale);
+        if (!keep || VEC_PUSH(&tx->arena, *out,
+                              ((Verdict){p, fb, hb, v, id, false, keep, nstale, first, at})))
+            tx->failed = true;
+    }
+done:
+    free(x), free(ob), free(ov), free(blamed);
+}
+
+/* Whether every copy of the base method kept what the change removed: two or more overrides
+ * left stale by the same commit, and none of the base's overrides took the change. Then the
+ * change was the base's own (a case, a platform or a setting its copies do not share: on real
+ * projects nearly all such findings were), and none of them is reported. */
+static bool sibling_consensus(const Verdicts *vs, const Verdict *d) {
+    int32_t stale = 0;
+    for (int32_t i = 0; i < vs->len; i++) {
+        const Verdict *e = &vs->items[i];
+        if (e->p->b != d->p->b || strcmp(e->commit, d->commit) != 0) continue;
+        if (e->adopted) return false;
+        stale++;
+    }
+    return stale >= 2;
+}
+
+void stale_override_run(TreeCtx *tx) {
+    const ProjectIndex *ix = tx->ix;
+    History *h = tx->opt ? tx->opt->history : NULL;
+    if (!h) return;
+    Pair *pairs = malloc(sizeof *pairs * (size_t)(ix->npairs + 1));
+    const char **paths = malloc(sizeof *paths * (size_t)(ix->npairs + 1) * 2);
+    uint64_t *x = NULL;
+    int32_t *ma = NULL;
+    int32_t np = 0, npaths = 0;
+    if (!pairs || !paths) {
+        tx->failed = true;
+        goto done;
+    }
+    for (int32_t i = 0; i < ix->npairs; i++) {
+        if (ix->pairs[i].ndefs != 1 || ix->pairs[i].nbase_defs != 1) continue; /* (see mark()) */
+        Pair p;
+        p.ms = ix->modules[ix->pairs[i].method.module];
+        p.f = &p.ms->functions[ix->pairs[i].method.fn];
+        p.bm = ix->modules[ix->pairs[i].base.module];
+        p.b = &p.bm->functions[ix->pairs[i].base.fn];
+        if ((p.f->flags & FN_CALLS_SUPER) || (p.b->flags & (FN_STUB | FN_ABSTRACT))) continue;
+        if (!tx->opt->stale_in_tests && stale_override_in_test_file(p.ms->path)) continue;
+        p.fc = func_code(p.ms, ix->pairs[i].method.fn);
+        p.bc = func_code(p.bm, ix->pairs[i].base.fn);
+        if (!p.fc || !p.bc || p.fc->body_hash == p.bc->body_hash) continue;
+        if (p.fc->nunits > MAX_UNITS || p.bc->nunits > MAX_UNITS) continue;
+        /* at least DRIFT_MIN_COMMON statements in common */
+        free(x), free(ma);
+        x = malloc(sizeof *x * (size_t)(p.fc->nunits + p.bc->nunits + 1));
+        ma = malloc(sizeof *ma * (size_t)(p.fc->nunits + p.bc->nunits + 1));
+        if (!x || !ma) {
+            tx->failed = true;
+            goto done;
+        }
+        for (int32_t k = 0; k < p.fc->nunits; k++) x[k] = p.fc->units[k].hash;
+        for (int32_t k = 0; k < p.bc->nunits; k++) x[p.fc->nunits + k] = p.bc->units[k].hash;
+        int32_t common =
+            history_lcs(x, p.fc->nunits, x + p.fc->nunits, p.bc->nunits, ma, ma + p.fc->nunits);
+        if (common < 0) tx->failed = true;
+        if (common < DRIFT_MIN_COMMON) continue;
+        pairs[np++] = p;
+        paths[npaths++] = p.ms->path, paths[npaths++] = p.bm->path;
+    }
+    if (np && !history_prepare(h, paths, npaths)) tx->failed = true;
+    Verdicts vs = {0};
+    for (int32_t i = 0; i < np && !tx->failed; i++) {
+        const Pair *p = &pairs[i];
+        char fname[QUALNAME_MAX], bname[QUALNAME_MAX];
+        const FileHistory *fb = history_file(h, p->bm->path), *fo = history_file(h, p->ms->path);
+        const FnHistory *hb = history_function(fb, func_qualname(p->bm, p->b, bname, sizeof bname));
+        const FnHistory *ho = history_function(fo, func_qualname(p->ms, p->f, fname, sizeof fname));
+        if (hb && hb->nversions >= 2) judge(tx, p, fb, hb, fo, ho, &vs);
+    }
+    for (int32_t i = 0; i < vs.len && !tx->failed; i++) {
+        const Verdict *d = &vs.items[i];
+        if (!d->adopted && !sibling_consensus(&vs, d))
+            report(tx, d->p, d->fb, d->hb, d->v, d->stale, d->nstale, d->first, d->at);
+    }
+done:
+    free(pairs), free(paths), free(x), free(ma);
+}
+
+const Check check_stale_override = {
+    .info = {"DW303", "stale-override",
+             "An override still has statements its base method had until a later commit "
+             "changed them (reads the git history).",
+             DOC_DW303, false, "warning"},
+};

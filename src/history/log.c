@@ -1,0 +1,142 @@
+/* log.c — reading `git log --raw -z` in place, and a file's versions along it; see log.h. */
+#include "log.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/arena.h"
+#include "base/str.h"
+
+uint64_t histlog_path_hash(const char *path) {
+    return hash_bytes(path, strlen(path), HASH_SEED);
+}
+
+static bool is_hex(const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f'))) return false;
+    return n == 40 || n == 64;
+}
+
+void histlog_free(HistLog *l) {
+    buf_free(&l->text);
+    dw_free(l->commits);
+    dw_free(l->changes);
+    memset(l, 0, sizeof *l);
+}
+
+typedef struct Cursor {
+    char *p, *end;
+} Cursor;
+
+/* The NUL-terminated field at the cursor (the NUL is git's), or NULL when none ends there. */
+static char *field(Cursor *c) {
+    char *s = c->p, *z = memchr(s, 0, (size_t)(c->end - s));
+    if (!z) return NULL;
+    c->p = z + 1;
+    return s;
+}
+
+/* ":<mode> <mode> <old> <new> <status>": the two ids and the status, NUL-terminated in place. */
+static bool raw_head(char *s, HistChange *ch) {
+    char *part[5];
+    int n = 0;
+    for (char *t = s + 1; n < 5 && t;) {
+        part[n++] = t;
+        char *sp = strchr(t, ' ');
+        if (sp) *sp = 0;
+        t = sp ? sp + 1 : NULL;
+    }
+    if (s[0] != ':' || n != 5) return false;
+    if (!is_hex(part[2], strlen(part[2])) || strlen(part[3]) != strlen(part[2]) ||
+        !is_hex(part[3], strlen(part[3])))
+        return false;
+    ch->old_oid = part[2], ch->new_oid = part[3];
+    ch->status = part[4][0];
+    return strchr("ACDMRTUX", ch->status) && ch->status;
+}
+
+bool histlog_parse(HistLog *l) {
+    if (l->text.failed) return false;
+    buf_cstr(&l->text);
+    if (l->text.failed) return false;
+    Cursor c = {l->text.data, l->text.data + l->text.len};
+    if (!c.p) return true; /* nothing: no commit changed a Python file */
+    int32_t capc = 0, capx = 0;
+    while (c.p < c.end) {
+        if (*c.p != '\x01') return false;
+        c.p++;
+        char *head = field(&c);
+        if (!head) return false;
+        HistCommit cm = {0};
+        char *sp = strchr(head, ' ');
+        if (!sp || !is_hex(head, (size_t)(sp - head))) return false;
+        *sp = 0;
+        cm.id = head;
+        char *end;
+        cm.time = strtoll(sp + 1, &end, 10);
+        if (end == sp + 1 || (*end != ' ' && *end != 0)) return false;
+        cm.subject = *end ? end + 1 : end;
+        cm.first = l->nchanges;
+        while (c.p < c.end && *c.p == '\n') c.p++;
+        while (c.p < c.end && *c.p == ':') {
+            HistChange ch = {0};
+            char *h = field(&c);
+            if (!h || !raw_head(h, &ch)) return false;
+            char *a = field(&c), *b = NULL;
+            if (!a) return false;
+            if (ch.status == 'R' || ch.status == 'C') {
+                if (!(b = field(&c))) return false;
+                ch.old_path = a, ch.path = b;
+            } else {
+                ch.old_path = ch.path = a;
+            }
+            ch.path_hash = histlog_path_hash(ch.path);
+            if (l->nchanges == capx &&
+                hvec_grow_((void **)&l->changes, &capx, sizeof ch, l->nchanges + 1) != 0)
+                return false;
+            l->changes[l->nchanges++] = ch;
+            cm.nchanges++;
+            while (c.p < c.end && *c.p == '\n') c.p++;
+        }
+        if (l->ncommits == capc &&
+            hvec_grow_((void **)&l->commits, &capc, sizeof cm, l->ncommits + 1) != 0)
+            return false;
+        l->commits[l->ncommits++] = cm;
+    }
+    return true;
+}
+
+int32_t histlog_versions(const HistLog *l, const char *path, HistVersion **out) {
+    *out = NULL;
+    int32_t n = 0, cap = 0;
+    HistVersion *v = NULL;
+    const char *p = path;
+    uint64_t h = histlog_path_hash(p);
+    bool created = false;
+    for (int32_t i = 0; i < l->ncommits && !created; i++) {
+        const HistCommit *cm = &l->commits[i];
+        for (int32_t k = cm->first; k < cm->first + cm->nchanges; k++) {
+            const HistChange *ch = &l->changes[k];
+            if (ch->status == 'D' || ch->path_hash != h || strcmp(ch->path, p) != 0) continue;
+            if (n == cap && hvec_grow_((void **)&v, &cap, sizeof *v, n + 1) != 0) {
+                dw_free(v);
+                return -1;
+            }
+            v[n++] = (HistVersion){i, ch->new_oid, ch->path};
+            if (ch->status == 'A' || ch->status == 'C') {
+                created = true; /* (a copy starts a file's history as an addition does) */
+            } else if (ch->status == 'R') {
+                p = ch->old_path;
+                h = histlog_path_hash(p);
+            }
+            break;
+        }
+    }
+    for (int32_t i = 0; i < n / 2; i++) { /* oldest first */
+        HistVersion t = v[i];
+        v[i] = v[n - 1 - i];
+        v[n - 1 - i] = t;
+    }
+    *out = v;
+    return n;
+}

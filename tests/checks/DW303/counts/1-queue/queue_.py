@@ -1,0 +1,18 @@
+class Queue:
+    def push(self, item):
+        self.lock.acquire()
+        self.flush()
+        self.items.append(item)
+        self.size += 1
+        self.log(item)
+        self.cond.notify_all()
+        self.lock.release()
+
+    def drop(self, item):
+        try:
+            self.items.remove(item)
+        except ValueError:
+            pass
+        self.size -= 1
+        self.log(item)
+        self.dropped += 1

@@ -1,0 +1,13 @@
+class User:
+    def create(self):
+        cmd = [self.bin("useradd")]
+        cmd.append(self.name)
+        if self.uid is not None:
+            cmd.extend(["-u", str(self.uid)])
+        if self.create_home:
+            cmd.append("-m")
+        self.run(cmd)
+        return cmd
+
+    def describe(self):
+        return self.name

@@ -1,0 +1,17 @@
+class User:
+    def create(self):
+        if self.local:
+            command = "luseradd"
+        else:
+            command = "useradd"
+        cmd = [self.bin(command)]
+        cmd.append(self.name)
+        if self.uid is not None:
+            cmd.extend(["-u", str(self.uid)])
+        if self.create_home:
+            cmd.append("-m")
+        self.run(cmd)
+        return cmd
+
+    def describe(self):
+        return self.name

@@ -1,0 +1,3 @@
+class Meter:
+    def reset(self)
+        self.count = 0

@@ -1,0 +1,19 @@
+class Worker:
+    def name(self):
+        return "worker"
+
+    def run(self, queue):
+        self.started = self.clock()
+        item = queue.get()
+        self.handle(item)
+        queue.task_done()
+        self.finished = self.clock()
+
+
+class Supervisor:
+    def stop(self, queue):
+        self.stopping = True
+        queue.put(None)
+        self.join()
+        self.stopped = True
+        self.log("stopped")

@@ -1,0 +1,8 @@
+class Parser:
+    def parse(self, text):
+        self.reset()
+        lines = text.splitlines()
+        tokens = self.tokenize(lines)
+        tree = self.build(tokens)
+        self.check(tree)
+        return tree

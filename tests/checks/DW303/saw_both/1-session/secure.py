@@ -1,0 +1,18 @@
+from session import Session
+
+
+class SecureSession(Session):
+    def connect(self, host):
+        self.sock = self.dial(host)
+        self.sock.settimeout(self.timeout)
+        self.handshake()
+        self.state = "open"
+        self.log("connected")
+        return self.sock
+
+    def close(self):
+        self.flush()
+        self.state = "closing"
+        self.sock.close()
+        self.state = "closed"
+        self.log("closed")

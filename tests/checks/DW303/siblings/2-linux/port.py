@@ -1,0 +1,11 @@
+LOW_LATENCY = 0x2000
+
+
+class Port:
+    def open(self, path):
+        fd = self.os_open(path)
+        self.configure(fd)
+        self.flags = self.fcntl_flags(fd) | LOW_LATENCY
+        self.fd = fd
+        self.log("opened", path)
+        return fd

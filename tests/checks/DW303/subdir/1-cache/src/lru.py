@@ -1,0 +1,20 @@
+from cache import Cache
+
+
+class LRUCache(Cache):
+    def get(self, key):
+        self.lookups += 1
+        entry = self.entries.get(key)
+        if entry is None:  # expect: DW303 "which Cache.get had until"
+            return None
+        self.hits += 1
+        self.order.touch(key)
+        return entry.value
+
+    def put(self, key, value):
+        self.stores += 1
+        entry = self.make(value)  # ok: the base's put never changed
+        self.entries[key] = entry
+        self.order.touch(key)
+        self.evict()
+        self.log(key)
