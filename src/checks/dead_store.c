@@ -22,6 +22,12 @@
  * Reported at the assigned name, with the assignment that replaces the value (if one does) as
  * a related location.
  *
+ * Off by default (select it with `extend-select = ["DW108"]` or `--extend-select DW108`): on 31
+ * real projects, 26 of a sample of 30 of its findings were worth acting on (87%); the other 4 are
+ * deliberate (a call made for its effect whose result is named and then replaced, `module =
+ * module.to(device)` on an object the call changes in place), and a rule goes on by default only
+ * at 90%.
+ *
  * Not reported: values that initialize a variable by convention (`None`, `True`, `False`, `0`,
  * `1`, `-1`, `""`, `b""`, `[]`, `{}`, `()`, and `list()`, `dict()`, `set()`, `tuple()` with no
  * argument); names starting with `_`; names declared `global` or `nonlocal`; names that a
@@ -707,7 +713,7 @@ static void visit(CheckCtx *cx, const Node *fn, const Node *parent) {
 
 const Check check_dead_store = {
     .info = {"DW108", "dead-store", "A value assigned to a local variable is never read.",
-             DOC_DW108, true, "warning"},
+             DOC_DW108, false, "warning"},
     .kinds = {1ull << AST_FUNCTION_DEF | 1ull << AST_ASYNC_FUNCTION_DEF, 0},
     .visit = visit,
 };

@@ -46,8 +46,7 @@
  * earlier test of an if/elif chain implies, spelled out in an `elif` (`elif x is None:`
  * after `if x is not None:`, `elif a and b:` after `if not a:`); a guard that an earlier operand of
  * the same `or` implies (`x is None or (x is not None and x.ok)`); a defensive `raise` that cannot
- * run
- * (`if not isinstance(x, T): raise`, `else: raise` after a decided test).
+ * run (`if not isinstance(x, T): raise`, `else: raise` after a decided test).
  */
 #include <stdio.h>
 #include <stdlib.h>
