@@ -15,6 +15,6 @@ const Check *const check_registry[] = {
     &check_duplicate_arm,       &check_duplicate_condition,     &check_unreachable_code,
     &check_redundant_condition, &check_function_as_condition,   &check_dead_store,
     &check_none_dereference,    &check_deref_before_none_check, &check_none_result_dereference,
-    &check_override_drift,      &check_redundant_override, &check_stale_override,
+    &check_override_drift,      &check_redundant_override,      &check_stale_override,
 };
 const int check_count = sizeof check_registry / sizeof *check_registry;

@@ -24,9 +24,9 @@
  *
  * Off by default (select it with `extend-select = ["DW108"]` or `--extend-select DW108`): on 31
  * real projects, 26 of a sample of 30 of its findings were worth acting on (87%); the other 4 are
- * deliberate (a call made for its effect whose result is named and then replaced, `module =
- * module.to(device)` on an object the call changes in place), and a rule goes on by default only
- * at 90%.
+ * deliberate (a call made for its effect whose result is named and then replaced, or
+ * `module = module.to(device)` on an object the call changes in place), and a rule goes on by
+ * default only at 90%.
  *
  * Not reported: values that initialize a variable by convention (`None`, `True`, `False`, `0`,
  * `1`, `-1`, `""`, `b""`, `[]`, `{}`, `()`, and `list()`, `dict()`, `set()`, `tuple()` with no
