@@ -53,7 +53,9 @@
  * it does nothing (a property with effects, or a name that is not bound, is not modelled; ruff's
  * assumption too); unsafe when a comment on the deleted line would be lost. No fix when the value
  * may have an effect (a call, an operator, a subscript: deleting it would drop the effect; the
- * finding is for a person to judge), for a name beside other targets (`x = y = value`), or for a
+ * finding is for a person to judge); when it reads a variable that has dead stores itself (`x =
+ * x`: deleting the read may leave that variable never read, which is F841's to report, and its
+ * dead stores unfixed); for a name beside other targets (`x = y = value`), or for a
  * parenthesized annotation or value.
  */
 #include <stdio.h>
@@ -648,11 +650,32 @@ static bool pure_value(const Node *v) {
     return true;
 }
 
+/* Whether e reads a variable that has dead stores reported (`x = x`, `x = y` with y reported):
+ * deleting the read may leave it never read, a case for F841, and its findings would go unfixed. */
+typedef struct Reading {
+    const Scan *sc;
+    bool found;
+} Reading;
+
+static int reads_reported(Node *n, void *ud) {
+    Reading *r = ud;
+    if (n->kind == AST_NAME)
+        for (int32_t i = 0; i < r->sc->vars.len && !r->found; i++)
+            r->found =
+                r->sc->vars.items[i].reported && str_eq(r->sc->vars.items[i].name, n->Name.id);
+    return r->found || ast_children(n, reads_reported, ud);
+}
+
 /* The dead store deleted: `x = value` as a statement (a block left empty gets `pass`), the value
  * of `x: T = value` (the annotation stays, for the later assignments); NULL when the value may
- * have an effect, or the statement assigns more than the name. */
-static const Fix *deletion(CheckCtx *cx, const Store *st) {
+ * have an effect or reads a variable with dead stores, or the statement assigns more than the
+ * name. */
+static const Fix *deletion(CheckCtx *cx, const Scan *sc, const Store *st) {
     const Node *s = st->stmt;
+    const Node *value = s->kind == AST_ASSIGN ? s->Assign.value : s->AnnAssign.value;
+    Reading r = {sc, false};
+    reads_reported((Node *)value, &r);
+    if (r.found) return NULL;
     const FixText *t = check_fix_text(cx);
     FixBuilder fb;
     fix_begin(&fb, cx->arena, t);
@@ -684,7 +707,7 @@ static void report(CheckCtx *cx, const Node *fn, const Flow *f) {
         if (on_purpose(cx, fn, st, by)) continue;
         char text[120];
         check_node_text(cx, st->stmt, text, sizeof text);
-        check_fix(cx, deletion(cx, st));
+        check_fix(cx, deletion(cx, sc, st));
         if (by) {
             CheckRelated rel = {by, "assigned again here"};
             check_report(cx, st->target, &rel, 1,

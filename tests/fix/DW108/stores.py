@@ -61,3 +61,10 @@ def operators(a, b):
     n = a + b
     n = a
     return n
+
+
+def self_read(a, b):
+    x = a
+    x = x
+    x = b
+    return x
