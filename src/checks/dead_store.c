@@ -51,9 +51,11 @@
  * value` is deleted (a block it leaves empty gets `pass`), and `x: T = value` loses its ` = value`
  * (the annotation stays, for the later assignments). Safe: the value is never read and computing
  * it does nothing (a property with effects, or a name that is not bound, is not modelled; ruff's
- * assumption too); unsafe when a comment on the deleted line would be lost. No fix when the value
- * may have an effect (a call, an operator, a subscript: deleting it would drop the effect; the
- * finding is for a person to judge); when it reads a variable that has dead stores itself (`x =
+ * assumption too); unsafe when a comment on the deleted line would be lost, and in a `finally` or
+ * `except` block, where rebinding a variable is the idiom that drops a reference a traceback would
+ * keep alive (`exc_info = (None, None, None)` in a `finally:`, to break a cycle). No fix when the
+ * value may have an effect (a call, an operator, a subscript: deleting it would drop the effect;
+ * the finding is for a person to judge); when it reads a variable that has dead stores itself (`x =
  * x`: deleting the read may leave that variable never read, which is F841's to report, and its
  * dead stores unfixed); for a name beside other targets (`x = y = value`), or for a
  * parenthesized annotation or value.
@@ -78,6 +80,7 @@ typedef struct Store {
     const Node *next;     /* the statement after it in its list, or NULL */
     const NodeList *list; /* that list, and the statement's place in it (for the fix) */
     int32_t at;
+    bool cleanup; /* in a `finally` or `except` block */
 } Store;
 
 /* A variable the function assigns. */
@@ -377,7 +380,13 @@ static void assigned(Scan *sc, const Node *stmt, const Node *target, const Node 
     if (!stored_again(stmt, target) && read_next(sc, name)) return;
     sc->vars.items[v].reported = true;
     const Frame *fr = &sc->frames[sc->nframes - 1];
-    if (VEC_PUSH(sc->a, sc->stores, ((Store){target, stmt, v, sc->next, fr->l, fr->at})))
+    bool cleanup = false;
+    for (int i = 0; i < sc->nframes && !cleanup; i++) {
+        const Node *o = sc->frames[i].owner;
+        cleanup = o && (o->kind == AST_TRY || o->kind == AST_TRY_STAR) &&
+                  sc->frames[i].l != &o->Try.body && sc->frames[i].l != &o->Try.orelse;
+    }
+    if (VEC_PUSH(sc->a, sc->stores, ((Store){target, stmt, v, sc->next, fr->l, fr->at, cleanup})))
         sc->failed = true;
 }
 
@@ -693,6 +702,7 @@ static const Fix *deletion(CheckCtx *cx, const Scan *sc, const Store *st) {
     } else {
         return NULL;
     }
+    if (st->cleanup) fix_unsafe(&fb); /* (see the head comment) */
     return fix_end(&fb, "Delete the dead store to `%.*s`", (int)st->target->Name.id.len,
                    st->target->Name.id.s);
 }

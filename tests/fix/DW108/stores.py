@@ -68,3 +68,11 @@ def self_read(a, b):
     x = x
     x = b
     return x
+
+
+def cleanup(a, b):
+    try:
+        info = a.info
+        return info
+    finally:
+        info = (None, None, None)
