@@ -758,10 +758,11 @@ static int exit_call(Node *n, void *ud) {
 /* The code found unreachable at (line, col) deleted, in module m (in arena a): the statements to
  * the end of their block, or the `except` clause. Unsafe when it is unreachable only if calls
  * never return (by_call: a function of the tree, or sys.exit and the like, may be replaced by a
- * mock), or when it binds a name its def or class mentions elsewhere (the binding makes the name
- * the scope's own even where it never runs). NULL when it holds the only `yield` of its def
- * (deleting it would make the generator a plain function), or when the module cannot be read
- * again as analyzed. */
+ * mock), or when it binds a name its def or class mentions elsewhere and binds nowhere else, or
+ * declares one `global` or `nonlocal` (the binding makes the name the scope's own even where it
+ * never runs). (line, col) is a summary's position (a column in characters). NULL when it holds the
+ * only `yield` of its def (deleting it would make the generator a plain function), or when the
+ * module cannot be read again as analyzed. */
 static const Fix *deletion(Tree *t, int32_t m, int32_t line, int32_t col, bool by_call, Arena *a) {
     const FixText *ft = tree_text_load(&t->text, t->ix, m);
     if (!ft) return NULL;
