@@ -24,9 +24,9 @@
  *
  * Off by default (select it with `extend-select = ["DW108"]` or `--extend-select DW108`): on 31
  * real projects, 26 of a sample of 30 of its findings were worth acting on (87%); the other 4 are
- * deliberate (a call made for its effect whose result is named and then replaced, `module =
- * module.to(device)` on an object the call changes in place), and a rule goes on by default only
- * at 90%.
+ * deliberate (a call made for its effect whose result is named and then replaced,
+ * `module = module.to(device)` on an object the call changes in place), and a rule goes on by
+ * default only at 90%.
  *
  * Not reported: values that initialize a variable by convention (`None`, `True`, `False`, `0`,
  * `1`, `-1`, `""`, `b""`, `[]`, `{}`, `()`, and `list()`, `dict()`, `set()`, `tuple()` with no
@@ -47,18 +47,18 @@
  * what the call does).
  *
  * Fix (sometimes available): when the value cannot have side effects (names, constants,
- * attributes read without calls, tuples, lists and comparisons of those), the assignment `x =
- * value` is deleted (a block it leaves empty gets `pass`), and `x: T = value` loses its ` = value`
- * (the annotation stays, for the later assignments). Safe: the value is never read and computing
- * it does nothing (a property with effects, or a name that is not bound, is not modelled; ruff's
- * assumption too); unsafe when a comment on the deleted line would be lost, and in a `finally` or
- * `except` block, where rebinding a variable is the idiom that drops a reference a traceback would
- * keep alive (`exc_info = (None, None, None)` in a `finally:`, to break a cycle). No fix when the
- * value may have an effect (a call, an operator, a subscript: deleting it would drop the effect;
- * the finding is for a person to judge); when it reads a variable that has dead stores itself (`x =
- * x`: deleting the read may leave that variable never read, which is F841's to report, and its
- * dead stores unfixed); for a name beside other targets (`x = y = value`), or for a
- * parenthesized annotation or value.
+ * attributes read without calls, tuples, lists and comparisons of those), the assignment
+ * `x = value` is deleted (a block it leaves empty gets `pass`), and `x: T = value` becomes
+ * `x: T` (the annotation stays, for the later assignments). Safe: the value is never read and
+ * computing it does nothing (a property with effects, or a name that is not bound, is not
+ * modelled; ruff's assumption too). Unsafe when a comment on the deleted line would be lost, and
+ * in a `finally` or `except` block, where rebinding a variable is the idiom that drops a
+ * reference a traceback would keep alive (`exc_info = (None, None, None)` in a `finally:`, to
+ * break a cycle). No fix when the value may have an effect (a call, an operator, a subscript:
+ * deleting it would drop the effect; the finding is for a person to judge); when it reads a
+ * variable that has dead stores itself (`x = x`: deleting the read may leave that variable never
+ * read, which is F841's to report, and its dead stores unfixed); for a name beside other targets
+ * (`x = y = value`), or for a parenthesized annotation or value.
  */
 #include <stdio.h>
 #include <string.h>
