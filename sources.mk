@@ -28,6 +28,7 @@ LIB_SRC := \
     src/check/registry.c \
     src/check/run.c \
     src/check/tree.c \
+    src/check/tree_text.c \
     src/checks/class_attrs.c \
     src/checks/dead_store.c \
     src/checks/deref_before_none_check.c \

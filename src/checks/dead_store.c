@@ -45,6 +45,20 @@
  * deprecat or expect); in a test (a function named test*, a file named test_*.py, *_test.py or
  * conftest.py), a call's result named and dropped (`table = Table("t", metadata)`: the test wants
  * what the call does).
+ *
+ * Fix (sometimes available): when the value cannot have side effects (names, constants,
+ * attributes read without calls, tuples, lists and comparisons of those), the assignment
+ * `x = value` is deleted (a block it leaves empty gets `pass`), and `x: T = value` becomes
+ * `x: T` (the annotation stays, for the later assignments). Safe: the value is never read and
+ * computing it does nothing (a property with effects, or a name that is not bound, is not
+ * modelled; ruff's assumption too). Unsafe when a comment on the deleted line would be lost, and
+ * in a `finally` or `except` block, where rebinding a variable is the idiom that drops a
+ * reference a traceback would keep alive (`exc_info = (None, None, None)` in a `finally:`, to
+ * break a cycle). No fix when the value may have an effect (a call, an operator, a subscript:
+ * deleting it would drop the effect; the finding is for a person to judge); when it reads a
+ * variable that has dead stores itself (`x = x`: deleting the read may leave that variable never
+ * read, which is F841's to report, and its dead stores unfixed); for a name beside other targets
+ * (`x = y = value`), or for a parenthesized annotation or value.
  */
 #include <stdio.h>
 #include <string.h>
@@ -62,8 +76,11 @@ _Static_assert(AST_FUNCTION_DEF < 64 && AST_ASYNC_FUNCTION_DEF < 64, "kinds[0]")
 typedef struct Store {
     const Node *target; /* the Name node */
     const Node *stmt;
-    int32_t name;     /* its variable, in Scan.names */
-    const Node *next; /* the statement after it in its list, or NULL */
+    int32_t name;         /* its variable, in Scan.names */
+    const Node *next;     /* the statement after it in its list, or NULL */
+    const NodeList *list; /* that list, and the statement's place in it (for the fix) */
+    int32_t at;
+    bool cleanup; /* in a `finally` or `except` block */
 } Store;
 
 /* A variable the function assigns. */
@@ -362,7 +379,15 @@ static void assigned(Scan *sc, const Node *stmt, const Node *target, const Node 
     if (var->stores < 2 || var->excluded || sc->stores.len >= MAX_STORES) return;
     if (!stored_again(stmt, target) && read_next(sc, name)) return;
     sc->vars.items[v].reported = true;
-    if (VEC_PUSH(sc->a, sc->stores, ((Store){target, stmt, v, sc->next}))) sc->failed = true;
+    const Frame *fr = &sc->frames[sc->nframes - 1];
+    bool cleanup = false;
+    for (int i = 0; i < sc->nframes && !cleanup; i++) {
+        const Node *o = sc->frames[i].owner;
+        cleanup = o && (o->kind == AST_TRY || o->kind == AST_TRY_STAR) &&
+                  sc->frames[i].l != &o->Try.body && sc->frames[i].l != &o->Try.orelse;
+    }
+    if (VEC_PUSH(sc->a, sc->stores, ((Store){target, stmt, v, sc->next, fr->l, fr->at, cleanup})))
+        sc->failed = true;
 }
 
 static void exclude(Scan *sc, Str name) {
@@ -626,6 +651,62 @@ static bool on_purpose(const CheckCtx *cx, const Node *fn, const Store *st, cons
     return v && v->kind == AST_CALL && in_test(cx, fn);
 }
 
+/* A value whose computation has no effect worth keeping: fix_pure_expr's, and lists of those. */
+static bool pure_value(const Node *v) {
+    if (v->kind != AST_LIST) return fix_pure_expr(v);
+    for (int32_t i = 0; i < v->List.elts.len; i++)
+        if (!pure_value(v->List.elts.items[i])) return false;
+    return true;
+}
+
+/* Whether e reads a variable that has dead stores reported (`x = x`, `x = y` with y reported):
+ * deleting the read may leave it never read, a case for F841, and its findings would go unfixed. */
+typedef struct Reading {
+    const Scan *sc;
+    bool found;
+} Reading;
+
+static int reads_reported(Node *n, void *ud) {
+    Reading *r = ud;
+    if (n->kind == AST_NAME)
+        for (int32_t i = 0; i < r->sc->vars.len && !r->found; i++)
+            r->found =
+                r->sc->vars.items[i].reported && str_eq(r->sc->vars.items[i].name, n->Name.id);
+    return r->found || ast_children(n, reads_reported, ud);
+}
+
+/* The dead store deleted: `x = value` as a statement (a block left empty gets `pass`), the value
+ * of `x: T = value` (the annotation stays, for the later assignments); NULL when the value may
+ * have an effect or reads a variable with dead stores, or the statement assigns more than the
+ * name. */
+static const Fix *deletion(CheckCtx *cx, const Scan *sc, const Store *st) {
+    const Node *s = st->stmt;
+    const Node *value = s->kind == AST_ASSIGN ? s->Assign.value : s->AnnAssign.value;
+    Reading r = {sc, false};
+    reads_reported((Node *)value, &r);
+    if (r.found) return NULL;
+    const FixText *t = check_fix_text(cx);
+    FixBuilder fb;
+    fix_begin(&fb, cx->arena, t);
+    if (s->kind == AST_ASSIGN && s->Assign.targets.len == 1 && pure_value(s->Assign.value)) {
+        fix_delete_stmts(&fb, st->list, st->at, st->at, false);
+    } else if (s->kind == AST_ANN_ASSIGN && s->AnnAssign.simple && pure_value(s->AnnAssign.value)) {
+        /* from the annotation's end to the statement's: ` = value`, nothing else */
+        size_t from = fix_node_end(t, s->AnnAssign.annotation);
+        size_t eq = fix_node_start(t, s->AnnAssign.value), to = fix_node_end(t, s);
+        while (eq > from && (t->text[eq - 1] == ' ' || t->text[eq - 1] == '\t')) eq--;
+        if (eq <= from || t->text[eq - 1] != '=' || !fix_blank(t, from, eq - 1) ||
+            fix_node_end(t, s->AnnAssign.value) != to)
+            fix_fail(&fb);
+        fix_delete(&fb, from, to);
+    } else {
+        return NULL;
+    }
+    if (st->cleanup) fix_unsafe(&fb); /* (see the head comment) */
+    return fix_end(&fb, "Delete the dead store to `%.*s`", (int)st->target->Name.id.len,
+                   st->target->Name.id.s);
+}
+
 static void report(CheckCtx *cx, const Node *fn, const Flow *f) {
     const Scan *sc = f->sc;
     for (int32_t i = 0; i < sc->stores.len; i++) {
@@ -636,6 +717,7 @@ static void report(CheckCtx *cx, const Node *fn, const Flow *f) {
         if (on_purpose(cx, fn, st, by)) continue;
         char text[120];
         check_node_text(cx, st->stmt, text, sizeof text);
+        check_fix(cx, deletion(cx, sc, st));
         if (by) {
             CheckRelated rel = {by, "assigned again here"};
             check_report(cx, st->target, &rel, 1,

@@ -34,6 +34,12 @@
  * `except ImportError: f = None` makes `if f:` meaningful); `is None` tests and comparisons
  * (they do not test the function's truth); `assert f` (a test that the name exists, in test
  * suites); names resolved through an unknown base class.
+ *
+ * Fix (sometimes available): `()` is added after the name (`if self.is_ready():`). Always unsafe:
+ * the call runs code the test did not, and whether it is the call meant (and what it needs as
+ * arguments) only the author knows. No fix for a class (calling it makes an object, which is as
+ * true as the class: the test would still decide nothing) nor for a method reached without an
+ * instance (`Class.method`, `cls.method` of a plain method: the call needs one).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +47,7 @@
 
 #include "cfg/names.h"
 #include "check/tree.h"
+#include "check/tree_text.h"
 #include "index/collect.h"
 #include "rule_docs.h"
 
@@ -232,6 +239,7 @@ typedef struct Tree {
     const char **stored; /* every attribute name some file assigns, sorted */
     int32_t nstored;
     Arena a;
+    TreeText text; /* (for the fixes) */
 } Tree;
 
 static int by_str(const void *x, const void *y) {
@@ -325,10 +333,27 @@ static Entity what_is_tested(Tree *t, int32_t m, const Tested *ts) {
     return e;
 }
 
+/* The call added: `()` after the tested name, in module m (in arena a); NULL for a method that
+ * needs an instance the receiver is not (`Class.method`, `cls.method`), or when the file cannot be
+ * read again as analyzed. */
+static const Fix *call_it(Tree *t, int32_t m, const Tested *ts, const FuncSum *fs, Arena *a) {
+    if (fs->cls >= 0 && ts->ref.kind != RECV_SELF && !(fs->flags & (FN_STATIC | FN_CLASSMETHOD)))
+        return NULL;
+    const FixText *ft = tree_text_load(&t->text, t->ix, m);
+    if (!ft) return NULL;
+    FixBuilder fb;
+    fix_begin(&fb, a, ft);
+    fix_insert(&fb, tree_text_offset(ft, ts->at.end_line, ts->at.end_col), "()");
+    fix_unsafe(&fb); /* (what to call it with, and whether to, is the author's to judge) */
+    return fix_end(&fb, "Call `%s%s%s()`", ts->ref.receiver, *ts->ref.receiver ? "." : "",
+                   ts->ref.callee);
+}
+
 void function_as_condition_run(TreeCtx *tx) {
     const ProjectIndex *ix = tx->ix;
     Tree t = {.tx = tx, .ix = ix};
     arena_init(&t.a);
+    tree_text_init(&t.text);
     t.bindings = arena_zalloc(&t.a, sizeof *t.bindings * (size_t)(ix->nmodules + 1));
     t.read = arena_zalloc(&t.a, (size_t)ix->nmodules + 1);
     int32_t n = 0;
@@ -340,6 +365,7 @@ void function_as_condition_run(TreeCtx *tx) {
     if (!t.bindings || !t.read || !t.stored) {
         tx->failed = true;
         arena_free(&t.a);
+        tree_text_free(&t.text);
         return;
     }
     for (int32_t m = 0; m < ix->nmodules; m++) {
@@ -367,16 +393,21 @@ void function_as_condition_run(TreeCtx *tx) {
                 const FuncSum *fs = &where->functions[e.item];
                 SumLoc def = func_def(fs);
                 char q[QUALNAME_MAX];
+                Arena fa;
+                arena_init(&fa);
+                tree_fix(tx, call_it(&t, m, ts, fs, &fa));
                 tree_report(tx, ix->modules[m], &ts->at, where, &def, "defined here",
                             "function as condition: `%s` is a %s (%s at %s:%d): tested for truth "
                             "it is always true; did you mean `%s()`?",
                             shown, fs->cls >= 0 ? "method" : "function",
                             func_qualname(where, fs, q, sizeof q), file_of(where->path), fs->line,
                             shown);
+                arena_free(&fa);
             }
         }
     }
     arena_free(&t.a);
+    tree_text_free(&t.text);
 }
 
 const Check check_function_as_condition = {

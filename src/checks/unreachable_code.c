@@ -50,6 +50,19 @@
  * deriving from the caller's defines `m` again. `except` clauses naming anything but builtin
  * exceptions (unless the module binds the name) and classes of the tree whose ancestry is
  * known, and `except*` clauses.
+ *
+ * Fix (sometimes available): the unreachable statements are deleted, to the end of their block
+ * (whole lines; a statement sharing its line with reachable ones goes with its `;`), and an
+ * `except` clause an earlier one always catches first is deleted, body and all (the `try` keeps
+ * that earlier clause). Safe: the code deleted never runs. Unsafe when a comment in it would be
+ * lost; when it is unreachable only because a call never returns (`sys.exit()`, or a function
+ * of the tree that can only raise: a mock or a monkeypatch may make it return); and when it
+ * binds a name that the rest of its def or class mentions and nothing else there binds, or
+ * declares one `global` or `nonlocal` (a binding makes the name the scope's own even where it
+ * never runs: deleting it may turn the other mentions into reads of a global). No fix when it
+ * holds the only `yield` of its def (deleting it would make a generator a plain function; an
+ * `await` changes nothing, an `async def` is a coroutine either way), or when the file cannot
+ * be read again as analyzed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,6 +70,7 @@
 
 #include "cfg/names.h"
 #include "check/tree.h"
+#include "check/tree_text.h"
 #include "index/collect.h"
 #include "leaves.h"
 #include "rule_docs.h"
@@ -481,6 +495,7 @@ typedef struct Tree {
     int32_t *first; /* per module: the number of its first function */
     int32_t nfuncs;
     uint8_t *never;      /* per function (by number): it never returns */
+    TreeText text;       /* the module read again, for the fixes */
     NameSet never_names; /* their names: most calls are of none of them, as a glance tells */
     ReadAgain ra;
     Arena a;
@@ -582,6 +597,211 @@ static bool find_never(Tree *t) {
     return true;
 }
 
+/* ---- the fix ------------------------------------------------------------------------------ */
+
+/* Where a finding's code is in the module read again: the statement list holding its first
+ * statement (deleted to the end of the list), or the `except` clause; and the def or class it
+ * is in (NULL: the module). */
+typedef struct Place {
+    const FixText *t;
+    size_t off; /* where the code starts */
+    const NodeList *list;
+    int32_t at;
+    const Node *handler;
+    const Node *unit, *in; /* (in: the def or class the walk is in) */
+} Place;
+
+static void seek_in(Place *p, const NodeList *l) {
+    for (int32_t i = 0; i < l->len && !p->list && !p->handler; i++)
+        if (fix_node_start(p->t, l->items[i]) == p->off) {
+            if (l->items[i]->kind == AST_EXCEPT_HANDLER)
+                p->handler = l->items[i];
+            else
+                p->list = l, p->at = i;
+            p->unit = p->in;
+        }
+}
+
+static int seek(Node *n, void *ud) {
+    Place *p = ud;
+    if (p->list || p->handler) return 1;
+    const Node *outer = p->in;
+    switch (n->kind) {
+    case AST_MODULE: seek_in(p, &n->Module.body); break;
+    case AST_FUNCTION_DEF:
+    case AST_ASYNC_FUNCTION_DEF: p->in = n, seek_in(p, &n->FunctionDef.body); break;
+    case AST_CLASS_DEF: p->in = n, seek_in(p, &n->ClassDef.body); break;
+    case AST_IF: seek_in(p, &n->If.body), seek_in(p, &n->If.orelse); break;
+    case AST_WHILE: seek_in(p, &n->While.body), seek_in(p, &n->While.orelse); break;
+    case AST_FOR:
+    case AST_ASYNC_FOR: seek_in(p, &n->For.body), seek_in(p, &n->For.orelse); break;
+    case AST_WITH:
+    case AST_ASYNC_WITH: seek_in(p, &n->With.body); break;
+    case AST_TRY:
+    case AST_TRY_STAR:
+        seek_in(p, &n->Try.body), seek_in(p, &n->Try.handlers);
+        seek_in(p, &n->Try.orelse), seek_in(p, &n->Try.finalbody);
+        break;
+    case AST_EXCEPT_HANDLER: seek_in(p, &n->ExceptHandler.body); break;
+    case AST_MATCH_CASE: seek_in(p, &n->match_case.body); break;
+    default:
+        if (!ast_is_stmt(n)) return 0; /* (no statement list in an expression) */
+        break;
+    }
+    if (!p->list && !p->handler) ast_children(n, seek, ud);
+    p->in = outer;
+    return p->list || p->handler;
+}
+
+/* What the code deleted does to its def or class beside running: the names it binds there
+ * (which make them the scope's own, for all its code), its `yield`s (which make a def a
+ * generator). */
+typedef struct Effects {
+    int32_t from_line, from_col, to_line, to_col; /* the code deleted */
+    Arena *a;
+    NameSet bound;     /* names the code deleted binds */
+    NameSet mentioned; /* those of them the rest of the def or class mentions */
+    NameSet kept;      /* names the rest binds (its parameters too) */
+    int yields;        /* `yield`s of the def's own code: in the code deleted, and outside it */
+    int yields_kept;
+    bool declares; /* the code deleted declares a name `global` or `nonlocal` */
+    bool failed;   /* out of memory */
+    bool own;      /* (the walk is in the def's own scope) */
+    bool scanned;  /* (the statement the walk is in has had its bindings added to kept) */
+} Effects;
+
+static bool before(int32_t line, int32_t col, int32_t line2, int32_t col2) {
+    return line < line2 || (line == line2 && col < col2);
+}
+
+static bool inside(const Effects *e, const Node *n) {
+    return !before(n->lineno, n->col_offset, e->from_line, e->from_col) &&
+           before(n->lineno, n->col_offset, e->to_line, e->to_col);
+}
+
+/* Whether statement n holds the code deleted. */
+static bool holds(const Effects *e, const Node *n) {
+    return !before(e->from_line, e->from_col, n->lineno, n->col_offset) &&
+           !before(n->end_lineno, n->end_col_offset, e->to_line, e->to_col);
+}
+
+/* The yields and declarations of the code deleted (in the def's own scope). */
+static int deleted_effects(Node *n, void *ud) {
+    Effects *e = ud;
+    e->declares |= n->kind == AST_GLOBAL || n->kind == AST_NONLOCAL;
+    e->yields += n->kind == AST_YIELD || n->kind == AST_YIELD_FROM;
+    if (n->kind == AST_FUNCTION_DEF || n->kind == AST_ASYNC_FUNCTION_DEF ||
+        n->kind == AST_CLASS_DEF || n->kind == AST_LAMBDA)
+        return 0; /* (their bodies are scopes of their own) */
+    return ast_children(n, deleted_effects, ud);
+}
+
+static void mention(Effects *e, Str name) {
+    if (name_set_has(&e->bound, name) && !name_set_add(e->a, &e->mentioned, name)) e->failed = true;
+}
+
+/* The rest of the def or class: the names the code deleted binds that it mentions (nested scopes
+ * too), what it binds itself (statements that do not hold the code deleted), its own yields. */
+static int kept_effects(Node *n, void *ud) {
+    Effects *e = ud;
+    if ((ast_is_stmt(n) || n->kind == AST_EXCEPT_HANDLER) && inside(e, n)) return 0;
+    if (n->kind == AST_NAME) mention(e, n->Name.id);
+    if (n->kind == AST_GLOBAL || n->kind == AST_NONLOCAL)
+        for (int32_t i = 0; i < n->Global.names.len; i++) mention(e, n->Global.names.items[i]);
+    if (e->own) e->yields_kept += n->kind == AST_YIELD || n->kind == AST_YIELD_FROM;
+    bool own = e->own, scanned = e->scanned;
+    if (own && !scanned && ast_is_stmt(n) && !holds(e, n)) {
+        e->scanned = true;
+        if (!names_bound_by(e->a, n, &e->kept)) e->failed = true;
+    }
+    if (n->kind == AST_FUNCTION_DEF || n->kind == AST_ASYNC_FUNCTION_DEF ||
+        n->kind == AST_CLASS_DEF || n->kind == AST_LAMBDA)
+        e->own = false; /* (their yields and bindings are theirs) */
+    ast_children(n, kept_effects, ud);
+    e->own = own, e->scanned = scanned;
+    return 0;
+}
+
+/* Whether deleting the code changes what a name of the def or class refers to elsewhere: a name
+ * it binds, that no other code of the scope binds (nor a parameter), becomes a global there. */
+static bool rebinds(Effects *e, const Node *unit) {
+    if (unit->kind != AST_CLASS_DEF) {
+        const Node *args = unit->FunctionDef.args;
+        const NodeList *lists[] = {&args->arguments.posonlyargs, &args->arguments.args,
+                                   &args->arguments.kwonlyargs};
+        for (int k = 0; k < 3; k++)
+            for (int32_t i = 0; i < lists[k]->len; i++)
+                if (!name_set_add(e->a, &e->kept, lists[k]->items[i]->arg.arg)) e->failed = true;
+        const Node *star[] = {args->arguments.vararg, args->arguments.kwarg};
+        for (int k = 0; k < 2; k++)
+            if (star[k] && !name_set_add(e->a, &e->kept, star[k]->arg.arg)) e->failed = true;
+    }
+    const NodeList *body =
+        unit->kind == AST_CLASS_DEF ? &unit->ClassDef.body : &unit->FunctionDef.body;
+    e->own = true;
+    for (int32_t i = 0; i < body->len; i++) kept_effects(body->items[i], e);
+    for (int32_t i = 0; i < e->mentioned.cap; i++)
+        if (e->mentioned.slots[i].s && !name_set_has(&e->kept, e->mentioned.slots[i])) return true;
+    return e->declares;
+}
+
+/* Whether a call of sys.exit, os._exit or os.abort is in s (not in a def or lambda it holds). */
+static int exit_call(Node *n, void *ud) {
+    (void)ud;
+    if (n->kind == AST_CALL && leaves_exit_call(n)) return 1;
+    if (n->kind == AST_FUNCTION_DEF || n->kind == AST_ASYNC_FUNCTION_DEF ||
+        n->kind == AST_CLASS_DEF || n->kind == AST_LAMBDA)
+        return 0;
+    return ast_children(n, exit_call, ud);
+}
+
+/* The code found unreachable at (line, col) deleted, in module m (in arena a): the statements to
+ * the end of their block, or the `except` clause. Unsafe when it is unreachable only if calls
+ * never return (by_call: a function of the tree, or sys.exit and the like, may be replaced by a
+ * mock), or when it binds a name its def or class mentions elsewhere and binds nowhere else, or
+ * declares one `global` or `nonlocal` (the binding makes the name the scope's own even where it
+ * never runs). (line, col) is a summary's position (a column in characters). NULL when it holds the
+ * only `yield` of its def (deleting it would make the generator a plain function), or when the
+ * module cannot be read again as analyzed. */
+static const Fix *deletion(Tree *t, int32_t m, int32_t line, int32_t col, bool by_call, Arena *a) {
+    const FixText *ft = tree_text_load(&t->text, t->ix, m);
+    if (!ft) return NULL;
+    Place p = {.t = ft, .off = tree_text_offset(ft, line, col)};
+    seek(t->text.pr.module, &p);
+    if (!p.list && !p.handler) return NULL;
+    const Node *first = p.handler ? p.handler : p.list->items[p.at];
+    const Node *last = p.handler ? p.handler : p.list->items[p.list->len - 1];
+    Effects e = {.from_line = first->lineno,
+                 .from_col = first->col_offset,
+                 .to_line = last->end_lineno,
+                 .to_col = last->end_col_offset,
+                 .a = a};
+    if (p.handler) {
+        deleted_effects((Node *)p.handler, &e);
+        if (!names_bound_by(a, p.handler, &e.bound)) return NULL;
+    } else {
+        for (int32_t i = p.at; i < p.list->len; i++) {
+            deleted_effects(p.list->items[i], &e);
+            if (!names_bound_by(a, p.list->items[i], &e.bound)) return NULL;
+        }
+        by_call = by_call || (p.at > 0 && exit_call(p.list->items[p.at - 1], NULL));
+    }
+    bool unsafe = by_call || (p.unit && rebinds(&e, p.unit));
+    if (e.failed || (e.yields && !e.yields_kept && p.unit)) return NULL;
+    FixBuilder fb;
+    fix_begin(&fb, a, ft);
+    if (p.handler) {
+        size_t from = fix_node_start(ft, p.handler), ls = fix_line_start(ft, from);
+        if (!fix_blank(ft, ls, from)) fix_fail(&fb);
+        fix_delete(&fb, ls, fix_next_line(ft, fix_node_end(ft, p.handler)));
+    } else {
+        fix_delete_stmts(&fb, p.list, p.at, p.list->len - 1, false);
+    }
+    if (unsafe) fix_unsafe(&fb);
+    return fix_end(&fb, p.handler ? "Delete the unreachable `except` clause"
+                                  : "Delete the unreachable code");
+}
+
 /* ---- reporting ---------------------------------------------------------------------------- */
 
 static const char *file_of(const char *path) {
@@ -654,8 +874,12 @@ static void report_dead(Tree *t, int32_t m, const Facts *f) {
     for (int32_t i = 0; i < n; i++) {
         if (fs[i].d->at.line <= until) continue; /* inside a block reported already */
         until = fs[i].d->last_line;
+        Arena fa;
+        arena_init(&fa);
+        tree_fix(t->tx, deletion(t, m, fs[i].d->at.line, fs[i].d->at.col, !fs[i].d->why, &fa));
         tree_report(t->tx, t->ix->modules[m], &fs[i].d->at, NULL, NULL, NULL,
                     "unreachable code: %s, so this never runs", fs[i].msg ? fs[i].msg : "");
+        arena_free(&fa);
     }
 }
 
@@ -829,11 +1053,15 @@ static void report_handlers(Tree *t, int32_t m, const Facts *f) {
                 if (first_by < 0) first_by = by;
             }
             if (h->nnames <= 0 || by < 0) continue;
+            Arena fa;
+            arena_init(&fa);
+            tree_fix(t->tx, deletion(t, m, h->at.line, h->at.col, false, &fa));
             tree_report(t->tx, t->ix->modules[m], &h->at, t->ix->modules[m],
                         &f->handlers[first_by].at, "catches it first",
                         "unreachable code: `except %s` on line %d catches every exception this "
                         "clause names first, so it never runs",
                         first_name, f->handlers[first_by].at.line);
+            arena_free(&fa);
         }
     }
 }
@@ -843,6 +1071,7 @@ void unreachable_code_run(TreeCtx *tx) {
     Tree t = {.tx = tx, .ix = ix};
     arena_init(&t.a);
     index_read_again_init(&t.ra);
+    tree_text_init(&t.text);
     t.first = arena_zalloc(&t.a, sizeof(int32_t) * (size_t)(ix->nmodules + 1));
     for (int32_t m = 0; t.first && m < ix->nmodules; m++)
         t.first[m + 1] = t.first[m] + ix->modules[m]->nfunctions;
@@ -856,6 +1085,7 @@ void unreachable_code_run(TreeCtx *tx) {
         report_handlers(&t, m, f);
     }
     index_read_again_free(&t.ra);
+    tree_text_free(&t.text);
     arena_free(&t.a);
 }
 
