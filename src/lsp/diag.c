@@ -113,6 +113,12 @@ static void put_diagnostic(LspServer *s, const Text *t, const Finding *f, Texts 
     jw_close(w, '}');
 }
 
+void diag_put(LspServer *s, const Text *t, const Finding *f) {
+    Texts tx = {.n = 0};
+    put_diagnostic(s, t, f, &tx);
+    texts_free(&tx);
+}
+
 /* The diagnostics of a file (t: its text) as a JSON array, into items (emptied first) rather
  * than the message; returns a hash of it (never 0). */
 static uint64_t diagnostics(LspServer *s, const char *path, const Text *t, Buf *items) {

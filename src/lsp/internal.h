@@ -135,6 +135,8 @@ Doc *param_doc(LspServer *s, const JsonValue *id, const JsonValue *params);
 
 /* Analyzes what changed and publishes (push) or announces (pull: a refresh) what changed. */
 void diag_update(LspServer *s);
+/* One finding as a Diagnostic (t: its file's text), for a code action's diagnostics. */
+void diag_put(LspServer *s, const Text *t, const Finding *f);
 /* Sends empty diagnostics for a closed document (push). */
 void diag_clear(LspServer *s, Doc *d);
 void diag_pull_document(LspServer *s, const JsonValue *id, const JsonValue *params);

@@ -519,6 +519,7 @@ static void initialize(LspServer *s, const JsonValue *id, const JsonValue *p) {
     jw_key(w, "codeActionKinds");
     jw_open(w, '[');
     jw_str(w, "quickfix");
+    jw_str(w, "source.fixAll.deadwood");
     jw_close(w, ']');
     jw_close(w, '}');
     jw_key(w, "callHierarchyProvider");

@@ -17,8 +17,9 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "config/project.h"
+#include "check/check.h"
 #include "check/run.h"
+#include "config/project.h"
 #include "check/tree.h"
 #include "source/source.h"
 
@@ -693,6 +694,12 @@ const Finding *const *ws_findings(Workspace *w, const char *path, int32_t *n) {
     if (!f || !merge_findings(f, &w->tree)) return NULL;
     *n = f->nall;
     return f->all;
+}
+
+bool ws_fixable(const Workspace *w, const Finding *f) {
+    const WsFile *wf = file_of(w, f->path);
+    const Check *c = check_find(f->code);
+    return wf && c && wf->prep->fixable[check_index(c)];
 }
 
 const char *const *ws_files(const Workspace *w, int32_t *n) {

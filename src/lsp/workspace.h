@@ -66,6 +66,8 @@ WsStats ws_stats(const Workspace *w);
  * configuration; *n = 0 for a file the workspace does not analyze. Valid until the next call
  * that changes the workspace. */
 const Finding *const *ws_findings(Workspace *w, const char *path, int32_t *n);
+/* Whether a finding's fix may be applied under its file's configuration (fixable, unfixable). */
+bool ws_fixable(const Workspace *w, const Finding *f);
 /* Every file analyzed, sorted. */
 const char *const *ws_files(const Workspace *w, int32_t *n);
 /* The whole-tree index of the last update (NULL before one). */

@@ -564,6 +564,129 @@ async function navigation() {
     await s.stop();
 }
 
+// ---- fixes as code actions --------------------------------------------------------------------------
+
+// A document's text after TextEdits (positions in UTF-16 units: JavaScript's own string indices).
+function applyEdits(text, edits) {
+    const starts = [0];
+    for (const m of text.matchAll(/\r\n|\r|\n/g)) starts.push(m.index + m[0].length);
+    const off = (p) => (starts[p.line] ?? text.length) + p.character;
+    const sorted = [...edits].sort((a, b) => off(b.range.start) - off(a.range.start));
+    for (const e of sorted) text = text.slice(0, off(e.range.start)) + e.newText + text.slice(off(e.range.end));
+    return text;
+}
+
+// What `deadwood check --fix` (extra options too) makes of text, as file name in a copy of dir.
+function cliFixed(dir, name, text, extra = []) {
+    const copy = path.join(work, "fixed-" + Math.random().toString(36).slice(2));
+    fs.cpSync(dir, copy, { recursive: true });
+    write(path.join(copy, name), text);
+    spawnSync(deadwood, ["check", "--no-cache", "--fix", ...extra, copy], { encoding: "utf8" });
+    return fs.readFileSync(path.join(copy, name), "utf8");
+}
+
+const FIXME = `def f(c, x):
+    s = "\u00e9\u{1F600}"; y = x if c else x
+    return s, y
+
+
+def g(x):
+    if x.pop():
+        return 2
+    else:
+        return 2
+
+
+def h(a, b):
+    if a:
+        if b:
+            v = 1
+        else:
+            v = 1
+    else:
+        if b:
+            v = 1
+        else:
+            v = 1
+    return v
+`;
+
+async function fixActions() {
+    const root = path.join(work, "fixes");
+    const file = path.join(root, "m.py");
+    write(file, FIXME);
+    const s = new Session(root);
+    const init = await s.start();
+    const kinds = init.capabilities.codeActionProvider?.codeActionKinds ?? [];
+    check(kinds.includes("quickfix") && kinds.includes("source.fixAll.deadwood"),
+          "fixes: codeActionKinds declared", kinds);
+    await s.open(file, FIXME);
+    const d = await s.diagnostics(file);
+    const uri = uriOf(file);
+    const ask = (range, only) => s.conn.sendRequest(lsp.CodeActionRequest.type, {
+        textDocument: { uri }, range, context: { diagnostics: [], ...(only ? { only } : {}) },
+    });
+    // a safe fix on a non-ASCII line: its edit in UTF-16 columns
+    const dw102 = d?.find((x) => x.code === "DW102");
+    const acts = await ask(dw102.range);
+    const q = acts?.find((a) => a.title === "Replace the conditional expression with `x`");
+    check(q?.kind === "quickfix" && q.isPreferred === true && q.diagnostics?.[0]?.code === "DW102",
+          "fixes: a safe fix is a preferred quickfix, with its diagnostic", acts);
+    const fixedLine = applyEdits(FIXME, q?.edit?.changes?.[uri] ?? []).split("\n")[1];
+    check(fixedLine === '    s = "\u00e9\u{1F600}"; y = x',
+          "fixes: the quickfix's edit in UTF-16 columns on a non-ASCII line", fixedLine);
+    check(acts?.some((a) => a.title === "Ignore DW102 for this line" && a.diagnostics?.[0]?.code === "DW102"),
+          "fixes: the noqa action beside it, with its diagnostic", acts);
+    // an unsafe fix: offered, titled so, not preferred
+    const unsafe = d?.find((x) => x.code === "DW101" && x.range.start.line === 6);
+    const acts2 = await ask(unsafe.range, ["quickfix"]);
+    const u = acts2?.find((a) => a.kind === "quickfix" && /^Remove the `if` test/.test(a.title));
+    check(u && /\(unsafe\)$/.test(u.title) && !u.isPreferred, "fixes: an unsafe fix says so", acts2);
+    check(applyEdits(FIXME, u?.edit?.changes?.[uri] ?? []) ===
+          cliFixed(root, "m.py", FIXME, ["--unsafe-fixes", "--select", "DW101"]).replace(
+              /def h[^]*/, FIXME.replace(/^[^]*(def h)/, "$1")),
+          "fixes: the unsafe quickfix's edit is --unsafe-fixes's", u);
+    check(!acts2?.some((a) => a.kind === "source.fixAll.deadwood"), "fixes: only quickfix when asked so", acts2);
+    // fix all: the safe fixes, pass after pass (h's outer `if` is fixed only once its inner ones are)
+    const whole = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    const all = await ask(whole, ["source.fixAll"]);
+    const fa = all?.find((a) => a.kind === "source.fixAll.deadwood");
+    check(all?.length === 1 && fa, "fixes: source.fixAll.deadwood (and only it) when asked", all);
+    const fixedAll = applyEdits(FIXME, fa?.edit?.changes?.[uri] ?? []);
+    const want = cliFixed(root, "m.py", FIXME);
+    check(fixedAll === want && /def h\(a, b\):\n    v = 1\n/.test(want) && /x\.pop\(\)/.test(want),
+          "fixes: fix all is --fix's result (iterated to a fixed point; the unsafe fix left)",
+          { got: fixedAll, want });
+    // the server's own analysis is back on the buffer's text after fix all
+    const after = await s.conn.sendRequest(lsp.CodeActionRequest.type, {
+        textDocument: { uri }, range: dw102.range, context: { diagnostics: [] } });
+    check(after?.some((a) => a.title === "Replace the conditional expression with `x`"),
+          "fixes: fix all leaves the document's findings as they were", after);
+    const n = s.published.length;
+    const v = s.change(file, [{ text: fixedAll }]);
+    const d2 = await s.diagnostics(file, v);
+    check(d2 && JSON.stringify(d2.map((x) => x.code)) === '["DW101"]' && n >= 0,
+          "fixes: after fix all, only the unsafe fix's finding remains", d2);
+    await s.stop();
+
+    // fixable / unfixable from the configuration
+    write(path.join(root, "deadwood.toml"), 'unfixable = ["DW102"]\n');
+    const s2 = new Session(root);
+    await s2.start();
+    await s2.open(file, FIXME);
+    const d3 = await s2.diagnostics(file);
+    const acts3 = await s2.conn.sendRequest(lsp.CodeActionRequest.type, {
+        textDocument: { uri }, range: d3.find((x) => x.code === "DW102").range, context: { diagnostics: [] } });
+    check(acts3 && !acts3.some((a) => a.kind === "quickfix" && a.title.startsWith("Replace")),
+          "fixes: unfixable = [DW102]: no quickfix for it", acts3);
+    const fa2 = acts3?.find((a) => a.kind === "source.fixAll.deadwood");
+    const fixed2 = applyEdits(FIXME, fa2?.edit?.changes?.[uri] ?? []);
+    check(fixed2 === cliFixed(root, "m.py", FIXME) && fixed2.includes("y = x if c else x"),
+          "fixes: unfixable = [DW102]: fix all leaves it, as --fix", fixed2);
+    await s2.stop();
+    fs.rmSync(path.join(root, "deadwood.toml"));
+}
+
 // ---- files changed by other programs -------------------------------------------------------------
 
 async function watchedFiles() {
@@ -729,7 +852,7 @@ async function seed(examples) {
 
 const only = process.env.ONLY;
 for (const [name, fn] of [["push", pushDiagnostics], ["encodings", encodings], ["pull", pullDiagnostics],
-                          ["config", configuration], ["nav", navigation], ["watched", watchedFiles],
+                          ["config", configuration], ["nav", navigation], ["fixes", fixActions], ["watched", watchedFiles],
                           ["raw", rawChecks],
                           ["seed", () => seed(process.env.EXAMPLES)]]) {
     if (only && !only.split(",").includes(name)) continue;
