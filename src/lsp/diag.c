@@ -209,10 +209,11 @@ void diag_update(LspServer *s) {
         if (!s->pull) publish(s, d);
         d->edited = false;
     }
-    if (s->pull && others && s->refresh) {
+    if (s->pull && (others || s->want_refresh) && s->refresh) {
         request_start(s, "workspace/diagnostic/refresh", ASKED_OTHER);
         msg_send(s);
     }
+    s->want_refresh = false;
 }
 
 /* One report: "full" with the items, or "unchanged" when the client holds them (had: its

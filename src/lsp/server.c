@@ -407,6 +407,15 @@ static void read_settings(LspServer *s, const JsonValue *o) {
     }
 }
 
+/* A configuration that could not be loaded, shown to the user. */
+static void show_config_error(LspServer *s, const ConfigError *e, const char *after) {
+    if (e->path && e->line)
+        show_message(s, 1, "deadwood: %s:%d:%d: %s%s", e->path, e->line, e->col, e->msg, after);
+    else
+        show_message(s, 1, "deadwood: %s%s%s%s", e->path ? e->path : "", e->path ? ": " : "",
+                     e->msg, after);
+}
+
 /* The workspace folders: every folder's path, or rootUri's, or rootPath. */
 static bool load_workspace(LspServer *s, const JsonValue *init) {
     Arena a;
@@ -425,10 +434,7 @@ static bool load_workspace(LspServer *s, const JsonValue *init) {
     if (!n && root_path && root_path[0] == '/') roots[n++] = root_path;
     ConfigError e;
     bool ok = ws_load(s->ws, roots, n, &s->settings, &e);
-    if (!ok && e.path && e.line)
-        show_message(s, 1, "deadwood: %s:%d:%d: %s", e.path, e.line, e.col, e.msg);
-    else if (!ok)
-        show_message(s, 1, "deadwood: %s%s%s", e.path ? e.path : "", e.path ? ": " : "", e.msg);
+    if (!ok) show_config_error(s, &e, "");
     arena_free(&a);
     s->dirty = true;
     return ok;
@@ -534,6 +540,8 @@ static void initialize(LspServer *s, const JsonValue *id, const JsonValue *p) {
     jw_open(w, '{');
     jw_key(w, "supported");
     jw_bool(w, true);
+    jw_key(w, "changeNotifications");
+    jw_bool(w, true);
     jw_close(w, '}');
     jw_close(w, '}');
     jw_close(w, '}');
@@ -602,15 +610,31 @@ static void initialized(LspServer *s) {
 static void reload(LspServer *s) {
     if (!ws_loaded(s->ws)) return;
     ConfigError e;
-    if (!ws_load(s->ws, NULL, -1, &s->settings, &e)) {
-        if (e.path && e.line)
-            show_message(s, 1, "deadwood: %s:%d:%d: %s (the last valid configuration stays)",
-                         e.path, e.line, e.col, e.msg);
-        else
-            show_message(s, 1, "deadwood: %s%s%s (the last valid configuration stays)",
-                         e.path ? e.path : "", e.path ? ": " : "", e.msg);
-    }
+    if (!ws_load(s->ws, NULL, -1, &s->settings, &e))
+        show_config_error(s, &e, " (the last valid configuration stays)");
     s->dirty = true;
+}
+
+/* workspace/didChangeWorkspaceFolders: the folders' files join or leave the analysis; a pull
+ * client is asked to pull again (closed files' reports came or went). */
+static void folders_changed(LspServer *s, const JsonValue *p) {
+    const JsonValue *ev = json_get(p, "event");
+    const JsonValue *lists[2] = {json_get(ev, "added"), json_get(ev, "removed")};
+    Arena a;
+    arena_init(&a);
+    const char *paths[2][64];
+    int32_t n[2] = {0, 0};
+    for (int k = 0; k < 2; k++)
+        for (int32_t i = 0; i < json_len(lists[k]) && n[k] < 64; i++) {
+            const char *uri = json_string(json_get(json_at(lists[k], i), "uri"));
+            char *path = uri ? uri_path(&a, uri) : NULL;
+            if (path) paths[k][n[k]++] = path;
+        }
+    ConfigError e;
+    if (n[0] + n[1] && !ws_change_roots(s->ws, paths[0], n[0], paths[1], n[1], &e))
+        show_config_error(s, &e, "");
+    arena_free(&a);
+    s->dirty = s->want_refresh = true;
 }
 
 static void watched_files(LspServer *s, const JsonValue *p) {
@@ -723,6 +747,8 @@ static void notification(LspServer *s, const char *method, const JsonValue *p) {
         did_save(s, p);
     else if (strcmp(method, "workspace/didChangeWatchedFiles") == 0)
         watched_files(s, p);
+    else if (strcmp(method, "workspace/didChangeWorkspaceFolders") == 0)
+        folders_changed(s, p);
     else if (strcmp(method, "workspace/didChangeConfiguration") == 0) {
         const JsonValue *dw = json_get(json_get(p, "settings"), "deadwood");
         if (dw) {

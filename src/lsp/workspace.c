@@ -598,6 +598,25 @@ bool ws_load(Workspace *w, const char *const *roots, int32_t nroots, const WsSet
     return ok;
 }
 
+bool ws_change_roots(Workspace *w, const char *const *add, int32_t nadd, const char *const *remove,
+                     int32_t nremove, ConfigError *err) {
+    Arena a; /* (ws_load frees the roots it is given a copy of) */
+    arena_init(&a);
+    const char **roots = arena_alloc(&a, sizeof *roots * (size_t)(w->nroots + nadd + 1));
+    int32_t n = 0;
+    for (int32_t i = 0; roots && i < w->nroots + nadd; i++) {
+        const char *r = i < w->nroots ? w->roots[i] : add[i - w->nroots];
+        bool drop = false;
+        for (int32_t k = 0; k < nremove && !drop; k++) drop = strcmp(r, remove[k]) == 0;
+        for (int32_t k = 0; k < n && !drop; k++) drop = strcmp(r, roots[k]) == 0;
+        if (!drop && !(roots[n++] = arena_strndup(&a, r, strlen(r)))) roots = NULL;
+    }
+    bool ok = roots && ws_load(w, roots, n, NULL, err);
+    if (!roots) *err = (ConfigError){.msg = "out of memory"};
+    arena_free(&a);
+    return ok;
+}
+
 bool ws_loaded(const Workspace *w) {
     return w->load != NULL;
 }

@@ -43,6 +43,11 @@ void ws_free(Workspace *w);
  * the workspace then stays as it was, with its last good configuration. */
 bool ws_load(Workspace *w, const char *const *roots, int32_t nroots, const WsSettings *st,
              ConfigError *err);
+/* Workspace folders added and removed (absolute directories): the roots change and the workspace
+ * is loaded again, the files of a removed folder leaving the analysis (but those of open
+ * documents, analyzed as files outside the roots are). As ws_load otherwise. */
+bool ws_change_roots(Workspace *w, const char *const *add, int32_t nadd, const char *const *remove,
+                     int32_t nremove, ConfigError *err);
 /* Whether the workspace was ever loaded. */
 bool ws_loaded(const Workspace *w);
 

@@ -722,6 +722,40 @@ async function watchedFiles() {
     await s.stop();
 }
 
+// ---- workspace folders added and removed -----------------------------------------------------------
+
+async function workspaceFolders() {
+    const a = path.join(work, "folders/a"), b = path.join(work, "folders/b");
+    fs.cpSync(ws, a, { recursive: true });
+    write(path.join(b, "m.py"), "def f():\n    v = None\n    return v.x\n");
+    const aSub = path.join(a, "pkg/sub.py"), bm = path.join(b, "m.py");
+    const s = new Session(a, { pull: true });
+    const init = await s.start();
+    check(init.capabilities.workspace?.workspaceFolders?.changeNotifications === true,
+          "folders: changeNotifications declared", init.capabilities.workspace);
+    const uris = async () => {
+        const w = await s.conn.sendRequest(lsp.WorkspaceDiagnosticRequest.type, { previousResultIds: [] });
+        return Object.fromEntries((w?.items ?? []).map((i) => [i.uri, (i.items ?? []).map((x) => x.code)]));
+    };
+    let got = await uris();
+    check(got[uriOf(aSub)] && !got[uriOf(bm)], "folders: one folder analyzed", got);
+    const refreshes = s.refreshes;
+    await s.conn.sendNotification(lsp.DidChangeWorkspaceFoldersNotification.type,
+                                  { event: { added: [{ uri: uriOf(b), name: "b" }], removed: [] } });
+    got = await uris();
+    const cliB = (cliFindings(b)[bm] || []).map((f) => f.code);
+    check(got[uriOf(aSub)] && JSON.stringify(got[uriOf(bm)]) === JSON.stringify(cliB) && cliB.length,
+          "folders: an added folder's files are analyzed (deadwood check's findings)", { got, cliB });
+    await s.until(() => s.refreshes > refreshes, 5000);
+    check(s.refreshes > refreshes, "folders: a pull client is asked to pull again");
+    await s.conn.sendNotification(lsp.DidChangeWorkspaceFoldersNotification.type,
+                                  { event: { added: [], removed: [{ uri: uriOf(a), name: "a" }] } });
+    got = await uris();
+    check(!Object.keys(got).some((u) => u.startsWith(uriOf(a) + "/")) && got[uriOf(bm)],
+          "folders: a removed folder's files leave the analysis", got);
+    await s.stop();
+}
+
 // ---- raw bytes: malformed input, cancellation, exit status ----------------------------------------
 
 function frame(obj) {
@@ -852,7 +886,7 @@ async function seed(examples) {
 
 const only = process.env.ONLY;
 for (const [name, fn] of [["push", pushDiagnostics], ["encodings", encodings], ["pull", pullDiagnostics],
-                          ["config", configuration], ["nav", navigation], ["fixes", fixActions], ["watched", watchedFiles],
+                          ["config", configuration], ["nav", navigation], ["fixes", fixActions], ["watched", watchedFiles], ["folders", workspaceFolders],
                           ["raw", rawChecks],
                           ["seed", () => seed(process.env.EXAMPLES)]]) {
     if (only && !only.split(",").includes(name)) continue;
