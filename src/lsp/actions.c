@@ -231,7 +231,7 @@ void code_action(LspServer *s, const JsonValue *id, const JsonValue *params) {
     const JsonValue *only = json_get(json_get(params, "context"), "only");
     bool quickfix = asked(only, "quickfix");
     int32_t n = 0;
-    const Finding *const *fs = d->path && quickfix ? ws_findings(s->ws, d->path, &n) : NULL;
+    const Finding *const *fs = quickfix ? doc_findings(s, d, &n) : NULL;
     result_begin(s, id);
     jw_open(&s->w, '[');
     const char *done[64];

@@ -121,15 +121,14 @@ void diag_put(LspServer *s, const Text *t, const Finding *f) {
 
 /* The diagnostics of a file (t: its text) as a JSON array, into items (emptied first) rather
  * than the message; returns a hash of it (never 0). */
-static uint64_t diagnostics(LspServer *s, const char *path, const Text *t, Buf *items) {
+static uint64_t diagnostics(LspServer *s, const Finding *const *fs, int32_t n, const Text *t,
+                            Buf *items) {
     Buf saved = s->out;
     JsonWriter saved_w = s->w;
     items->len = 0;
     s->out = *items;
     jw_init(&s->w, &s->out);
     s->w.compact = true;
-    int32_t n = 0;
-    const Finding *const *fs = path ? ws_findings(s->ws, path, &n) : NULL;
     Texts tx = {.n = 0};
     jw_open(&s->w, '[');
     for (int32_t i = 0; i < n; i++) put_diagnostic(s, t, fs[i], &tx);
@@ -163,7 +162,9 @@ static bool same_result(const char *had, uint64_t h) {
 static void publish(LspServer *s, Doc *d) {
     Buf items;
     buf_init(&items);
-    uint64_t h = diagnostics(s, d->path, &d->text, &items);
+    int32_t n;
+    const Finding *const *fs = doc_findings(s, d, &n);
+    uint64_t h = diagnostics(s, fs, n, &d->text, &items);
     if (h != d->pushed || d->version != d->pushed_version) {
         d->pushed = h;
         d->pushed_version = d->version;
@@ -193,6 +194,7 @@ void diag_clear(LspServer *s, Doc *d) {
 void diag_update(LspServer *s) {
     s->dirty = false;
     if (!ws_update(s->ws)) show_message(s, 1, "deadwood: out of memory; findings may be stale");
+    docs_analyze_alone(s);
     WsStats st = ws_stats(s->ws);
     if (s->trace)
         trace(s, "%d file%s analyzed, whole-tree rules run: %.1f ms", (int)st.analyzed,
@@ -233,7 +235,9 @@ void diag_pull_document(LspServer *s, const JsonValue *id, const JsonValue *para
     if (!d) return;
     Buf items;
     buf_init(&items);
-    uint64_t h = diagnostics(s, d->path, &d->text, &items);
+    int32_t n;
+    const Finding *const *fs = doc_findings(s, d, &n);
+    uint64_t h = diagnostics(s, fs, n, &d->text, &items);
     result_begin(s, id);
     jw_open(&s->w, '{');
     put_report(s, json_string(json_get(params, "previousResultId")), h, &items);
@@ -255,7 +259,7 @@ void diag_pull_workspace(LspServer *s, const JsonValue *id, const JsonValue *par
     jw_open(&s->w, '[');
     for (int32_t i = 0; i < nfiles; i++) {
         int32_t n;
-        ws_findings(s->ws, files[i], &n);
+        const Finding *const *fs = ws_findings(s->ws, files[i], &n);
         Doc *d = doc_of_path(s, files[i]);
         uri.len = 0;
         if (d) {
@@ -272,7 +276,7 @@ void diag_pull_workspace(LspServer *s, const JsonValue *id, const JsonValue *par
         Text t;
         bool owned;
         const Text *tt = file_text(s, files[i], &t, &owned);
-        uint64_t h = diagnostics(s, files[i], tt, &items);
+        uint64_t h = diagnostics(s, fs, n, tt, &items);
         if (owned) text_free(&t);
         jw_open(&s->w, '{');
         jw_key(&s->w, "uri");

@@ -32,8 +32,11 @@ enum {
 
 /* An open document. */
 typedef struct Doc {
-    char *uri;  /* as the client names it */
-    char *path; /* the file it is (absolute), or NULL for a URI that names no file */
+    char *uri;            /* as the client names it */
+    char *path;           /* the file it is (absolute), or NULL for a URI that names no file */
+    char *alone;          /* for one that names none (untitled): where it is analyzed alone */
+    FindingList found;    /* (alone) its findings */
+    const Finding **ptrs; /* (alone) pointers to them */
     int32_t version;
     Text text;
     uint64_t pushed;        /* a hash of the diagnostics last published for it (0: none) */
@@ -117,6 +120,10 @@ void put_text_range(LspServer *s, TextPos from, TextPos to);
 
 Doc *doc_find(LspServer *s, const char *uri);
 Doc *doc_of_path(LspServer *s, const char *path);
+/* The document's findings after the last analysis (sorted). */
+const Finding *const *doc_findings(LspServer *s, Doc *d, int32_t *n);
+/* Analyzes the documents that name no file, each alone (ws_analyze_alone). */
+void docs_analyze_alone(LspServer *s);
 /* The text of a file: its open document's, else read from disk into t (text_free it; false when
  * it cannot be read). *owned says whether t was filled. */
 const Text *file_text(LspServer *s, const char *path, Text *t, bool *owned);

@@ -265,10 +265,31 @@ Doc *doc_find(LspServer *s, const char *uri) {
 }
 
 Doc *doc_of_path(LspServer *s, const char *path) {
-    for (int32_t i = 0; i < s->docs.len; i++)
-        if (s->docs.items[i]->path && strcmp(s->docs.items[i]->path, path) == 0)
-            return s->docs.items[i];
+    for (int32_t i = 0; i < s->docs.len; i++) {
+        const char *p = s->docs.items[i]->path ? s->docs.items[i]->path : s->docs.items[i]->alone;
+        if (p && strcmp(p, path) == 0) return s->docs.items[i];
+    }
     return NULL;
+}
+
+const Finding *const *doc_findings(LspServer *s, Doc *d, int32_t *n) {
+    *n = 0;
+    if (d->path) return ws_findings(s->ws, d->path, n);
+    *n = d->ptrs ? d->found.len : 0;
+    return d->ptrs;
+}
+
+void docs_analyze_alone(LspServer *s) {
+    for (int32_t i = 0; i < s->docs.len; i++) {
+        Doc *d = s->docs.items[i];
+        if (!d->alone) continue;
+        dw_free(d->ptrs);
+        d->ptrs = NULL;
+        bool ok = ws_analyze_alone(s->ws, d->alone, d->text.buf.data ? d->text.buf.data : "",
+                                   d->text.buf.len, &d->found) &&
+                  (d->ptrs = dw_malloc(sizeof *d->ptrs * (size_t)(d->found.len + 1)));
+        for (int32_t k = 0; ok && k < d->found.len; k++) d->ptrs[k] = &d->found.items[k];
+    }
 }
 
 const Text *file_text(LspServer *s, const char *path, Text *t, bool *owned) {
@@ -291,6 +312,9 @@ static void doc_free(Doc *d) {
     text_free(&d->text);
     dw_free(d->uri);
     dw_free(d->path);
+    dw_free(d->alone);
+    findings_free(&d->found);
+    dw_free(d->ptrs);
     dw_free(d);
 }
 
@@ -325,11 +349,17 @@ static void did_open(LspServer *s, const JsonValue *p) {
         d = dw_malloc(sizeof *d);
         if (d) {
             memset(d, 0, sizeof *d);
+            findings_init(&d->found);
             d->uri = heap_strdup(uri);
             d->path = path ? heap_strdup(path) : NULL;
+            /* an untitled buffer: by its name (after the scheme, the last component) */
+            const char *name = strrchr(uri, '/')  ? strrchr(uri, '/') + 1
+                               : strchr(uri, ':') ? strchr(uri, ':') + 1
+                                                  : uri;
+            if (!path) d->alone = ws_alone_path(s->ws, name);
         }
         arena_free(&a);
-        if (!d || !d->uri || (path && !d->path) || HVEC_PUSH(s->docs, d)) {
+        if (!d || !d->uri || (path ? !d->path : !d->alone) || HVEC_PUSH(s->docs, d)) {
             doc_free(d);
             show_message(s, 1, "deadwood: out of memory");
             return;

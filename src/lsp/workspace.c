@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "check/check.h"
 #include "check/run.h"
@@ -672,6 +673,50 @@ void ws_file_changed(Workspace *w, const char *path) {
         f->stale = true;
     else if (!f || !ws_buffer(w, path, &len))
         w->reload = true; /* created or deleted */
+}
+
+bool ws_analyze_alone(Workspace *w, const char *path, const char *bytes, size_t len,
+                      FindingList *out) {
+    findings_free(out);
+    findings_init(out);
+    Load *L = w->load;
+    Prepared *pp;
+    ConfigError err;
+    if (!L || !project_config_of(&L->project, path, false, &pp, &err)) return false;
+    ProjectRun run = {{.enabled = pp->enabled,
+                       .drift_threshold = pp->cfg->similarity,
+                       .target_minor = pp->target},
+                      pp->cfg->similarity,
+                      pp->target};
+    const char *ov_path = path;
+    SourceOverlay ov = {&ov_path, &bytes, &len, 1};
+    RunOptions ro = {.check = &run.check,
+                     .jobs = 1,
+                     .overlay = &ov,
+                     .max_file_size = (size_t)pp->cfg->max_file_size};
+    RunResult rr;
+    bool ok = run_files(&path, 1, &ro, &rr);
+    for (int32_t i = 0; ok && i < rr.findings.len; i++) {
+        const Finding *f = &rr.findings.items[i];
+        if (project_keeps(&L->project, pp, f, path, &run, false)) ok = findings_add(out, f);
+    }
+    run_result_free(&rr);
+    return ok;
+}
+
+char *ws_alone_path(const Workspace *w, const char *name) {
+    char cwd[4096];
+    const char *dir = w->nroots ? w->roots[0] : getcwd(cwd, sizeof cwd) ? cwd : "/";
+    size_t n = strlen(name);
+    bool py = n > 3 && (strcmp(name + n - 3, ".py") == 0 || strcmp(name + n - 4, ".pyi") == 0);
+    Buf b;
+    buf_init(&b);
+    buf_printf(&b, "%s/", strcmp(dir, "/") == 0 ? "" : dir);
+    for (size_t i = 0; i < n; i++) buf_putc(&b, name[i] == '/' ? '_' : name[i]);
+    if (!py) buf_puts(&b, ".py");
+    buf_cstr(&b);
+    if (b.failed) buf_free(&b);
+    return b.failed ? NULL : b.data;
 }
 
 bool ws_is_config_file(const char *path) {

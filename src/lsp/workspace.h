@@ -61,6 +61,17 @@ void ws_file_changed(Workspace *w, const char *path);
  * pyproject.toml): then ws_load again. */
 bool ws_is_config_file(const char *path);
 
+/* A document that names no file (an editor's untitled buffer): its bytes analyzed alone, as if
+ * they were the file `path` (which need not exist: its configuration is the one found for it),
+ * by the per-file rules, outside the whole tree. Its findings into out (emptied first, sorted,
+ * filtered by that configuration); false when out of memory or the configuration is invalid
+ * (then none). */
+bool ws_analyze_alone(Workspace *w, const char *path, const char *bytes, size_t len,
+                      FindingList *out);
+/* Where a document that names no file is analyzed (ws_analyze_alone), from its name: in the
+ * first workspace folder (the current directory when there is none), with the suffix .py. */
+char *ws_alone_path(const Workspace *w, const char *name);
+
 /* Brings every file's findings up to date; false when out of memory. */
 bool ws_update(Workspace *w);
 /* The files whose findings changed in the last ws_update or ws_load (sorted). */

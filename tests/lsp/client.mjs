@@ -756,6 +756,59 @@ async function workspaceFolders() {
     await s.stop();
 }
 
+// ---- untitled buffers ------------------------------------------------------------------------------
+
+async function untitled() {
+    const root = path.join(work, "untitled");
+    fs.cpSync(ws, root, { recursive: true });
+    write(path.join(root, "deadwood.toml"), 'ignore = ["DW102"]\n');
+    const text = `from pkg.base import Base
+
+
+class Sub2(Base):
+    def run(self, x):
+        y = x + 1
+        z = y * 2
+        print(z)
+        return z
+
+
+def f(c):
+    s = "\u00e9\u{1F600}"; v = None; w = s if c else s
+    return v.attr, w
+`;
+    const r = spawnSync(deadwood, ["check", "--no-cache", "--output-format", "json", "--stdin-filename",
+                                   path.join(root, "Untitled-1.py"), "-"], { input: text, encoding: "utf8" });
+    const cli = JSON.parse(r.stdout || "[]");
+    const s = new Session(root);
+    await s.start();
+    const uri = "untitled:Untitled-1";
+    await s.conn.sendNotification(lsp.DidOpenTextDocumentNotification.type,
+                                  { textDocument: { uri, languageId: "python", version: 1, text } });
+    await s.until(() => s.published.some((p) => p.uri === uri));
+    const d = s.published.findLast((p) => p.uri === uri);
+    sameAsCli(d?.diagnostics, cli, text,
+              "untitled: analyzed alone under the workspace's configuration (check --stdin-filename)");
+    check(d?.diagnostics?.some((x) => x.code === "DW201") && !d.diagnostics.some((x) => x.code === "DW102"),
+          "untitled: the folder's ignore = [DW102] applies", d);
+    // not in the whole tree: Base.run's overrides do not include the buffer's Sub2
+    await s.open(basePy.replace(ws, root), BASE);
+    const h = await s.conn.sendRequest(lsp.HoverRequest.type, { textDocument: { uri: uriOf(basePy.replace(ws, root)) },
+                                                                position: { line: 1, character: 9 } });
+    const hv = h?.contents?.value ?? "";
+    check(/Sub\.run/.test(hv) && !/Sub2/.test(hv), "untitled: kept out of the whole-tree index", h);
+    // an edit: republished for its version
+    await s.conn.sendNotification(lsp.DidChangeTextDocumentNotification.type, {
+        textDocument: { uri, version: 2 }, contentChanges: [{ text: text.replace("v = None", "v = 1") }] });
+    await s.until(() => s.published.some((p) => p.uri === uri && p.version === 2));
+    const d2 = s.published.findLast((p) => p.uri === uri && p.version === 2);
+    check(d2 && !d2.diagnostics.some((x) => x.code === "DW201"), "untitled: edits analyzed", d2);
+    const acts = await s.conn.sendRequest(lsp.CodeActionRequest.type, {
+        textDocument: { uri }, range: d.diagnostics[0].range, context: { diagnostics: [] } });
+    check(Array.isArray(acts), "untitled: code actions answered", acts);
+    check((await s.stop()) === 0, "untitled: the server goes on and exits cleanly");
+}
+
 // ---- raw bytes: malformed input, cancellation, exit status ----------------------------------------
 
 function frame(obj) {
@@ -886,7 +939,7 @@ async function seed(examples) {
 
 const only = process.env.ONLY;
 for (const [name, fn] of [["push", pushDiagnostics], ["encodings", encodings], ["pull", pullDiagnostics],
-                          ["config", configuration], ["nav", navigation], ["fixes", fixActions], ["watched", watchedFiles], ["folders", workspaceFolders],
+                          ["config", configuration], ["nav", navigation], ["fixes", fixActions], ["watched", watchedFiles], ["folders", workspaceFolders], ["untitled", untitled],
                           ["raw", rawChecks],
                           ["seed", () => seed(process.env.EXAMPLES)]]) {
     if (only && !only.split(",").includes(name)) continue;
