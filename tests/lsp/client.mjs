@@ -762,21 +762,10 @@ async function untitled() {
     const root = path.join(work, "untitled");
     fs.cpSync(ws, root, { recursive: true });
     write(path.join(root, "deadwood.toml"), 'ignore = ["DW102"]\n');
-    const text = `from pkg.base import Base
-
-
-class Sub2(Base):
-    def run(self, x):
-        y = x + 1
-        z = y * 2
-        print(z)
-        return z
-
-
-def f(c):
+    const text = SUB.replace("class Sub(", "class Sub2(").replace(/def helper[^]*/, `def f(c):
     s = "\u00e9\u{1F600}"; v = None; w = s if c else s
     return v.attr, w
-`;
+`);
     const r = spawnSync(deadwood, ["check", "--no-cache", "--output-format", "json", "--stdin-filename",
                                    path.join(root, "Untitled-1.py"), "-"], { input: text, encoding: "utf8" });
     const cli = JSON.parse(r.stdout || "[]");
