@@ -258,6 +258,12 @@ void diag_pull_workspace(LspServer *s, const JsonValue *id, const JsonValue *par
     jw_key(&s->w, "items");
     jw_open(&s->w, '[');
     for (int32_t i = 0; i < nfiles; i++) {
+        if (request_cancelled(s)) { /* (what was written is dropped) */
+            reply_error(s, id, LSP_REQUEST_CANCELLED, "request cancelled");
+            buf_free(&uri);
+            buf_free(&items);
+            return;
+        }
         int32_t n;
         const Finding *const *fs = ws_findings(s->ws, files[i], &n);
         Doc *d = doc_of_path(s, files[i]);

@@ -77,8 +77,11 @@ struct LspServer {
         Asked what;
     } asked[8];
     WsSettings settings;
-    Arena settings_arena; /* what settings point into */
-    Buf out;              /* the message being written */
+    Arena settings_arena;     /* what settings point into */
+    const JsonValue *running; /* the id of the request being handled */
+    bool running_cancelled;   /* ... which a $/cancelRequest has cancelled since */
+    bool polling;             /* reading the client's messages while one is handled */
+    Buf out;                  /* the message being written */
     JsonWriter w;
 };
 
@@ -115,6 +118,11 @@ void put_range(LspServer *s, const Text *t, int32_t line, int32_t col, int32_t e
 void put_uri(LspServer *s, const char *path);
 /* A Range of positions already in the client's encoding. */
 void put_text_range(LspServer *s, TextPos from, TextPos to);
+
+/* Whether the request being handled has been cancelled: what the client sent meanwhile is read
+ * first (LspHost.poll). A long request asks between its steps, and answers
+ * LSP_REQUEST_CANCELLED when it has been. */
+bool request_cancelled(LspServer *s);
 
 /* ---- documents (server.c) ------------------------------------------------------------------ */
 

@@ -98,6 +98,11 @@ void reply_error(LspServer *s, const JsonValue *id, int code, const char *fmt, .
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    /* a malformed message read while a request is handled: answered beside the answer being
+       written */
+    Buf saved = s->out;
+    JsonWriter saved_w = s->w;
+    if (s->polling) buf_init(&s->out);
     msg_begin(s, id ? id : &null_id);
     jw_key(&s->w, "error");
     jw_open(&s->w, '{');
@@ -107,6 +112,11 @@ void reply_error(LspServer *s, const JsonValue *id, int code, const char *fmt, .
     jw_str(&s->w, msg);
     jw_close(&s->w, '}');
     msg_send(s);
+    if (s->polling) {
+        buf_free(&s->out);
+        s->out = saved;
+        s->w = saved_w;
+    }
 }
 
 static void message(LspServer *s, const char *method, int type, const char *fmt, va_list ap) {
@@ -812,7 +822,19 @@ static void handle(LspServer *s, Msg *m) {
         return;
     }
     if (s->trace) trace(s, "received request '%s'", method);
+    s->running = m->id;
+    s->running_cancelled = false;
     request(s, method, m->id, params);
+    s->running = NULL;
+}
+
+bool request_cancelled(LspServer *s) {
+    if (s->host.poll && !s->running_cancelled && !s->polling) {
+        s->polling = true;
+        s->host.poll(s->host.ud);
+        s->polling = false;
+    }
+    return s->running_cancelled;
 }
 
 /* ---- the queue ----------------------------------------------------------------------------- */
@@ -867,6 +889,7 @@ static void take(LspServer *s, const char *body, size_t len) {
         const JsonValue *which = json_get(json_get(m->v, "params"), "id");
         for (Msg *q = s->head; q; q = q->next)
             if (same_id(q->id, which)) q->cancelled = true;
+        if (same_id(s->running, which)) s->running_cancelled = true;
     }
     m->id = method ? id : NULL;
     if (s->tail)

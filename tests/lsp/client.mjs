@@ -906,6 +906,35 @@ async function rawChecks() {
     check(outcome === "answered" || outcome === -32800,
           "$/cancelRequest: the library's cancellation is answered or cancelled", outcome);
     check((await s.stop()) === 0, "$/cancelRequest: the server goes on");
+    await cancelRunning();
+}
+
+// A request cancelled while it runs: workspace/diagnostic over many files reads the client's
+// messages between files. It is cancelled once the server says it started it ($/logTrace); a
+// malformed message that arrives meanwhile gets its error beside it.
+async function cancelRunning() {
+    const root = path.join(work, "many");
+    for (let i = 0; i < 3000; i++)
+        write(path.join(root, `m${i}.py`), "def f():\n    v = None\n    return v.x\n");
+    const s = new Session(root);
+    await s.start();
+    await s.conn.sendNotification(lsp.SetTraceNotification.type, { value: "verbose" });
+    const src = new lsp.CancellationTokenSource();
+    const pending = s.conn.sendRequest(lsp.WorkspaceDiagnosticRequest.type, { previousResultIds: [] },
+                                       src.token);
+    await s.until(() => s.traces.some((t) => /received request 'workspace\/diagnostic'/.test(t.message)));
+    s.proc.stdin.write(frame("{not json"));
+    src.cancel();
+    let outcome = "answered";
+    try {
+        await pending;
+    } catch (e) {
+        outcome = e.code;
+    }
+    check(outcome === -32800, "$/cancelRequest: a running workspace/diagnostic is cancelled", outcome);
+    const w = await s.conn.sendRequest(lsp.WorkspaceDiagnosticRequest.type, { previousResultIds: [] });
+    check(w?.items?.length === 3000, "$/cancelRequest: the next one is answered in full", w?.items?.length);
+    check((await s.stop()) === 0, "$/cancelRequest: the server goes on after it");
 }
 
 // ---- the seed's bug, as an editor sees it --------------------------------------------------------
