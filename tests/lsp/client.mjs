@@ -833,6 +833,16 @@ function raw(chunks, { close = true, waitMs = 0 } = {}) {
     });
 }
 
+// "answered", or the error code a request was answered with.
+async function outcomeOf(pending) {
+    try {
+        await pending;
+        return "answered";
+    } catch (e) {
+        return e.code;
+    }
+}
+
 async function rawChecks() {
     const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { capabilities: {} } };
     const shutdown = { jsonrpc: "2.0", id: 99, method: "shutdown" };
@@ -897,12 +907,7 @@ async function rawChecks() {
                                        { textDocument: { uri: uriOf(basePy) }, position: { line: 0, character: 0 } },
                                        src.token);
     src.cancel();
-    let outcome = "answered";
-    try {
-        await pending;
-    } catch (e) {
-        outcome = e.code;
-    }
+    const outcome = await outcomeOf(pending);
     check(outcome === "answered" || outcome === -32800,
           "$/cancelRequest: the library's cancellation is answered or cancelled", outcome);
     check((await s.stop()) === 0, "$/cancelRequest: the server goes on");
@@ -925,12 +930,7 @@ async function cancelRunning() {
     await s.until(() => s.traces.some((t) => /received request 'workspace\/diagnostic'/.test(t.message)));
     s.proc.stdin.write(frame("{not json"));
     src.cancel();
-    let outcome = "answered";
-    try {
-        await pending;
-    } catch (e) {
-        outcome = e.code;
-    }
+    const outcome = await outcomeOf(pending);
     check(outcome === -32800, "$/cancelRequest: a running workspace/diagnostic is cancelled", outcome);
     const w = await s.conn.sendRequest(lsp.WorkspaceDiagnosticRequest.type, { previousResultIds: [] });
     check(w?.items?.length === 3000, "$/cancelRequest: the next one is answered in full", w?.items?.length);
