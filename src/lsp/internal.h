@@ -70,6 +70,8 @@ struct LspServer {
     } docs;
     Workspace *ws;
     bool dirty;        /* documents changed since the last analysis */
+    bool load_due;     /* the workspace's first load is still to come (after initialize) */
+    bool initialized;  /* the client's `initialized` came */
     bool want_refresh; /* (pull) a closed or other file's diagnostics changed */
     int64_t next_id;
     struct {
@@ -130,7 +132,8 @@ Doc *doc_find(LspServer *s, const char *uri);
 Doc *doc_of_path(LspServer *s, const char *path);
 /* The document's findings after the last analysis (sorted). */
 const Finding *const *doc_findings(LspServer *s, Doc *d, int32_t *n);
-/* Analyzes the documents that name no file, each alone (ws_analyze_alone). */
+/* Analyzes the documents that name no file, each alone (ws_analyze_alone); before the first
+ * load, every document. */
 void docs_analyze_alone(LspServer *s);
 /* The text of a file: its open document's, else read from disk into t (text_free it; false when
  * it cannot be read). *owned says whether t was filled. */

@@ -284,7 +284,7 @@ Doc *doc_of_path(LspServer *s, const char *path) {
 
 const Finding *const *doc_findings(LspServer *s, Doc *d, int32_t *n) {
     *n = 0;
-    if (d->path) return ws_findings(s->ws, d->path, n);
+    if (d->path && ws_loaded(s->ws)) return ws_findings(s->ws, d->path, n);
     *n = d->ptrs ? d->found.len : 0;
     return d->ptrs;
 }
@@ -292,10 +292,11 @@ const Finding *const *doc_findings(LspServer *s, Doc *d, int32_t *n) {
 void docs_analyze_alone(LspServer *s) {
     for (int32_t i = 0; i < s->docs.len; i++) {
         Doc *d = s->docs.items[i];
-        if (!d->alone) continue;
+        const char *as = d->alone ? d->alone : ws_loaded(s->ws) ? NULL : d->path;
         dw_free(d->ptrs);
         d->ptrs = NULL;
-        bool ok = ws_analyze_alone(s->ws, d->alone, d->text.buf.data ? d->text.buf.data : "",
+        if (!as) continue;
+        bool ok = ws_analyze_alone(s->ws, as, d->text.buf.data ? d->text.buf.data : "",
                                    d->text.buf.len, &d->found) &&
                   (d->ptrs = dw_malloc(sizeof *d->ptrs * (size_t)(d->found.len + 1)));
         for (int32_t k = 0; ok && k < d->found.len; k++) d->ptrs[k] = &d->found.items[k];
@@ -456,8 +457,9 @@ static void show_config_error(LspServer *s, const ConfigError *e, const char *af
                      e->msg, after);
 }
 
-/* The workspace folders: every folder's path, or rootUri's, or rootPath. */
-static bool load_workspace(LspServer *s, const JsonValue *init) {
+/* The workspace folders: every folder's path, or rootUri's, or rootPath; loaded later
+ * (load_now). */
+static void workspace_roots(LspServer *s, const JsonValue *init) {
     Arena a;
     arena_init(&a);
     const char *roots[64];
@@ -472,12 +474,22 @@ static bool load_workspace(LspServer *s, const JsonValue *init) {
     const char *root_path = json_string(json_get(init, "rootPath"));
     if (!n && root_uri && uri_path(&a, root_uri)) roots[n++] = uri_path(&a, root_uri);
     if (!n && root_path && root_path[0] == '/') roots[n++] = root_path;
-    ConfigError e;
-    bool ok = ws_load(s->ws, roots, n, &s->settings, &e);
-    if (!ok) show_config_error(s, &e, "");
+    ws_configure(s->ws, roots, n, &s->settings);
     arena_free(&a);
+    s->load_due = true;
+}
+
+/* The first load: every file of the workspace analyzed (through the cache), after initialize
+ * was answered and the messages that followed it were handled; the open documents' diagnostics
+ * then come again with the whole tree's findings. */
+static void load_now(LspServer *s) {
+    s->load_due = false;
+    ConfigError e;
+    if (!ws_load(s->ws, NULL, -1, &s->settings, &e)) show_config_error(s, &e, "");
     s->dirty = true;
-    return ok;
+    WsStats st = ws_stats(s->ws);
+    log_message(s, 3, "deadwood: %d files indexed (%d from the cache) in %.0f ms", (int)st.files,
+                (int)st.cached, st.ms);
 }
 
 /* ---- lifecycle ----------------------------------------------------------------------------- */
@@ -527,7 +539,7 @@ static void initialize(LspServer *s, const JsonValue *id, const JsonValue *p) {
     const char *trace = json_string(json_get(p, "trace"));
     s->trace = trace && strcmp(trace, "verbose") == 0 ? 2 : trace && strcmp(trace, "messages") == 0;
     read_settings(s, json_get(p, "initializationOptions"));
-    load_workspace(s, p);
+    workspace_roots(s, p);
     s->state = ST_RUNNING;
 
     result_begin(s, id);
@@ -640,15 +652,13 @@ static void initialized(LspServer *s) {
         notify_end(s);
     }
     ask_configuration(s);
-    WsStats st = ws_stats(s->ws);
-    log_message(s, 3, "deadwood: %d files indexed (%d from the cache) in %.0f ms", (int)st.files,
-                (int)st.cached, st.ms);
+    s->initialized = true;
 }
 
 /* The configuration changed on disk, or the editor's settings did: everything is analyzed again
  * (through the cache), unless the configuration is invalid. */
 static void reload(LspServer *s) {
-    if (!ws_loaded(s->ws)) return;
+    if (s->load_due) return; /* (the first load reads it) */
     ConfigError e;
     if (!ws_load(s->ws, NULL, -1, &s->settings, &e))
         show_config_error(s, &e, " (the last valid configuration stays)");
@@ -761,7 +771,8 @@ static void request(LspServer *s, const char *method, const JsonValue *id, const
             reply_error(s, id, RPC_INVALID_PARAMS, "%s takes an object", method);
             return;
         }
-        if (s->dirty) diag_update(s); /* answers are about the documents as they are now */
+        if (s->load_due) load_now(s); /* answers are about the whole workspace */
+        if (s->dirty) diag_update(s); /* ... and the documents as they are now */
         requests[i].run(s, id, p);
         return;
     }
@@ -950,8 +961,13 @@ bool lsp_server_step(LspServer *s) {
         dw_free(m);
         return true;
     }
-    if (s->dirty && s->state == ST_RUNNING) {
+    if (s->state != ST_RUNNING) return false;
+    if (s->dirty) { /* (before the first load, the open documents' findings alone) */
         diag_update(s);
+        return true;
+    }
+    if (s->load_due && s->initialized) {
+        load_now(s);
         return true;
     }
     return false;

@@ -536,10 +536,7 @@ static bool analyze_stale(Workspace *w) {
     return ok;
 }
 
-bool ws_load(Workspace *w, const char *const *roots, int32_t nroots, const WsSettings *st,
-             ConfigError *err) {
-    double t0 = now_ms();
-    *err = (ConfigError){0};
+void ws_configure(Workspace *w, const char *const *roots, int32_t nroots, const WsSettings *st) {
     if (roots) { /* (the roots are kept for the loads that follow) */
         for (int32_t i = 0; i < w->nroots; i++) dw_free(w->roots[i]);
         dw_free(w->roots);
@@ -559,12 +556,25 @@ bool ws_load(Workspace *w, const char *const *roots, int32_t nroots, const WsSet
         w->settings.rules.extend_select = names_copy(&w->settings_arena, st->rules.extend_select);
         w->settings.rules.ignore = names_copy(&w->settings_arena, st->rules.ignore);
     }
+}
+
+/* A load's options: the editor's settings over the configurations. */
+static void load_options(const Workspace *w, ProjectOptions *o) {
+    memset(o, 0, sizeof *o);
+    o->force_exclude = o->respect_gitignore = -1;
+    if (w->settings.has_rules) o->rules = w->settings.rules;
+}
+
+bool ws_load(Workspace *w, const char *const *roots, int32_t nroots, const WsSettings *st,
+             ConfigError *err) {
+    double t0 = now_ms();
+    *err = (ConfigError){0};
+    ws_configure(w, roots, nroots, st);
     Load *L = dw_malloc(sizeof *L);
     if (!L) return *err = (ConfigError){.msg = "out of memory"}, false;
     memset(L, 0, sizeof *L);
     arena_init(&L->arena);
-    L->popts.force_exclude = L->popts.respect_gitignore = -1;
-    if (w->settings.has_rules) L->popts.rules = w->settings.rules;
+    load_options(w, &L->popts);
     L->roots = (const char **)w->roots;
     L->nroots = w->nroots;
     if (!project_init(&L->project, &L->arena, &L->popts, L->nroots ? L->roots[0] : NULL, err) ||
@@ -675,14 +685,9 @@ void ws_file_changed(Workspace *w, const char *path) {
         w->reload = true; /* created or deleted */
 }
 
-bool ws_analyze_alone(Workspace *w, const char *path, const char *bytes, size_t len,
-                      FindingList *out) {
-    findings_free(out);
-    findings_init(out);
-    Load *L = w->load;
-    Prepared *pp;
-    ConfigError err;
-    if (!L || !project_config_of(&L->project, path, false, &pp, &err)) return false;
+/* ws_analyze_alone in project P, pp being the configuration of path. */
+static bool alone(Project *P, Prepared *pp, const char *path, const char *bytes, size_t len,
+                  FindingList *out) {
     ProjectRun run = {{.enabled = pp->enabled,
                        .drift_threshold = pp->cfg->similarity,
                        .target_minor = pp->target},
@@ -698,9 +703,30 @@ bool ws_analyze_alone(Workspace *w, const char *path, const char *bytes, size_t 
     bool ok = run_files(&path, 1, &ro, &rr);
     for (int32_t i = 0; ok && i < rr.findings.len; i++) {
         const Finding *f = &rr.findings.items[i];
-        if (project_keeps(&L->project, pp, f, path, &run, false)) ok = findings_add(out, f);
+        if (project_keeps(P, pp, f, path, &run, false)) ok = findings_add(out, f);
     }
     run_result_free(&rr);
+    return ok;
+}
+
+bool ws_analyze_alone(Workspace *w, const char *path, const char *bytes, size_t len,
+                      FindingList *out) {
+    findings_free(out);
+    findings_init(out);
+    /* before the first load: a project of its own (the roots' configurations, found again) */
+    Arena a;
+    arena_init(&a);
+    ProjectOptions po;
+    Project own;
+    load_options(w, &po);
+    Project *P = w->load ? &w->load->project : &own;
+    Prepared *pp;
+    ConfigError err;
+    bool own_ok = !w->load && project_init(&own, &a, &po, w->nroots ? w->roots[0] : NULL, &err);
+    bool ok = (w->load || own_ok) && project_config_of(P, path, false, &pp, &err) &&
+              alone(P, pp, path, bytes, len, out);
+    if (own_ok) project_free(&own);
+    arena_free(&a);
     return ok;
 }
 

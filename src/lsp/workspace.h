@@ -38,7 +38,10 @@ typedef struct WsStats {
 Workspace *ws_new(int jobs, const char *version);
 void ws_free(Workspace *w);
 
-/* Sets the roots (absolute directories) and the settings, finds every configuration and file,
+/* Sets the roots (absolute directories; NULL: as they are) and the settings (NULL: as they
+ * are) for the loads to come, loading nothing. */
+void ws_configure(Workspace *w, const char *const *roots, int32_t nroots, const WsSettings *st);
+/* Sets the roots and the settings (ws_configure), finds every configuration and file,
  * and analyzes them all. False with *err filled for a configuration error (or out of memory):
  * the workspace then stays as it was, with its last good configuration. */
 bool ws_load(Workspace *w, const char *const *roots, int32_t nroots, const WsSettings *st,
@@ -61,11 +64,11 @@ void ws_file_changed(Workspace *w, const char *path);
  * pyproject.toml): then ws_load again. */
 bool ws_is_config_file(const char *path);
 
-/* A document that names no file (an editor's untitled buffer): its bytes analyzed alone, as if
- * they were the file `path` (which need not exist: its configuration is the one found for it),
- * by the per-file rules, outside the whole tree. Its findings into out (emptied first, sorted,
- * filtered by that configuration); false when out of memory or the configuration is invalid
- * (then none). */
+/* A document that names no file (an editor's untitled buffer), or any document before the
+ * first load: its bytes analyzed alone, as if they were the file `path` (which need not exist:
+ * its configuration is the one found for it), by the per-file rules, outside the whole tree. Its
+ * findings into out (emptied first, sorted, filtered by that configuration); false when out of
+ * memory or the configuration is invalid (then none). */
 bool ws_analyze_alone(Workspace *w, const char *path, const char *bytes, size_t len,
                       FindingList *out);
 /* Where a document that names no file is analyzed (ws_analyze_alone), from its name: in the

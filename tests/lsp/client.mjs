@@ -67,7 +67,11 @@ class Session {
             this.shown.push(p);
             this.poke();
         });
-        this.conn.onNotification(lsp.LogMessageNotification.type, () => {});
+        this.logged = []; // window/logMessage params
+        this.conn.onNotification(lsp.LogMessageNotification.type, (p) => {
+            this.logged.push(p);
+            this.poke();
+        });
         this.traces = [];
         this.conn.onNotification(lsp.LogTraceNotification.type, (p) => {
             this.traces.push(p);
@@ -138,6 +142,9 @@ class Session {
             initializationOptions: this.init,
         });
         await this.conn.sendNotification(lsp.InitializedNotification.type, {});
+        // the workspace is indexed after initialize is answered: documents opened from here on
+        // have the whole tree's findings at once (startup() sees the first ones come earlier)
+        await this.until(() => this.logged.some((m) => /files indexed/.test(m.message)));
         return this.initResult;
     }
     open(file, text) {
@@ -937,6 +944,56 @@ async function cancelRunning() {
     check((await s.stop()) === 0, "$/cancelRequest: the server goes on after it");
 }
 
+// ---- startup: initialize answered before the workspace is indexed ---------------------------------
+
+// initialize, initialized and a didOpen in one write: the answer to initialize comes first, then
+// the document's per-file findings (analyzed alone, the workspace not yet indexed), then, the
+// index complete, its findings again with the whole tree's (DW302, from the base class in another
+// file), for the same version.
+async function startup() {
+    const init = { jsonrpc: "2.0", id: 1, method: "initialize",
+                   params: { rootUri: uriOf(ws), workspaceFolders: [{ uri: uriOf(ws), name: "ws" }],
+                             capabilities: {} } };
+    const initialized = { jsonrpc: "2.0", method: "initialized", params: {} };
+    const open = { jsonrpc: "2.0", method: "textDocument/didOpen",
+                   params: { textDocument: { uri: uriOf(subPy), languageId: "python", version: 7, text: SUB } } };
+    const p = spawn(deadwood, ["server"], { stdio: ["pipe", "pipe", "pipe"] });
+    let all = Buffer.alloc(0);
+    const msgs = [];
+    const exited = new Promise((r) => p.on("exit", r));
+    const got = new Promise((resolve) => {
+        p.stdout.on("data", (d) => {
+            all = Buffer.concat([all, d]);
+            for (;;) {
+                const m = /Content-Length: (\d+)\r\n\r\n/.exec(all.toString("latin1"));
+                if (!m || all.length < m.index + m[0].length + +m[1]) break;
+                const start = m.index + m[0].length;
+                msgs.push(JSON.parse(all.subarray(start, start + +m[1]).toString("utf8")));
+                all = all.subarray(start + +m[1]);
+            }
+            if (msgs.some((x) => x.params?.diagnostics?.some((d) => d.code === "DW302"))) resolve();
+        });
+        setTimeout(resolve, 30000); // (a guard against a hang)
+    });
+    p.stdin.write(Buffer.concat([frame(init), frame(initialized), frame(open)]));
+    await got;
+    p.stdin.write(Buffer.concat([frame({ jsonrpc: "2.0", id: 99, method: "shutdown" }),
+                                 frame({ jsonrpc: "2.0", method: "exit" })]));
+    const code = await exited;
+    const pubs = msgs.filter((x) => x.method === "textDocument/publishDiagnostics");
+    const codes = (x) => x.params.diagnostics.map((d) => d.code);
+    check(msgs[0]?.id === 1 && msgs[0].result?.capabilities, "startup: initialize answered first", msgs[0]);
+    check(pubs.length >= 2 && pubs[0].params.version === 7 && codes(pubs[0]).includes("DW201") &&
+          !codes(pubs[0]).includes("DW302"),
+          "startup: the open document's per-file findings before the index is complete", pubs);
+    const indexed = msgs.findIndex((x) => /files indexed/.test(x.params?.message ?? ""));
+    const last = pubs[pubs.length - 1];
+    check(last && last.params.version === 7 && codes(last).includes("DW302") && codes(last).includes("DW201") &&
+          indexed > msgs.indexOf(pubs[0]) && indexed < msgs.indexOf(last),
+          "startup: republished with the whole tree's findings once it is indexed", { pubs, indexed });
+    check(code === 0, "startup: exit status 0", code);
+}
+
 // ---- the seed's bug, as an editor sees it --------------------------------------------------------
 
 async function seed(examples) {
@@ -958,7 +1015,7 @@ async function seed(examples) {
 const only = process.env.ONLY;
 for (const [name, fn] of [["push", pushDiagnostics], ["encodings", encodings], ["pull", pullDiagnostics],
                           ["config", configuration], ["nav", navigation], ["fixes", fixActions], ["watched", watchedFiles], ["folders", workspaceFolders], ["untitled", untitled],
-                          ["raw", rawChecks],
+                          ["raw", rawChecks], ["startup", startup],
                           ["seed", () => seed(process.env.EXAMPLES)]]) {
     if (only && !only.split(",").includes(name)) continue;
     try {
