@@ -229,7 +229,7 @@ void code_action(LspServer *s, const JsonValue *id, const JsonValue *params) {
         return;
     }
     const JsonValue *only = json_get(json_get(params, "context"), "only");
-    bool quickfix = asked(only, "quickfix");
+    bool quickfix = asked(only, "quickfix") && !d->notebook; /* (no fixes in a notebook) */
     int32_t n = 0;
     const Finding *const *fs = quickfix ? doc_findings(s, d, &n) : NULL;
     result_begin(s, id);
@@ -248,7 +248,7 @@ void code_action(LspServer *s, const JsonValue *id, const JsonValue *params) {
         done[ndone] = f->code;
         done_line[ndone++] = f->noqa_line;
     }
-    if (asked(only, "source.fixAll.deadwood")) fix_all_action(s, d);
+    if (asked(only, "source.fixAll.deadwood") && !d->notebook) fix_all_action(s, d);
     jw_close(&s->w, ']');
     result_end(s);
 }

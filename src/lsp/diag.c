@@ -51,10 +51,14 @@ static void texts_free(Texts *tx) {
         if (tx->ok[i]) text_free(&tx->text[i]);
 }
 
-/* A finding's range; in a notebook (read as the JSON it is stored as), the lines of the .ipynb
- * file that hold it, whole. */
-static void put_loc(LspServer *s, const Text *t, const Location *l) {
-    if (l->cell > 0)
+/* A finding's range (in file `path`); in a notebook, in its cell's document when the notebook is
+ * open as one, else (the notebook read as the JSON it is stored as) the lines of the .ipynb file
+ * that hold it, whole. */
+static void put_loc(LspServer *s, const char *path, const Text *t, const Location *l) {
+    Doc *cell = l->cell > 0 ? notebook_cell(s, path, l->cell) : NULL;
+    if (cell)
+        put_range(s, &cell->text, l->line, l->col, l->end_line, l->end_col);
+    else if (l->cell > 0)
         put_range(s, t, l->file_line, 1, l->file_end_line + 1, 1);
     else
         put_range(s, t, l->line, l->col, l->end_line, l->end_col);
@@ -64,7 +68,7 @@ static void put_diagnostic(LspServer *s, const Text *t, const Finding *f, Texts 
     JsonWriter *w = &s->w;
     jw_open(w, '{');
     jw_key(w, "range");
-    put_loc(s, t, &f->loc);
+    put_loc(s, f->path, t, &f->loc);
     jw_key(w, "severity");
     jw_int(w, severity(f->code));
     jw_key(w, "code");
@@ -99,10 +103,14 @@ static void put_diagnostic(LspServer *s, const Text *t, const Finding *f, Texts 
             jw_open(w, '{');
             jw_key(w, "location");
             jw_open(w, '{');
+            Doc *cell = r->loc.cell > 0 ? notebook_cell(s, path, r->loc.cell) : NULL;
             jw_key(w, "uri");
-            put_uri(s, path);
+            if (cell)
+                jw_str(w, cell->uri);
+            else
+                put_uri(s, path);
             jw_key(w, "range");
-            put_loc(s, strcmp(path, f->path) == 0 ? t : text_of(s, tx, path), &r->loc);
+            put_loc(s, path, strcmp(path, f->path) == 0 ? t : text_of(s, tx, path), &r->loc);
             jw_close(w, '}');
             jw_key(w, "message");
             jw_str(w, r->message ? r->message : "");
@@ -208,7 +216,7 @@ void diag_update(LspServer *s) {
     }
     for (int32_t i = 0; i < s->docs.len; i++) {
         Doc *d = s->docs.items[i];
-        if (!s->pull) publish(s, d);
+        if (!s->pull && !d->is_notebook) publish(s, d);
         d->edited = false;
     }
     if (s->pull && (others || s->want_refresh) && s->refresh) {

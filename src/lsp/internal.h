@@ -4,6 +4,7 @@
  *   diag.c       findings as diagnostics: pushed, pulled per document and for the workspace
  *   nav.c        call hierarchy, type hierarchy, hover
  *   actions.c    code actions
+ *   notebook.c   notebook documents, their cells as documents
  *   workspace.c  the analysis of the workspace (workspace.h)
  */
 #ifndef DW_LSP_INTERNAL_H
@@ -42,6 +43,15 @@ typedef struct Doc {
     uint64_t pushed;        /* a hash of the diagnostics last published for it (0: none) */
     int32_t pushed_version; /* the version they were published for */
     bool edited;            /* changed since the last analysis */
+    /* a notebook (notebook.c): its text is the .ipynb its cells make, its cells are documents */
+    struct {
+        struct Doc **items;
+        int32_t len, cap;
+    } cells;
+    bool is_notebook;
+    struct Doc *notebook; /* a cell's */
+    int32_t kind;         /* a cell's: 1 markup, 2 code */
+    char *language;       /* a cell's languageId */
 } Doc;
 
 /* A request the server sent to the client, waiting for its response. */
@@ -129,6 +139,17 @@ bool request_cancelled(LspServer *s);
 /* ---- documents (server.c) ------------------------------------------------------------------ */
 
 Doc *doc_find(LspServer *s, const char *uri);
+/* The open document of uri, made (empty, version 0) when there is none; a cell of a notebook
+ * names no file of its own. NULL when out of memory (said to the user). */
+Doc *doc_open(LspServer *s, const char *uri, bool cell);
+/* doc_open for a TextDocumentItem, its version and text set; NULL when it is not one. */
+Doc *doc_open_item(LspServer *s, const JsonValue *item, bool cell);
+/* Closes a document: its diagnostics cleared, its file's bytes the disk's again. */
+void doc_close(LspServer *s, Doc *d);
+/* Applies TextDocumentContentChangeEvents (incremental or whole) to its text. */
+void doc_apply_changes(LspServer *s, Doc *d, const JsonValue *changes);
+/* The document's bytes are what the workspace analyzes for its file, from now on. */
+void doc_to_workspace(LspServer *s, Doc *d);
 Doc *doc_of_path(LspServer *s, const char *path);
 /* The document's findings after the last analysis (sorted). */
 const Finding *const *doc_findings(LspServer *s, Doc *d, int32_t *n);
@@ -161,6 +182,14 @@ void diag_pull_document(LspServer *s, const JsonValue *id, const JsonValue *para
 void diag_pull_workspace(LspServer *s, const JsonValue *id, const JsonValue *params);
 
 void code_action(LspServer *s, const JsonValue *id, const JsonValue *params);
+
+/* notebookDocument/didOpen, didChange and didClose. */
+void notebook_notification(LspServer *s, const char *method, const JsonValue *params);
+/* The document of cell `cell` (1-based, every cell counted) of the open notebook of path, or
+ * NULL. */
+Doc *notebook_cell(LspServer *s, const char *path, int32_t cell);
+/* A cell document's findings: its notebook's in that cell. */
+const Finding *const *notebook_cell_findings(LspServer *s, Doc *c, int32_t *n);
 
 void call_prepare(LspServer *s, const JsonValue *id, const JsonValue *params);
 void call_incoming(LspServer *s, const JsonValue *id, const JsonValue *params);

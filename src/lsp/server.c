@@ -284,6 +284,8 @@ Doc *doc_of_path(LspServer *s, const char *path) {
 
 const Finding *const *doc_findings(LspServer *s, Doc *d, int32_t *n) {
     *n = 0;
+    if (d->notebook) return notebook_cell_findings(s, d, n);
+    if (d->is_notebook) return NULL; /* (its cells have them) */
     if (d->path && ws_loaded(s->ws)) return ws_findings(s->ws, d->path, n);
     *n = d->ptrs ? d->found.len : 0;
     return d->ptrs;
@@ -292,7 +294,7 @@ const Finding *const *doc_findings(LspServer *s, Doc *d, int32_t *n) {
 void docs_analyze_alone(LspServer *s) {
     for (int32_t i = 0; i < s->docs.len; i++) {
         Doc *d = s->docs.items[i];
-        const char *as = d->alone ? d->alone : ws_loaded(s->ws) ? NULL : d->path;
+        const char *as = d->alone ? d->alone : ws_loaded(s->ws) || d->is_notebook ? NULL : d->path;
         dw_free(d->ptrs);
         d->ptrs = NULL;
         if (!as) continue;
@@ -320,6 +322,8 @@ const Text *file_text(LspServer *s, const char *path, Text *t, bool *owned) {
 
 static void doc_free(Doc *d) {
     if (!d) return;
+    dw_free(d->cells.items);
+    dw_free(d->language);
     text_free(&d->text);
     dw_free(d->uri);
     dw_free(d->path);
@@ -336,8 +340,7 @@ static char *heap_strdup(const char *s) {
     return d;
 }
 
-/* The document's bytes are what the workspace analyzes for its file. */
-static void doc_to_workspace(LspServer *s, Doc *d) {
+void doc_to_workspace(LspServer *s, Doc *d) {
     if (d->path &&
         !ws_set_buffer(s->ws, d->path, d->text.buf.data ? d->text.buf.data : "", d->text.buf.len))
         show_message(s, 1, "deadwood: out of memory");
@@ -345,50 +348,49 @@ static void doc_to_workspace(LspServer *s, Doc *d) {
     s->dirty = true;
 }
 
-static void did_open(LspServer *s, const JsonValue *p) {
-    const JsonValue *td = json_get(p, "textDocument");
-    const char *uri = json_string(json_get(td, "uri"));
-    Str text;
-    int64_t version = 0;
-    if (!uri || !json_as_str(json_get(td, "text"), &text)) return;
-    json_as_int(json_get(td, "version"), &version);
+Doc *doc_open(LspServer *s, const char *uri, bool cell) {
     Doc *d = doc_find(s, uri);
-    if (!d) {
-        Arena a;
-        arena_init(&a);
-        char *path = uri_path(&a, uri);
-        d = dw_malloc(sizeof *d);
-        if (d) {
-            memset(d, 0, sizeof *d);
-            findings_init(&d->found);
-            d->uri = heap_strdup(uri);
-            d->path = path ? heap_strdup(path) : NULL;
-            /* an untitled buffer: by its name (after the scheme, the last component) */
-            const char *name = strrchr(uri, '/')  ? strrchr(uri, '/') + 1
-                               : strchr(uri, ':') ? strchr(uri, ':') + 1
-                                                  : uri;
-            if (!path) d->alone = ws_alone_path(s->ws, name);
-        }
-        arena_free(&a);
-        if (!d || !d->uri || (path ? !d->path : !d->alone) || HVEC_PUSH(s->docs, d)) {
-            doc_free(d);
-            show_message(s, 1, "deadwood: out of memory");
-            return;
-        }
+    if (d) return d;
+    Arena a;
+    arena_init(&a);
+    char *path = cell ? NULL : uri_path(&a, uri);
+    d = dw_malloc(sizeof *d);
+    if (d) {
+        memset(d, 0, sizeof *d);
+        findings_init(&d->found);
+        d->uri = heap_strdup(uri);
+        d->path = path ? heap_strdup(path) : NULL;
+        /* an untitled buffer: by its name (after the scheme, the last component) */
+        const char *name = strrchr(uri, '/')  ? strrchr(uri, '/') + 1
+                           : strchr(uri, ':') ? strchr(uri, ':') + 1
+                                              : uri;
+        if (!path && !cell) d->alone = ws_alone_path(s->ws, name);
     }
-    d->version = (int32_t)version;
-    if (!text_set(&d->text, text.s, (size_t)text.len))
+    arena_free(&a);
+    if (!d || !d->uri || (path && !d->path) || (!path && !cell && !d->alone) ||
+        HVEC_PUSH(s->docs, d)) {
+        doc_free(d);
         show_message(s, 1, "deadwood: out of memory");
-    doc_to_workspace(s, d);
+        return NULL;
+    }
+    return d;
 }
 
-static void did_change(LspServer *s, const JsonValue *p) {
-    const JsonValue *td = json_get(p, "textDocument");
-    Doc *d = doc_find(s, json_string(json_get(td, "uri")) ? json_string(json_get(td, "uri")) : "");
-    if (!d) return; /* (a notification: nothing to answer) */
-    int64_t version;
-    if (json_as_int(json_get(td, "version"), &version)) d->version = (int32_t)version;
-    const JsonValue *changes = json_get(p, "contentChanges");
+void doc_close(LspServer *s, Doc *d) {
+    for (int32_t i = 0; i < s->docs.len; i++) {
+        if (s->docs.items[i] != d) continue;
+        if (d->path) ws_set_buffer(s->ws, d->path, NULL, 0);
+        diag_clear(s, d);
+        memmove(s->docs.items + i, s->docs.items + i + 1,
+                sizeof *s->docs.items * (size_t)(s->docs.len - i - 1));
+        s->docs.len--;
+        doc_free(d);
+        s->dirty = true;
+        return;
+    }
+}
+
+void doc_apply_changes(LspServer *s, Doc *d, const JsonValue *changes) {
     for (int32_t i = 0; i < json_len(changes); i++) {
         const JsonValue *c = json_at(changes, i);
         Str text;
@@ -399,23 +401,41 @@ static void did_change(LspServer *s, const JsonValue *p) {
                       : text_set(&d->text, text.s, (size_t)text.len);
         if (!ok) show_message(s, 1, "deadwood: out of memory");
     }
+}
+
+Doc *doc_open_item(LspServer *s, const JsonValue *item, bool cell) {
+    const char *uri = json_string(json_get(item, "uri"));
+    Str text;
+    int64_t version = 0;
+    if (!uri || !json_as_str(json_get(item, "text"), &text)) return NULL;
+    json_as_int(json_get(item, "version"), &version);
+    Doc *d = doc_open(s, uri, cell);
+    if (!d) return NULL;
+    d->version = (int32_t)version;
+    if (!text_set(&d->text, text.s, (size_t)text.len))
+        show_message(s, 1, "deadwood: out of memory");
+    return d;
+}
+
+static void did_open(LspServer *s, const JsonValue *p) {
+    Doc *d = doc_open_item(s, json_get(p, "textDocument"), false);
+    if (d) doc_to_workspace(s, d);
+}
+
+static void did_change(LspServer *s, const JsonValue *p) {
+    const JsonValue *td = json_get(p, "textDocument");
+    Doc *d = doc_find(s, json_string(json_get(td, "uri")) ? json_string(json_get(td, "uri")) : "");
+    if (!d || d->notebook) return; /* (a notification: nothing to answer) */
+    int64_t version;
+    if (json_as_int(json_get(td, "version"), &version)) d->version = (int32_t)version;
+    doc_apply_changes(s, d, json_get(p, "contentChanges"));
     doc_to_workspace(s, d);
 }
 
 static void did_close(LspServer *s, const JsonValue *p) {
     const char *uri = json_string(json_get(json_get(p, "textDocument"), "uri"));
-    for (int32_t i = 0; uri && i < s->docs.len; i++) {
-        Doc *d = s->docs.items[i];
-        if (strcmp(d->uri, uri) != 0) continue;
-        if (d->path) ws_set_buffer(s->ws, d->path, NULL, 0);
-        diag_clear(s, d);
-        memmove(s->docs.items + i, s->docs.items + i + 1,
-                sizeof *s->docs.items * (size_t)(s->docs.len - i - 1));
-        s->docs.len--;
-        doc_free(d);
-        s->dirty = true;
-        return;
-    }
+    Doc *d = uri ? doc_find(s, uri) : NULL;
+    if (d && !d->notebook && !d->cells.items) doc_close(s, d);
 }
 
 /* ---- configuration ------------------------------------------------------------------------- */
@@ -572,6 +592,26 @@ static void initialize(LspServer *s, const JsonValue *id, const JsonValue *p) {
         jw_bool(w, true);
         jw_close(w, '}');
     }
+    jw_key(w, "notebookDocumentSync"); /* Jupyter notebooks, their Python cells */
+    jw_open(w, '{');
+    jw_key(w, "notebookSelector");
+    jw_open(w, '[');
+    jw_open(w, '{');
+    jw_key(w, "notebook");
+    jw_open(w, '{');
+    jw_key(w, "notebookType");
+    jw_str(w, "jupyter-notebook");
+    jw_close(w, '}');
+    jw_key(w, "cells");
+    jw_open(w, '[');
+    jw_open(w, '{');
+    jw_key(w, "language");
+    jw_str(w, "python");
+    jw_close(w, '}');
+    jw_close(w, ']');
+    jw_close(w, '}');
+    jw_close(w, ']');
+    jw_close(w, '}');
     jw_key(w, "codeActionProvider");
     jw_open(w, '{');
     jw_key(w, "codeActionKinds");
@@ -800,6 +840,8 @@ static void notification(LspServer *s, const char *method, const JsonValue *p) {
         watched_files(s, p);
     else if (strcmp(method, "workspace/didChangeWorkspaceFolders") == 0)
         folders_changed(s, p);
+    else if (strncmp(method, "notebookDocument/", 17) == 0)
+        notebook_notification(s, method, p);
     else if (strcmp(method, "workspace/didChangeConfiguration") == 0) {
         const JsonValue *dw = json_get(json_get(p, "settings"), "deadwood");
         if (dw) {

@@ -805,6 +805,81 @@ async function untitled() {
     check((await s.stop()) === 0, "untitled: the server goes on and exits cleanly");
 }
 
+// ---- notebook documents --------------------------------------------------------------------------
+
+// A notebook open as one (notebookDocument/*): its findings are deadwood check's on the .ipynb its
+// cells make, published to each cell's document in the cell's own positions (UTF-16, on a
+// non-ASCII line), and they follow edits of one cell that change what another says.
+async function notebooks() {
+    const root = path.join(work, "nb");
+    const file = path.join(root, "n.ipynb");
+    const sources = ["# title", "v = None", 's = "\u00e9\u{1F600}"; print(v.attr)'];
+    const kinds = [1, 2, 2];
+    const ipynb = (srcs, ks) => JSON.stringify({
+        cells: srcs.map((src, i) => ks[i] === 1 ? { cell_type: "markdown", metadata: {}, source: src }
+                                                : { cell_type: "code", metadata: {}, source: src, outputs: [],
+                                                    execution_count: null }),
+        metadata: { language_info: { name: "python" } }, nbformat: 4, nbformat_minor: 5 });
+    write(file, ipynb(sources, kinds));
+    const cli = cliFindings(root)[file] || [];
+    const s = new Session(root);
+    const init = await s.start();
+    check(init.capabilities.notebookDocumentSync?.notebookSelector?.[0]?.cells?.[0]?.language === "python",
+          "notebook: notebookDocumentSync declared", init.capabilities.notebookDocumentSync);
+    const cellUri = (i) => `vscode-notebook-cell:${file}#c${i}`;
+    const item = (i, text) => ({ uri: cellUri(i), languageId: kinds[i] === 1 ? "markdown" : "python",
+                                 version: 1, text });
+    await s.conn.sendNotification(lsp.DidOpenNotebookDocumentNotification.type, {
+        notebookDocument: { uri: uriOf(file), notebookType: "jupyter-notebook", version: 1,
+                            cells: sources.map((_, i) => ({ kind: kinds[i], document: cellUri(i) })) },
+        cellTextDocuments: sources.map((t, i) => item(i, t)),
+    });
+    await s.until(() => s.published.some((p) => p.uri === cellUri(2)));
+    const d = s.published.findLast((p) => p.uri === cellUri(2))?.diagnostics;
+    const want = cli.filter((f) => f.cell === 3);
+    sameAsCli(d, want, sources[2], "notebook: a cell's findings are deadwood check's, in the cell (UTF-16)");
+    check(want.some((f) => f.code === "DW201"), "notebook: the CLI finds DW201 in cell 3", cli);
+    // an edit of cell 2 changes what is said of cell 3
+    const n = s.published.length;
+    await s.conn.sendNotification(lsp.DidChangeNotebookDocumentNotification.type, {
+        notebookDocument: { uri: uriOf(file), version: 2 },
+        change: { cells: { textContent: [{ document: { uri: cellUri(1), version: 2 },
+                                           changes: [{ range: { start: { line: 0, character: 4 },
+                                                                end: { line: 0, character: 8 } }, text: "1" }] }] } },
+    });
+    await s.until(() => s.published.slice(n).some((p) => p.uri === cellUri(2)));
+    const d2 = s.published.slice(n).findLast((p) => p.uri === cellUri(2))?.diagnostics;
+    check(d2 && !d2.some((x) => x.code === "DW201"), "notebook: an edit of another cell (v = 1) is seen", d2);
+    // a cell added at the end (its document opened with it)
+    const m = s.published.length;
+    await s.conn.sendNotification(lsp.DidChangeNotebookDocumentNotification.type, {
+        notebookDocument: { uri: uriOf(file), version: 3 },
+        change: { cells: { structure: { array: { start: 3, deleteCount: 0, cells: [{ kind: 2, document: cellUri(3) }] },
+                                        didOpen: [{ uri: cellUri(3), languageId: "python", version: 1,
+                                                    text: "w = None\nw.z\n" }] } } },
+    });
+    await s.until(() => s.published.slice(m).some((p) => p.uri === cellUri(3)));
+    const d3 = s.published.slice(m).findLast((p) => p.uri === cellUri(3))?.diagnostics;
+    const edited = path.join(work, "nb2/n.ipynb");
+    write(edited, ipynb(["# title", "v = 1", sources[2], "w = None\nw.z\n"], [1, 2, 2, 2]));
+    sameAsCli(d3, (cliFindings(path.join(work, "nb2"))[edited] || []).filter((f) => f.cell === 4),
+              "w = None\nw.z\n", "notebook: a cell added is analyzed with the others (deadwood check's)");
+    check(d3?.some((x) => x.code === "DW201" && x.range.start.line === 1), "notebook: DW201 in the added cell", d3);
+    const acts = await s.conn.sendRequest(lsp.CodeActionRequest.type, {
+        textDocument: { uri: cellUri(3) }, range: d3?.[0]?.range ?? { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } },
+        context: { diagnostics: [] } });
+    check(Array.isArray(acts) && acts.length === 0, "notebook: no fixes or code actions in a cell", acts);
+    // closed: its cells' diagnostics cleared
+    const k = s.published.length;
+    await s.conn.sendNotification(lsp.DidCloseNotebookDocumentNotification.type, {
+        notebookDocument: { uri: uriOf(file) },
+        cellTextDocuments: [0, 1, 2, 3].map((i) => ({ uri: cellUri(i) })) });
+    await s.until(() => s.published.slice(k).some((p) => p.uri === cellUri(3)));
+    const cleared = s.published.slice(k).find((p) => p.uri === cellUri(3));
+    check(cleared && cleared.diagnostics.length === 0, "notebook: closing it clears its cells' diagnostics", cleared);
+    check((await s.stop()) === 0, "notebook: the server goes on and exits cleanly");
+}
+
 // ---- raw bytes: malformed input, cancellation, exit status ----------------------------------------
 
 function frame(obj) {
@@ -1014,7 +1089,7 @@ async function seed(examples) {
 
 const only = process.env.ONLY;
 for (const [name, fn] of [["push", pushDiagnostics], ["encodings", encodings], ["pull", pullDiagnostics],
-                          ["config", configuration], ["nav", navigation], ["fixes", fixActions], ["watched", watchedFiles], ["folders", workspaceFolders], ["untitled", untitled],
+                          ["config", configuration], ["nav", navigation], ["fixes", fixActions], ["watched", watchedFiles], ["folders", workspaceFolders], ["untitled", untitled], ["notebook", notebooks],
                           ["raw", rawChecks], ["startup", startup],
                           ["seed", () => seed(process.env.EXAMPLES)]]) {
     if (only && !only.split(",").includes(name)) continue;
