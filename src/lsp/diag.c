@@ -275,6 +275,7 @@ void diag_pull_workspace(LspServer *s, const JsonValue *id, const JsonValue *par
         int32_t n;
         const Finding *const *fs = ws_findings(s->ws, files[i], &n);
         Doc *d = doc_of_path(s, files[i]);
+        if (d && d->is_notebook) continue; /* (its cells' documents are pulled one by one) */
         uri.len = 0;
         if (d) {
             buf_puts(&uri, d->uri);
