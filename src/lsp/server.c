@@ -360,11 +360,8 @@ Doc *doc_open(LspServer *s, const char *uri, bool cell) {
         findings_init(&d->found);
         d->uri = heap_strdup(uri);
         d->path = path ? heap_strdup(path) : NULL;
-        /* an untitled buffer: by its name (after the scheme, the last component) */
-        const char *name = strrchr(uri, '/')  ? strrchr(uri, '/') + 1
-                           : strchr(uri, ':') ? strchr(uri, ':') + 1
-                                              : uri;
-        if (!path && !cell) d->alone = ws_alone_path(s->ws, name);
+        /* an untitled buffer: by its whole URI, which names no file there */
+        if (!path && !cell) d->alone = ws_alone_path(s->ws, uri);
     }
     arena_free(&a);
     if (!d || !d->uri || (path && !d->path) || (!path && !cell && !d->alone) ||

@@ -71,8 +71,9 @@ bool ws_is_config_file(const char *path);
  * memory or the configuration is invalid (then none). */
 bool ws_analyze_alone(Workspace *w, const char *path, const char *bytes, size_t len,
                       FindingList *out);
-/* Where a document that names no file is analyzed (ws_analyze_alone), from its name: in the
- * first workspace folder (the current directory when there is none), with the suffix .py. */
+/* Where a document that names no file is analyzed (ws_analyze_alone), from its name (its URI:
+ * no file has such a name), '/' read as '_': in the first workspace folder (the current
+ * directory when there is none), with the suffix .py. */
 char *ws_alone_path(const Workspace *w, const char *name);
 
 /* Brings every file's findings up to date; false when out of memory. */

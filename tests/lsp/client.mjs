@@ -774,7 +774,7 @@ async function untitled() {
     return v.attr, w
 `);
     const r = spawnSync(deadwood, ["check", "--no-cache", "--output-format", "json", "--stdin-filename",
-                                   path.join(root, "Untitled-1.py"), "-"], { input: text, encoding: "utf8" });
+                                   path.join(root, "untitled:Untitled-1.py"), "-"], { input: text, encoding: "utf8" });
     const cli = JSON.parse(r.stdout || "[]");
     const s = new Session(root);
     await s.start();
