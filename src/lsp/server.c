@@ -432,7 +432,7 @@ static void did_change(LspServer *s, const JsonValue *p) {
 static void did_close(LspServer *s, const JsonValue *p) {
     const char *uri = json_string(json_get(json_get(p, "textDocument"), "uri"));
     Doc *d = uri ? doc_find(s, uri) : NULL;
-    if (d && !d->notebook && !d->cells.items) doc_close(s, d);
+    if (d && !d->notebook && !d->is_notebook) doc_close(s, d); /* (notebook.c closes those) */
 }
 
 /* ---- configuration ------------------------------------------------------------------------- */
@@ -722,6 +722,7 @@ static void folders_changed(LspServer *s, const JsonValue *p) {
         show_config_error(s, &e, "");
     arena_free(&a);
     s->dirty = s->want_refresh = true;
+    if (n[0] + n[1]) s->load_due = false; /* (that was the load) */
 }
 
 static void watched_files(LspServer *s, const JsonValue *p) {

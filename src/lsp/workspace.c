@@ -20,8 +20,8 @@
 
 #include "check/check.h"
 #include "check/run.h"
-#include "config/project.h"
 #include "check/tree.h"
+#include "config/project.h"
 #include "source/source.h"
 
 typedef struct Batch {
