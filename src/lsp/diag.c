@@ -201,7 +201,9 @@ void diag_clear(LspServer *s, Doc *d) {
 
 void diag_update(LspServer *s) {
     s->dirty = false;
-    if (!ws_update(s->ws)) show_message(s, 1, "deadwood: out of memory; findings may be stale");
+    /* (while the first load is under way, the open documents are analyzed alone) */
+    if (!ws_loading(s->ws) && !ws_update(s->ws))
+        show_message(s, 1, "deadwood: out of memory; findings may be stale");
     docs_analyze_alone(s);
     WsStats st = ws_stats(s->ws);
     if (s->trace)

@@ -154,7 +154,7 @@ Doc *doc_of_path(LspServer *s, const char *path);
 /* The document's findings after the last analysis (sorted). */
 const Finding *const *doc_findings(LspServer *s, Doc *d, int32_t *n);
 /* Analyzes the documents that name no file, each alone (ws_analyze_alone); before the first
- * load, every document. */
+ * load is complete, every document. */
 void docs_analyze_alone(LspServer *s);
 /* The text of a file: its open document's, else read from disk into t (text_free it; false when
  * it cannot be read). *owned says whether t was filled. */

@@ -286,7 +286,7 @@ const Finding *const *doc_findings(LspServer *s, Doc *d, int32_t *n) {
     *n = 0;
     if (d->notebook) return notebook_cell_findings(s, d, n);
     if (d->is_notebook) return NULL; /* (its cells have them) */
-    if (d->path && ws_loaded(s->ws)) return ws_findings(s->ws, d->path, n);
+    if (d->path && ws_loaded(s->ws) && !ws_loading(s->ws)) return ws_findings(s->ws, d->path, n);
     *n = d->ptrs ? d->found.len : 0;
     return d->ptrs;
 }
@@ -294,7 +294,8 @@ const Finding *const *doc_findings(LspServer *s, Doc *d, int32_t *n) {
 void docs_analyze_alone(LspServer *s) {
     for (int32_t i = 0; i < s->docs.len; i++) {
         Doc *d = s->docs.items[i];
-        const char *as = d->alone ? d->alone : ws_loaded(s->ws) || d->is_notebook ? NULL : d->path;
+        bool whole = ws_loaded(s->ws) && !ws_loading(s->ws);
+        const char *as = d->alone ? d->alone : whole || d->is_notebook ? NULL : d->path;
         dw_free(d->ptrs);
         d->ptrs = NULL;
         if (!as) continue;
@@ -496,13 +497,24 @@ static void workspace_roots(LspServer *s, const JsonValue *init) {
     s->load_due = true;
 }
 
-/* The first load: every file of the workspace analyzed (through the cache), after initialize
- * was answered and the messages that followed it were handled; the open documents' diagnostics
- * then come again with the whole tree's findings. */
+/* The first load begins: after initialize was answered and the messages that followed it were
+ * handled; its files are then analyzed a batch at a time (load_step) between the messages that
+ * come, the open documents' findings being their own alone meanwhile. */
 static void load_now(LspServer *s) {
     s->load_due = false;
     ConfigError e;
-    if (!ws_load(s->ws, NULL, -1, &s->settings, &e)) show_config_error(s, &e, "");
+    int32_t n = 0;
+    if (!ws_load_begin(s->ws, &s->settings, &e))
+        show_config_error(s, &e, "");
+    else if (ws_files(s->ws, &n) && n)
+        log_message(s, 3, "deadwood: indexing %d files", (int)n);
+}
+
+/* Analyzes `budget` more files of the first load; when it is complete, the open documents'
+ * diagnostics come again with the whole tree's findings. */
+static void load_step(LspServer *s, int32_t budget) {
+    if (!ws_load_step(s->ws, budget)) show_message(s, 1, "deadwood: out of memory");
+    if (ws_loading(s->ws)) return;
     s->dirty = true;
     WsStats st = ws_stats(s->ws);
     log_message(s, 3, "deadwood: %d files indexed (%d from the cache) in %.0f ms", (int)st.files,
@@ -810,6 +822,7 @@ static void request(LspServer *s, const char *method, const JsonValue *id, const
             return;
         }
         if (s->load_due) load_now(s); /* answers are about the whole workspace */
+        if (ws_loading(s->ws)) load_step(s, INT32_MAX);
         if (s->dirty) diag_update(s); /* ... and the documents as they are now */
         requests[i].run(s, id, p);
         return;
@@ -1008,6 +1021,10 @@ bool lsp_server_step(LspServer *s) {
     }
     if (s->load_due && s->initialized) {
         load_now(s);
+        return true;
+    }
+    if (ws_loading(s->ws)) {
+        load_step(s, 64); /* (then the messages that came meanwhile) */
         return true;
     }
     return false;

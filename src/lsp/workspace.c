@@ -11,6 +11,7 @@
  */
 #include "workspace.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,7 +98,10 @@ struct Workspace {
     const char *version; /* deadwood's (the cache's key) */
     char **roots;        /* the workspace folders, kept for the loads after the first */
     int32_t nroots;
-    bool reload;           /* the set of files changed: load again */
+    bool reload;  /* the set of files changed: load again */
+    bool loading; /* a load begun (ws_load_begin), its files not all analyzed yet */
+    Load *old;    /* (loading) the load before it */
+    double load_t0;
     char error_path[4096]; /* a failed load's ConfigError.path (its own memory is gone) */
 };
 
@@ -517,20 +521,30 @@ oom:
 
 /* Analyzes the stale files: per run, those with a buffer (not through the cache: an editor's
  * every version would be written there) and those without. */
-static bool analyze_stale(Workspace *w) {
+/* Analyzes the stale files, `budget` at most: per run, those with a buffer (not through the
+ * cache: an editor's every version would be written there) and those without. *more: some are
+ * left. */
+static bool analyze_stale(Workspace *w, int32_t budget, bool *more) {
     Load *L = w->load;
     WsFile **batch = dw_malloc(sizeof *batch * (size_t)(L->nfiles + 1));
     bool ok = batch != NULL;
+    *more = false;
     for (int32_t r = 0; ok && r < L->nruns; r++)
         for (int with_buffer = 0; ok && with_buffer < 2; with_buffer++) {
             int32_t n = 0;
             for (int32_t i = 0; i < L->nfiles; i++) {
                 WsFile *f = L->files[i];
                 size_t len;
-                if (f->stale && f->run == r && (ws_buffer(w, f->path, &len) != NULL) == with_buffer)
+                if (!f->stale || f->run != r ||
+                    (ws_buffer(w, f->path, &len) != NULL) != with_buffer)
+                    continue;
+                if (n < budget)
                     batch[n++] = f;
+                else
+                    *more = true;
             }
             ok = analyze(w, L, batch, n, r, !with_buffer);
+            budget -= n;
         }
     dw_free(batch);
     return ok;
@@ -565,10 +579,15 @@ static void load_options(const Workspace *w, ProjectOptions *o) {
     if (w->settings.has_rules) o->rules = w->settings.rules;
 }
 
-bool ws_load(Workspace *w, const char *const *roots, int32_t nroots, const WsSettings *st,
-             ConfigError *err) {
+/* A load's first part: the configurations and files found, every file stale, the load in
+ * w->load from then on (the one before it kept until the files are analyzed: its summaries may
+ * be in the index). A load under way is finished first. */
+static bool load_start(Workspace *w, const char *const *roots, int32_t nroots, const WsSettings *st,
+                       ConfigError *err) {
     double t0 = now_ms();
     *err = (ConfigError){0};
+    if (w->loading && !ws_load_step(w, INT32_MAX))
+        return *err = (ConfigError){.msg = "out of memory"}, false;
     ws_configure(w, roots, nroots, st);
     Load *L = dw_malloc(sizeof *L);
     if (!L) return *err = (ConfigError){.msg = "out of memory"}, false;
@@ -593,18 +612,45 @@ bool ws_load(Workspace *w, const char *const *roots, int32_t nroots, const WsSet
             if (L->runs[r].threshold == pp->cfg->similarity && L->runs[r].target == pp->target)
                 L->files[i]->run = r;
     }
-    Load *old = w->load;
+    w->old = w->load;
     w->load = L;
     w->reload = false;
+    w->loading = true;
+    w->load_t0 = t0;
     memset(&w->stats, 0, sizeof w->stats);
-    bool ok = analyze_stale(w) && tree_run(w) && note_changes(w);
+    return true;
+}
+
+bool ws_load_step(Workspace *w, int32_t budget) {
+    if (!w->loading) return true;
+    bool more;
+    bool ok = analyze_stale(w, budget, &more);
+    if (ok && more) return true;
+    ok = ok && tree_run(w) && note_changes(w);
     if (!ok && w->has_ix) { /* (it may hold the old load's summaries) */
         index_free(&w->ix);
         w->has_ix = false;
     }
-    load_free(old);
-    w->stats.files = L->nfiles;
-    w->stats.ms = now_ms() - t0;
+    load_free(w->old);
+    w->old = NULL;
+    w->loading = false;
+    w->stats.files = w->load->nfiles;
+    w->stats.ms = now_ms() - w->load_t0;
+    return ok;
+}
+
+bool ws_load_begin(Workspace *w, const WsSettings *st, ConfigError *err) {
+    return load_start(w, NULL, -1, st, err);
+}
+
+bool ws_loading(const Workspace *w) {
+    return w->loading;
+}
+
+bool ws_load(Workspace *w, const char *const *roots, int32_t nroots, const WsSettings *st,
+             ConfigError *err) {
+    if (!load_start(w, roots, nroots, st, err)) return false;
+    bool ok = ws_load_step(w, INT32_MAX);
     if (!ok) *err = (ConfigError){.msg = "out of memory"};
     return ok;
 }
@@ -754,6 +800,7 @@ bool ws_is_config_file(const char *path) {
 
 bool ws_update(Workspace *w) {
     if (!w->load) return true;
+    if (w->loading && !ws_load_step(w, INT32_MAX)) return false;
     if (w->reload) {
         ConfigError e;
         if (ws_load(w, NULL, -1, NULL, &e)) return true;
@@ -761,7 +808,9 @@ bool ws_update(Workspace *w) {
     }
     double t0 = now_ms();
     memset(&w->stats, 0, sizeof w->stats);
-    bool ok = analyze_stale(w) && (!w->tree_stale || tree_run(w)) && note_changes(w);
+    bool more;
+    bool ok =
+        analyze_stale(w, INT32_MAX, &more) && (!w->tree_stale || tree_run(w)) && note_changes(w);
     w->stats.files = w->load->nfiles;
     w->stats.ms = now_ms() - t0;
     return ok;
@@ -779,7 +828,7 @@ const char *const *ws_changed(const Workspace *w, int32_t *n) {
 }
 
 const Finding *const *ws_findings(Workspace *w, const char *path, int32_t *n) {
-    WsFile *f = file_of(w, path);
+    WsFile *f = w->loading ? NULL : file_of(w, path);
     *n = 0;
     if (!f || !merge_findings(f, &w->tree)) return NULL;
     *n = f->nall;
@@ -833,6 +882,7 @@ void ws_free(Workspace *w) {
     if (!w) return;
     if (w->has_ix) index_free(&w->ix);
     load_free(w->load);
+    load_free(w->old);
     findings_free(&w->tree);
     for (int32_t i = 0; i < w->nbufs; i++) {
         dw_free(w->bufs[i].path);

@@ -46,6 +46,15 @@ void ws_configure(Workspace *w, const char *const *roots, int32_t nroots, const 
  * the workspace then stays as it was, with its last good configuration. */
 bool ws_load(Workspace *w, const char *const *roots, int32_t nroots, const WsSettings *st,
              ConfigError *err);
+/* ws_load in parts, so that an editor's messages are answered meanwhile: ws_load_begin finds the
+ * configurations and files (with the roots and settings of ws_configure; false with *err filled
+ * as ws_load), then each ws_load_step analyzes `budget` more files, and the last one runs the
+ * whole-tree rules (false when out of memory). ws_loading says whether a load is under way; while
+ * it is, ws_findings says nothing of the files yet (ws_update, or another load, finishes it
+ * first). */
+bool ws_load_begin(Workspace *w, const WsSettings *st, ConfigError *err);
+bool ws_load_step(Workspace *w, int32_t budget);
+bool ws_loading(const Workspace *w);
 /* Workspace folders added and removed (absolute directories): the roots change and the workspace
  * is loaded again, the files of a removed folder leaving the analysis (but those of open
  * documents, analyzed as files outside the roots are). As ws_load otherwise. */

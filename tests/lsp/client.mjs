@@ -1021,6 +1021,30 @@ async function cancelRunning() {
 
 // ---- startup: initialize answered before the workspace is indexed ---------------------------------
 
+// A server spoken to in raw bytes: msgs, every message it sent, parsed as they come; until(pred)
+// waits for pred() to hold (60 s at most: a guard against a hang).
+function rawServer() {
+    const p = spawn(deadwood, ["server"], { stdio: ["pipe", "pipe", "pipe"] });
+    let all = Buffer.alloc(0), wake = () => {};
+    const msgs = [];
+    p.stdout.on("data", (d) => {
+        all = Buffer.concat([all, d]);
+        for (;;) {
+            const m = /Content-Length: (\d+)\r\n\r\n/.exec(all.toString("latin1"));
+            if (!m || all.length < m.index + m[0].length + +m[1]) break;
+            const start = m.index + m[0].length;
+            msgs.push(JSON.parse(all.subarray(start, start + +m[1]).toString("utf8")));
+            all = all.subarray(start + +m[1]);
+        }
+        wake();
+    });
+    const until = async (pred) => {
+        const end = Date.now() + 60000;
+        while (!pred() && Date.now() < end) await new Promise((r) => { wake = r; setTimeout(r, 100); });
+    };
+    return { p, msgs, exited: new Promise((r) => p.on("exit", r)), until };
+}
+
 // initialize, initialized and a didOpen in one write: the answer to initialize comes first, then
 // the document's per-file findings (analyzed alone, the workspace not yet indexed), then, the
 // index complete, its findings again with the whole tree's (DW302, from the base class in another
@@ -1032,26 +1056,9 @@ async function startup() {
     const initialized = { jsonrpc: "2.0", method: "initialized", params: {} };
     const open = { jsonrpc: "2.0", method: "textDocument/didOpen",
                    params: { textDocument: { uri: uriOf(subPy), languageId: "python", version: 7, text: SUB } } };
-    const p = spawn(deadwood, ["server"], { stdio: ["pipe", "pipe", "pipe"] });
-    let all = Buffer.alloc(0);
-    const msgs = [];
-    const exited = new Promise((r) => p.on("exit", r));
-    const got = new Promise((resolve) => {
-        p.stdout.on("data", (d) => {
-            all = Buffer.concat([all, d]);
-            for (;;) {
-                const m = /Content-Length: (\d+)\r\n\r\n/.exec(all.toString("latin1"));
-                if (!m || all.length < m.index + m[0].length + +m[1]) break;
-                const start = m.index + m[0].length;
-                msgs.push(JSON.parse(all.subarray(start, start + +m[1]).toString("utf8")));
-                all = all.subarray(start + +m[1]);
-            }
-            if (msgs.some((x) => x.params?.diagnostics?.some((d) => d.code === "DW302"))) resolve();
-        });
-        setTimeout(resolve, 30000); // (a guard against a hang)
-    });
+    const { p, msgs, exited, until } = rawServer();
     p.stdin.write(Buffer.concat([frame(init), frame(initialized), frame(open)]));
-    await got;
+    await until(() => msgs.some((x) => x.params?.diagnostics?.some((d) => d.code === "DW302")));
     p.stdin.write(Buffer.concat([frame({ jsonrpc: "2.0", id: 99, method: "shutdown" }),
                                  frame({ jsonrpc: "2.0", method: "exit" })]));
     const code = await exited;
@@ -1067,6 +1074,43 @@ async function startup() {
           indexed > msgs.indexOf(pubs[0]) && indexed < msgs.indexOf(last),
           "startup: republished with the whole tree's findings once it is indexed", { pubs, indexed });
     check(code === 0, "startup: exit status 0", code);
+}
+
+// A document opened while the workspace is indexed (after the server said it began): its per-file
+// findings are published before the index is complete, then again with it.
+async function openWhileIndexing() {
+    const root = path.join(work, "indexing");
+    for (let i = 0; i < 3000; i++)
+        write(path.join(root, `m${i}.py`), "def f():\n    v = None\n    return v.x\n");
+    write(path.join(root, "pkg/__init__.py"), "");
+    write(path.join(root, "pkg/base.py"), BASE);
+    const file = path.join(root, "pkg/sub.py");
+    write(file, SUB);
+    const { p, msgs, exited, until } = rawServer();
+    const logged = (re) => msgs.findIndex((x) => re.test(x.params?.message ?? ""));
+    p.stdin.write(Buffer.concat([frame({ jsonrpc: "2.0", id: 1, method: "initialize",
+                                         params: { rootUri: uriOf(root), capabilities: {} } }),
+                                 frame({ jsonrpc: "2.0", method: "initialized", params: {} })]));
+    await until(() => logged(/indexing \d+ files/) >= 0);
+    p.stdin.write(frame({ jsonrpc: "2.0", method: "textDocument/didOpen",
+                          params: { textDocument: { uri: uriOf(file), languageId: "python", version: 1,
+                                                    text: fs.readFileSync(file, "utf8") } } }));
+    await until(() => logged(/files indexed/) >= 0 &&
+                      msgs.filter((x) => x.method === "textDocument/publishDiagnostics").length >= 2);
+    p.stdin.write(Buffer.concat([frame({ jsonrpc: "2.0", id: 99, method: "shutdown" }),
+                                 frame({ jsonrpc: "2.0", method: "exit" })]));
+    const code = await exited;
+    const pubs = msgs.filter((x) => x.method === "textDocument/publishDiagnostics");
+    const first = msgs.indexOf(pubs[0]), indexed = logged(/files indexed/);
+    const codes = (x) => (x?.params?.diagnostics ?? []).map((d) => d.code);
+    check(codes(pubs[0]).includes("DW201") && !codes(pubs[0]).includes("DW302") && first >= 0 &&
+          first < indexed,
+          "startup: a document opened while the workspace is indexed gets its per-file findings first",
+          { first, indexed, pubs });
+    const last = pubs[pubs.length - 1];
+    check(pubs.length >= 2 && msgs.indexOf(last) > indexed && last.params.version === 1 &&
+          codes(last).includes("DW302"), "startup: ... and the whole tree's once it is indexed", pubs);
+    check(code === 0, "startup: exit status 0 after indexing", code);
 }
 
 // ---- the seed's bug, as an editor sees it --------------------------------------------------------
@@ -1090,7 +1134,7 @@ async function seed(examples) {
 const only = process.env.ONLY;
 for (const [name, fn] of [["push", pushDiagnostics], ["encodings", encodings], ["pull", pullDiagnostics],
                           ["config", configuration], ["nav", navigation], ["fixes", fixActions], ["watched", watchedFiles], ["folders", workspaceFolders], ["untitled", untitled], ["notebook", notebooks],
-                          ["raw", rawChecks], ["startup", startup],
+                          ["raw", rawChecks], ["startup", async () => { await startup(); await openWhileIndexing(); }],
                           ["seed", () => seed(process.env.EXAMPLES)]]) {
     if (only && !only.split(",").includes(name)) continue;
     try {
