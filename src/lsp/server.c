@@ -1024,7 +1024,7 @@ bool lsp_server_step(LspServer *s) {
         return true;
     }
     if (ws_loading(s->ws)) {
-        load_step(s, 64); /* (then the messages that came meanwhile) */
+        load_step(s, 256); /* (then the messages that came meanwhile) */
         return true;
     }
     return false;
