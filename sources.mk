@@ -87,6 +87,7 @@ LIB_SRC := \
     src/lsp/actions.c \
     src/lsp/diag.c \
     src/lsp/nav.c \
+    src/lsp/notebook.c \
     src/lsp/rpc.c \
     src/lsp/server.c \
     src/lsp/text.c \
