@@ -1,0 +1,45 @@
+class Tensor:
+    def make(self, head, indices, *, canon=False, **kw):
+        indices = self.parse_indices(head, indices)
+        obj = self.new_node(head, indices, **kw)
+        obj.structure = self.structure_of(indices)
+        obj.free = obj.structure.free
+        obj.dum = obj.structure.dum
+        if canon:
+            return obj.canonical()
+        return obj
+
+    def contract(self, other, **kw):
+        limit = self.limit
+        pairs = self.pairs_with(other)
+        pairs = pairs[:limit]
+        result = self.new_node(self.head, self.indices)
+        for a, b in pairs:
+            result = result.contract_pair(a, b)
+        return result
+
+
+class WildTensor(Tensor):
+    def make(self, head, indices, **kw):
+        canon = kw.pop("canon", False)  # ok: the base takes it as a parameter now
+        if head.is_plain:
+            return Tensor(head, indices, canon=canon, **kw)
+        indices = self.parse_indices(head, indices)
+        obj = self.new_node(head, indices, **kw)
+        obj.structure = self.structure_of(indices)
+        obj.free = obj.structure.free
+        obj.dum = obj.structure.dum
+        obj.wild = True
+        if canon:
+            return obj.canonical()
+        return obj
+
+    def contract(self, other, **kw):
+        limit = kw.pop("limit", 10)  # expect: DW303 "WildTensor.contract still has" "changed it to `limit = self.limit`"
+        pairs = self.pairs_with(other)
+        pairs = pairs[:limit]
+        result = self.new_node(self.head, self.indices)
+        for a, b in pairs:
+            result = result.contract_pair(a, b)
+        result.wild = True
+        return result
