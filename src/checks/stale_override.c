@@ -380,6 +380,7 @@ static bool sibling_consensus(const Verdicts *vs, const Verdict *d) {
 
 static bool has_param(const Node *def, Str name) {
     const Node *a = def->FunctionDef.args;
+    if (!a) return false;
     const NodeList *lists[] = {&a->arguments.posonlyargs, &a->arguments.args,
                                &a->arguments.kwonlyargs};
     for (size_t k = 0; k < sizeof lists / sizeof *lists; k++)
