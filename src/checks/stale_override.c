@@ -55,10 +55,10 @@
  * none of the base's overrides taking it: the change was the base's own); an override that was
  * no copy of the base as it was before the change (it shares less than half of the shorter of
  * the two: written to differ, it borrowed a few lines, like a printer for another language); a
- * statement the base turned into a parameter (`x = kwargs.pop("x", None)` become the keyword-only
- * `x=None`: the override gets what the base gets); a name defined more than once in a class (a
- * property's getter and setter: the history finds a method by its name); overrides in test files
- * (`test_*.py`, `*_test.py`, `conftest.py`, a `tests/` directory) unless
+ * statement the base turned into a parameter with the same default (`x = kwargs.pop("x", None)`
+ * become the keyword-only `x=None`: the override gets what the base gets); a name defined more
+ * than once in a class (a property's getter and setter: the history finds a method by its name);
+ * overrides in test files (`test_*.py`, `*_test.py`, `conftest.py`, a `tests/` directory) unless
  * `[tool.deadwood.rules.DW303] in-tests = true`.
  *
  * Off by default (opt-in: `--extend-select DW303`, or `extend-select = ["DW303"]`): on eighteen
@@ -376,46 +376,53 @@ static bool sibling_consensus(const Verdicts *vs, const Verdict *d) {
 
 /* ---- statements the base turned into a parameter ---------------------------------------------
  * `x = kwargs.pop("x", None)` become the keyword-only parameter `x=None` is the same method
- * written another way: the override that still pops its keyword gets what the base gets. */
+ * written another way: the override that still pops its keyword, with the same default, gets
+ * what the base gets. */
 
-static bool has_param(const Node *def, Str name) {
+/* Parameter `name` of def: found, and *dflt its default (NULL: none). */
+static bool find_param(const Node *def, Str name, const Node **dflt) {
     const Node *a = def->FunctionDef.args;
     if (!a) return false;
-    const NodeList *lists[] = {&a->arguments.posonlyargs, &a->arguments.args,
-                               &a->arguments.kwonlyargs};
-    for (size_t k = 0; k < sizeof lists / sizeof *lists; k++)
-        for (int32_t i = 0; i < lists[k]->len; i++)
-            if (str_eq(lists[k]->items[i]->arg.arg, name)) return true;
+    const NodeList *pos[] = {&a->arguments.posonlyargs, &a->arguments.args};
+    int32_t npos = pos[0]->len + pos[1]->len, first_default = npos - a->arguments.defaults.len;
+    for (int32_t k = 0, at = 0; k < 2; k++)
+        for (int32_t i = 0; i < pos[k]->len; i++, at++)
+            if (str_eq(pos[k]->items[i]->arg.arg, name)) {
+                *dflt =
+                    at >= first_default ? a->arguments.defaults.items[at - first_default] : NULL;
+                return true;
+            }
+    const NodeList *kw = &a->arguments.kwonlyargs;
+    for (int32_t i = 0; i < kw->len; i++)
+        if (str_eq(kw->items[i]->arg.arg, name)) {
+            *dflt = i < a->arguments.kw_defaults.len ? a->arguments.kw_defaults.items[i] : NULL;
+            return true;
+        }
     return false;
 }
 
-typedef struct NameFind {
-    Str name;
-    bool found;
-    int depth;
-} NameFind;
-
-static int find_name(Node *x, void *ud) {
-    NameFind *f = ud;
-    if (f->found || f->depth > 200) return 1;
-    if (x->kind == AST_NAME && str_eq(x->Name.id, f->name)) f->found = true;
-    f->depth++;
-    ast_children(x, find_name, ud);
-    f->depth--;
-    return f->found;
-}
-
-/* Whether unit u is `name = value`, value not reading name, with name a parameter of the base's
- * def and not of the override's. */
+/* Whether unit u is `name = KW.pop("name", D)` (or `.get`), the base's def has the parameter
+ * name with default D (`.get` without one: None; `.pop` without one: no default), and the
+ * override's def has no parameter name. */
 static bool now_a_param(const UnitNode *u, const Node *odef, const Node *bdef) {
-    const Node *x = u->node;
+    const Node *x = u->node, *c;
     if (u->part != UNIT_WHOLE || x->kind != AST_ASSIGN || x->Assign.targets.len != 1 ||
-        x->Assign.targets.items[0]->kind != AST_NAME)
+        x->Assign.targets.items[0]->kind != AST_NAME || (c = x->Assign.value)->kind != AST_CALL ||
+        c->Call.func->kind != AST_ATTRIBUTE || c->Call.keywords.len || !c->Call.args.len ||
+        c->Call.args.len > 2)
         return false;
-    Str name = x->Assign.targets.items[0]->Name.id;
-    NameFind f = {name, false, 0};
-    find_name(x->Assign.value, &f);
-    return !f.found && has_param(bdef, name) && !has_param(odef, name);
+    Str name = x->Assign.targets.items[0]->Name.id, method = c->Call.func->Attribute.attr;
+    const Node *key = c->Call.args.items[0],
+               *d = c->Call.args.len == 2 ? c->Call.args.items[1] : NULL;
+    bool pop = str_eq_c(method, "pop");
+    if ((!pop && !str_eq_c(method, "get")) || key->kind != AST_CONSTANT ||
+        key->Constant.value.kind != CONST_STR || !str_eq(key->Constant.value.s, name))
+        return false;
+    const Node *pd, *od;
+    if (!find_param(bdef, name, &pd) || find_param(odef, name, &od)) return false;
+    if (d) return pd && ast_equal(d, pd);
+    if (pop) return !pd;
+    return pd && pd->kind == AST_CONSTANT && pd->Constant.value.kind == CONST_NONE;
 }
 
 /* Whether every stale statement of d is one the base turned into a parameter. */

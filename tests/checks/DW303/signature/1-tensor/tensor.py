@@ -19,6 +19,14 @@ class Tensor:
             result = result.contract_pair(a, b)
         return result
 
+    def resize(self, shape, **kw):
+        factor = kw.pop("factor", 1)
+        shape = self.parse_shape(shape)
+        obj = self.new_node(self.head, self.indices)
+        obj.shape = [n * factor for n in shape]
+        obj.free = self.free
+        return obj
+
 
 class WildTensor(Tensor):
     def make(self, head, indices, **kw):
@@ -44,3 +52,12 @@ class WildTensor(Tensor):
             result = result.contract_pair(a, b)
         result.wild = True
         return result
+
+    def resize(self, shape, **kw):
+        factor = kw.pop("factor", 1)
+        shape = self.parse_shape(shape)
+        obj = self.new_node(self.head, self.indices)
+        obj.shape = [n * factor for n in shape]
+        obj.free = self.free
+        obj.wild = True
+        return obj

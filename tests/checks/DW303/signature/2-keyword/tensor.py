@@ -18,6 +18,13 @@ class Tensor:
             result = result.contract_pair(a, b)
         return result
 
+    def resize(self, shape, *, factor=2, **kw):
+        shape = self.parse_shape(shape)
+        obj = self.new_node(self.head, self.indices)
+        obj.shape = [n * factor for n in shape]
+        obj.free = self.free
+        return obj
+
 
 class WildTensor(Tensor):
     def make(self, head, indices, **kw):
@@ -43,3 +50,12 @@ class WildTensor(Tensor):
             result = result.contract_pair(a, b)
         result.wild = True
         return result
+
+    def resize(self, shape, **kw):
+        factor = kw.pop("factor", 1)  # expect: DW303 "WildTensor.resize still has" "removed it"
+        shape = self.parse_shape(shape)
+        obj = self.new_node(self.head, self.indices)
+        obj.shape = [n * factor for n in shape]
+        obj.free = self.free
+        obj.wild = True
+        return obj
