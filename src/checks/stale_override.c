@@ -45,7 +45,9 @@
  * history like any other, so its CI reports a base fixed without its copy.
  *
  * Not reported: a change that is cosmetic (the statements are equal after renaming locals
- * consistently, emptying strings and f-strings, dropping annotations and `cast()`); a commit that
+ * consistently, emptying strings and f-strings, dropping annotations and `cast()` and keyword
+ * arguments equal to their parameter's default, the callee found by name in the base's file:
+ * `self.wrap(x, strict=False)` where `wrap` has `strict=False`); a commit that
  * also changed the override (its author saw both); an override that already has a statement the
  * change added; statements the change moved into a function it added or changed in the base's
  * file (extract method); statements that say little alone (`pass`, `return`, `else:`); the other
@@ -62,7 +64,7 @@
  * `[tool.deadwood.rules.DW303] in-tests = true`.
  *
  * Off by default (opt-in: `--extend-select DW303`, or `extend-select = ["DW303"]`): on eighteen
- * projects with long histories, 13 of its 26 findings were fixes the copy missed; the others are
+ * projects with long histories, 13 of its 25 findings were fixes the copy missed; the others are
  * changes the copy has no use for or refactors that left an equivalent copy, which the
  * statements alone do not tell apart (the README's "Why each default is what it is").
  *
@@ -379,28 +381,6 @@ static bool sibling_consensus(const Verdicts *vs, const Verdict *d) {
  * written another way: the override that still pops its keyword, with the same default, gets
  * what the base gets. */
 
-/* Parameter `name` of def: found, and *dflt its default (NULL: none). */
-static bool find_param(const Node *def, Str name, const Node **dflt) {
-    const Node *a = def->FunctionDef.args;
-    if (!a) return false;
-    const NodeList *pos[] = {&a->arguments.posonlyargs, &a->arguments.args};
-    int32_t npos = pos[0]->len + pos[1]->len, first_default = npos - a->arguments.defaults.len;
-    for (int32_t k = 0, at = 0; k < 2; k++)
-        for (int32_t i = 0; i < pos[k]->len; i++, at++)
-            if (str_eq(pos[k]->items[i]->arg.arg, name)) {
-                *dflt =
-                    at >= first_default ? a->arguments.defaults.items[at - first_default] : NULL;
-                return true;
-            }
-    const NodeList *kw = &a->arguments.kwonlyargs;
-    for (int32_t i = 0; i < kw->len; i++)
-        if (str_eq(kw->items[i]->arg.arg, name)) {
-            *dflt = i < a->arguments.kw_defaults.len ? a->arguments.kw_defaults.items[i] : NULL;
-            return true;
-        }
-    return false;
-}
-
 /* Whether unit u is `name = KW.pop("name", D)` (or `.get`), the base's def has the parameter
  * name with default D (`.get` without one: None; `.pop` without one: no default), and the
  * override's def has no parameter name. */
@@ -419,7 +399,7 @@ static bool now_a_param(const UnitNode *u, const Node *odef, const Node *bdef) {
         key->Constant.value.kind != CONST_STR || !str_eq(key->Constant.value.s, name))
         return false;
     const Node *pd, *od;
-    if (!find_param(bdef, name, &pd) || find_param(odef, name, &od)) return false;
+    if (!units_param(bdef, name, &pd) || units_param(odef, name, &od)) return false;
     if (d) return pd && ast_equal(d, pd);
     if (pop) return !pd;
     return pd && pd->kind == AST_CONSTANT && pd->Constant.value.kind == CONST_NONE;
