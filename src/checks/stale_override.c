@@ -47,20 +47,20 @@
  * Not reported: a change that is cosmetic (the statements are equal after renaming locals
  * consistently, emptying strings and f-strings, dropping annotations and `cast()` and keyword
  * arguments equal to their parameter's default, the callee found by name in the base's file:
- * `self.wrap(x, strict=False)` where `wrap` has `strict=False`); a commit that
- * also changed the override (its author saw both); an override that already has a statement the
- * change added; statements the change moved into a function it added or changed in the base's
- * file (extract method); statements that say little alone (`pass`, `return`, `else:`); the other
- * direction (the override changed, the base not); a change that switches on an attribute of self
- * the base's file never had before (a new option, which copies for other platforms may not
- * share); a change that every copy kept out of (two or more overrides left stale by one commit,
- * none of the base's overrides taking it: the change was the base's own); an override that was
- * no copy of the base as it was before the change (it shares less than half of the shorter of
- * the two: written to differ, it borrowed a few lines, like a printer for another language); a
- * statement the base turned into a parameter with the same default (`x = kwargs.pop("x", None)`
- * become the keyword-only `x=None`: the override gets what the base gets); a name defined more
- * than once in a class (a property's getter and setter: the history finds a method by its name);
- * overrides in test files (`test_*.py`, `*_test.py`, `conftest.py`, a `tests/` directory) unless
+ * `self.wrap(x, strict=False)` where `wrap` has `strict=False`); a commit that also changed the
+ * override (its author saw both); an override that already has a statement the change added;
+ * statements the change moved into a function it added or changed in the base's file (extract
+ * method); statements that say little alone (`pass`, `return`, `else:`); the other direction (the
+ * override changed, the base not); a change that switches on an attribute of self the base's file
+ * never had before (a new option, which copies for other platforms may not share); a change that
+ * every copy kept out of (two or more overrides left stale by one commit, none of the base's
+ * overrides taking it: the change was the base's own); an override that was no copy of the base as
+ * it was before the change (it shares less than half of the shorter of the two: written to differ,
+ * it borrowed a few lines, like a printer for another language); a statement the base turned into
+ * a parameter with the same default (`x = kwargs.pop("x", None)` become the keyword-only `x=None`:
+ * the override gets what the base gets); a name defined more than once in a class (a property's
+ * getter and setter: the history finds a method by its name); overrides in test files
+ * (`test_*.py`, `*_test.py`, `conftest.py`, a `tests/` directory) unless
  * `[tool.deadwood.rules.DW303] in-tests = true`.
  *
  * Off by default (opt-in: `--extend-select DW303`, or `extend-select = ["DW303"]`): on eighteen
