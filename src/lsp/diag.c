@@ -12,10 +12,13 @@
 #include "internal.h"
 
 /* The rules whose findings mark code that does nothing (an editor greys it out): a `noqa` code
- * that silences nothing, an elif whose condition an earlier one already took, an override that
- * repeats its base method. */
+ * that silences nothing, an elif whose condition an earlier one already took, code that never
+ * runs, a value never read, an override that repeats its base method. */
 static bool unnecessary(const char *code) {
-    return strcmp(code, "DW003") == 0 || strcmp(code, "DW104") == 0 || strcmp(code, "DW302") == 0;
+    static const char *const codes[] = {"DW003", "DW104", "DW105", "DW108", "DW302"};
+    for (size_t i = 0; i < sizeof codes / sizeof *codes; i++)
+        if (strcmp(code, codes[i]) == 0) return true;
+    return false;
 }
 
 /* DiagnosticSeverity from the rule's SARIF level: error 1, warning 2, note 3. */

@@ -231,6 +231,12 @@ class Sub(Base):
 def helper(flag):
     s = "h\u00e9llo \u{1F600}"; v = None
     return v.attr
+
+
+def done(x):
+    y = x + 1
+    return y
+    print("never")
 `;
 const CALLS = `from pkg.base import Base
 from pkg.sub import Sub, helper
@@ -277,6 +283,9 @@ async function pushDiagnostics() {
           "push: code, codeDescription, source, severity", dw201);
     const dw302 = d?.find((x) => x.code === "DW302");
     check(dw302?.tags?.includes(1), "push: DW302 tagged Unnecessary", dw302);
+    const dw105 = d?.find((x) => x.code === "DW105");
+    check(dw105?.tags?.includes(1) && !dw201.tags?.length, "push: DW105 tagged Unnecessary, DW201 not",
+          [dw105, dw201]);
     check(dw302?.relatedInformation?.[0]?.location?.uri === uriOf(basePy) &&
           dw302.relatedInformation[0].location.range.start.line === 1,
           "push: relatedInformation points at the base method", dw302?.relatedInformation);
