@@ -6,7 +6,7 @@ extern const Check check_syntax_error, check_unreadable_file, check_syntax_too_n
     check_unused_noqa, check_identical_branches, check_identical_ifexp, check_duplicate_arm,
     check_duplicate_condition, check_none_dereference, check_deref_before_none_check,
     check_none_result_dereference, check_override_drift, check_redundant_override,
-    check_stale_override;
+    check_stale_override, check_none_check_deviation;
 
 const Check *const check_registry[] = {
     &check_syntax_error,
@@ -20,6 +20,7 @@ const Check *const check_registry[] = {
     &check_none_dereference,
     &check_deref_before_none_check,
     &check_none_result_dereference,
+    &check_none_check_deviation,
     &check_override_drift,
     &check_redundant_override,
     &check_stale_override,

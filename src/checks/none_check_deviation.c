@@ -1,0 +1,180 @@
+/* DW204 none-check-deviation
+ *
+ * What it does: finds the result of a call to a function or method of the tree dereferenced
+ * without a None test, where most other calls of the same function test the result first: at
+ * least 4 other call sites, and at least two thirds of the sites that use the result, test it
+ * for None or for truth before any other use (`if x is None:`, `if not x: return`, `x = f() or
+ * default`, `assert x`, `if (x := f()):`, `y if x else z`); and either the function can return
+ * None (a bare `return`, `return None`, `return d.get(k)`, `return getattr(o, n, None)`, a
+ * conditional expression with a None arm, or an end of its body that it can reach), or at
+ * least 4 in 5 of at least 5 sites test. Calls are resolved as DW203 resolves them (a function
+ * of the module or imported from the tree, `module.f()`, `Class.method()`, `self.m()` through
+ * the class's MRO), so call sites in every file count.
+ *
+ * A site dereferences the result when it does so directly (`f().y`, `f()[0]`, `f()()`,
+ * `for _ in f()`) or through a name assigned it whose first mention is a dereference (`x = f()`
+ * then `x.y`); it tests the result when that first mention is the test (Engler's "bugs as
+ * deviant behaviour": the callers agree, by what they do, that the result can be None).
+ *
+ * Why is this a bug: when the function returns None, the dereference raises AttributeError or
+ * TypeError: the other callers handle that case, this one forgot to.
+ *
+ * Example:
+ *     def find(key):
+ *         return _TABLE.get(key)
+ *     ...
+ *     entry = find(name)
+ *     if entry is None:        # (and four more callers like this one)
+ *         raise KeyError(name)
+ *     ...
+ *     size = find(name).size   # AttributeError when name is not in the table
+ *
+ * Use instead: test the result here too, or make the function raise instead of returning None.
+ *
+ * Reported at the dereference, with the function's `def` as a related location; the message
+ * gives the counts, how the function returns None and one site that tests.
+ *
+ * Not reported: a dereference inside an `if`, `while`, conditional expression or `and`/`or`
+ * whose test names the callee or one of its arguments (`if key in table: find(key).x`), inside
+ * a `try` that catches AttributeError or TypeError; results passed on, returned or stored
+ * (into a name mentioned otherwise first, an attribute, a container), which count neither way;
+ * generators, async functions, properties; a decorated function, stub or abstract method,
+ * unless 4 in 5 of at least 5 sites test; calls that cannot be resolved (see DW203).
+ *
+ * Off by default: on 31 real projects (tools/ecosystem) its findings were judged real in
+ * PRECISION of them (see the README); select it with `--extend-select DW204`.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check/tree.h"
+#include "none_result.h"
+#include "rule_docs.h"
+
+enum { MIN_TESTS = 4 }; /* the other call sites that test, at least */
+
+/* What the call sites of one function do with its result. */
+typedef struct Tally {
+    int32_t tests, derefs;
+    int32_t test_module; /* one site that tests: its module (-1: none yet) and place */
+    SumLoc test_at;
+    const NoneReturn *why; /* how the function returns None, or NULL */
+} Tally;
+
+typedef struct Deviation {
+    const ProjectIndex *ix;
+    Tally *tally;  /* per function of the tree: first[module] + its index */
+    int32_t *first;
+    int32_t **site; /* per module, per recorded site: its function's tally, or -1 */
+} Deviation;
+
+static const char *base_name(const char *path) {
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+/* Every site's function, and the tallies. */
+static bool count(Deviation *d, Arena *a) {
+    const ProjectIndex *ix = d->ix;
+    int32_t total = 0;
+    d->first = arena_alloc(a, sizeof(int32_t) * (size_t)(ix->nmodules + 1));
+    d->site = arena_zalloc(a, sizeof(int32_t *) * (size_t)(ix->nmodules + 1));
+    if (!d->first || !d->site) return false;
+    for (int32_t m = 0; m < ix->nmodules; m++) {
+        d->first[m] = total;
+        total += ix->modules[m]->nfunctions;
+    }
+    d->tally = arena_zalloc(a, sizeof(Tally) * (size_t)(total + 1));
+    if (!d->tally) return false;
+    for (int32_t m = 0; m < ix->nmodules; m++) {
+        const DerefFacts *df = summary_facts(ix->modules[m], &none_result_collector);
+        for (int32_t i = 0; df && i < df->nreturns; i++)
+            d->tally[d->first[m] + df->returns[i].fn].why = &df->returns[i];
+        if (!df || !df->n) continue;
+        int32_t *site = d->site[m] = arena_alloc(a, sizeof(int32_t) * (size_t)df->n);
+        if (!site) return false;
+        for (int32_t i = 0; i < df->n; i++) {
+            const DerefCall *c = &df->calls[i];
+            int32_t w = -1;
+            const FuncSum *f = none_result_resolve(ix, NULL, m, &c->call, &w);
+            site[i] = -1;
+            if (!f || (f->flags & (FN_GENERATOR | FN_ASYNC | FN_PROPERTY)) ||
+                (site_derefs(c->use) && (c->use & SITE_GUARDED)))
+                continue;
+            site[i] = d->first[w] + (int32_t)(f - ix->modules[w]->functions);
+            Tally *t = &d->tally[site[i]];
+            if (site_derefs(c->use)) {
+                t->derefs++;
+            } else if (!t->tests++) {
+                t->test_module = m;
+                t->test_at = c->at;
+            }
+        }
+    }
+    return true;
+}
+
+/* Whether a dereference of function f's result deviates from what its callers do. */
+static bool deviates(const Tally *t, const FuncSum *f) {
+    int32_t uses = t->tests + t->derefs;
+    if (t->tests < MIN_TESTS || 3 * t->tests < 2 * uses) return false;
+    bool can_none = t->why && !(f->flags & (FN_DECORATED | FN_STUB | FN_ABSTRACT));
+    return can_none || (uses >= 5 && 5 * t->tests >= 4 * uses);
+}
+
+/* "line N" in the reported file, "file.py:N" in another. */
+static void place(char *buf, size_t n, const ModuleSummary *here, const ModuleSummary *m,
+                  int32_t line) {
+    if (m == here)
+        snprintf(buf, n, "line %d", line);
+    else
+        snprintf(buf, n, "%s:%d", base_name(m->path), line);
+}
+
+void none_check_deviation_run(TreeCtx *tx) {
+    const ProjectIndex *ix = tx->ix;
+    Deviation d = {.ix = ix};
+    Arena a;
+    arena_init(&a);
+    ReadAgain ra;
+    index_read_again_init(&ra);
+    if (!count(&d, &a)) tx->failed = true;
+    for (int32_t m = 0; !tx->failed && m < ix->nmodules; m++) {
+        const ModuleSummary *ms = ix->modules[m];
+        const DerefFacts *df = summary_facts(ms, &none_result_collector);
+        for (int32_t i = 0; df && i < df->n; i++) {
+            const DerefCall *c = &df->calls[i];
+            int32_t k = d.site[m] ? d.site[m][i] : -1;
+            if (k < 0 || !site_derefs(c->use)) continue;
+            int32_t w = -1;
+            const FuncSum *f = none_result_resolve(ix, NULL, m, &c->call, &w);
+            const Tally *t = &d.tally[k];
+            if (!f || !deviates(t, f) || none_result_shadowed(ix, &ra, m, &c->call)) continue;
+            const ModuleSummary *where = ix->modules[w];
+            char how[160] = "", at[96], test[96];
+            if (t->why && !(f->flags & (FN_DECORATED | FN_STUB | FN_ABSTRACT))) {
+                place(at, sizeof at, ms, where, t->why->line);
+                if (t->why->text)
+                    snprintf(how, sizeof how, " can return None (`%s`, %s),", t->why->text, at);
+                else
+                    snprintf(how, sizeof how, " can return None (its end, %s, is reachable),",
+                             at);
+            }
+            place(test, sizeof test, ms, ix->modules[t->test_module], t->test_at.line);
+            SumLoc def = func_def(f);
+            tree_report(tx, ms, &c->at, where, &def, "defined here",
+                        "`%s()`%s and %d of %d callers test its result for None first (e.g. %s); "
+                        "this one dereferences it",
+                        c->call.callee, how, t->tests, t->tests + t->derefs, test);
+        }
+    }
+    arena_free(&a);
+    index_read_again_free(&ra);
+}
+
+const Check check_none_check_deviation = {
+    .info = {"DW204", "none-check-deviation",
+             "The result of a call that most callers test for None is dereferenced untested.",
+             DOC_DW204, false, "warning"},
+};
