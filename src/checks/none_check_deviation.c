@@ -146,7 +146,7 @@ void none_check_deviation_run(TreeCtx *tx) {
         for (int32_t i = 0; df && i < df->n; i++) {
             const DerefCall *c = &df->calls[i];
             int32_t k = d.site[m] ? d.site[m][i] : -1;
-            if (k < 0 || !site_derefs(c->use)) continue;
+            if (k < 0 || !site_derefs(c->use) || stale_override_in_test_file(ms->path)) continue;
             int32_t w = -1;
             const FuncSum *f = none_result_resolve(ix, NULL, m, &c->call, &w);
             const Tally *t = &d.tally[k];

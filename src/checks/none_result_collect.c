@@ -120,12 +120,16 @@ static void add_name(CallNames *cn, const Node *e) {
         cn->s[cn->n++] = s;
 }
 
+/* Whether e mentions an argument's name, or a name holding the callee's
+ * (`is_current_widget_empty()` for `current_widget()`). */
 static bool mentions(const Node *e, CallNames *cn) {
     if (--cn->budget < 0) return false;
     if (e->kind == AST_NAME || e->kind == AST_ATTRIBUTE) {
         Str s = e->kind == AST_NAME ? e->Name.id : e->Attribute.attr;
         for (int i = 0; i < cn->n; i++)
-            if (str_eq(s, cn->s[i])) return true;
+            if (i ? str_eq(s, cn->s[i])
+                  : cn->s[0].len && memmem(s.s, (size_t)s.len, cn->s[0].s, (size_t)cn->s[0].len))
+                return true;
     }
     for (const FieldDesc *fd = ast_kinds[e->kind].fields; fd->name; fd++) {
         const char *p = (const char *)e + fd->offset;
@@ -145,8 +149,11 @@ static bool mentions(const Node *e, CallNames *cn) {
  * callee or an argument: `if key in table: find(key).x`, `has(k) and get(k).x`. The result may
  * be known not to be None there, by whatever the test tells the code. */
 static bool guarded(const State *st, const Node *call) {
-    CallNames cn = {.budget = GUARD_BUDGET};
-    add_name(&cn, call->Call.func);
+    CallNames cn = {.budget = GUARD_BUDGET, .n = 1}; /* (the callee first, when a name) */
+    const Node *f = call->Call.func;
+    cn.s[0] = f->kind == AST_NAME        ? f->Name.id
+              : f->kind == AST_ATTRIBUTE ? f->Attribute.attr
+                                         : (Str){"", 0};
     for (int32_t i = 0; i < call->Call.args.len; i++) add_name(&cn, call->Call.args.items[i]);
     for (int32_t i = 0; i < call->Call.keywords.len; i++)
         add_name(&cn, call->Call.keywords.items[i]->keyword.value);
@@ -168,8 +175,29 @@ static bool guarded(const State *st, const Node *call) {
     return false;
 }
 
+/* A constant: a literal, or an attribute of a capitalized name (`Plugins.Editor`, an enum's). */
+static bool constant(const Node *e) {
+    if (e->kind == AST_CONSTANT) return true;
+    if (e->kind != AST_ATTRIBUTE) return false;
+    while (e->kind == AST_ATTRIBUTE) e = e->Attribute.value;
+    return e->kind == AST_NAME && e->Name.id.len && e->Name.id.s[0] >= 'A' && e->Name.id.s[0] <= 'Z';
+}
+
+/* Whether every argument of the call is a constant (and it has one): what such a call returns
+ * (`get_conf("font")`, `import_module("numpy")`) is decided by which entry it names, which the
+ * caller knows, and the others' tests of other entries tell nothing about it. */
+static bool constant_arguments(const Node *call) {
+    const NodeList *a = &call->Call.args;
+    if (!a->len && !call->Call.keywords.len) return false;
+    for (int32_t i = 0; i < a->len; i++)
+        if (!constant(a->items[i])) return false;
+    for (int32_t i = 0; i < call->Call.keywords.len; i++)
+        if (!constant(call->Call.keywords.items[i]->keyword.value)) return false;
+    return true;
+}
+
 static uint8_t deref_use_of(const State *st, const Node *call) {
-    return guarded(st, call) ? SITE_GUARDED : SITE_DEREF;
+    return constant_arguments(call) || guarded(st, call) ? SITE_GUARDED : SITE_DEREF;
 }
 
 /* A call whose result `at` dereferences directly, kept if the index may resolve it. */
