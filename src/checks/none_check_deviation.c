@@ -56,7 +56,7 @@ enum { MIN_TESTS = 4 }; /* the other call sites that test, at least */
 
 /* What the call sites of one function do with its result. */
 typedef struct Tally {
-    int32_t tests, derefs;
+    int32_t tests, derefs, is_none; /* (is_none: of the tests, those with `is None` or `==`) */
     int32_t test_module; /* one site that tests: its module (-1: none yet) and place */
     SumLoc test_at;
     const NoneReturn *why; /* how the function returns None, or NULL */
@@ -104,6 +104,7 @@ static bool count(Deviation *d, Arena *a) {
                 continue;
             site[i] = d->first[w] + (int32_t)(f - ix->modules[w]->functions);
             Tally *t = &d->tally[site[i]];
+            t->is_none += c->use == SITE_IS_NONE;
             if (site_derefs(c->use)) {
                 t->derefs++;
             } else if (!t->tests++) {
@@ -115,10 +116,13 @@ static bool count(Deviation *d, Arena *a) {
     return true;
 }
 
-/* Whether a dereference of function f's result deviates from what its callers do. */
+/* Whether a dereference of function f's result deviates from what its callers do. Tests for
+ * truth alone do not tell that a value is None (a bool, a number or a list is tested so too):
+ * a caller must test for None itself, or the function give None by a `return`. */
 static bool deviates(const Tally *t, const FuncSum *f) {
     int32_t uses = t->tests + t->derefs;
     if (t->tests < MIN_TESTS || 3 * t->tests < 2 * uses) return false;
+    if (!t->is_none && !(t->why && t->why->text)) return false;
     bool can_none = t->why && !(f->flags & (FN_DECORATED | FN_STUB | FN_ABSTRACT));
     return can_none || (uses >= 5 && 5 * t->tests >= 4 * uses);
 }

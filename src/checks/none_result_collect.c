@@ -175,12 +175,42 @@ static bool guarded(const State *st, const Node *call) {
     return false;
 }
 
-/* A constant: a literal, or an attribute of a capitalized name (`Plugins.Editor`, an enum's). */
-static bool constant(const Node *e) {
-    if (e->kind == AST_CONSTANT) return true;
-    if (e->kind != AST_ATTRIBUTE) return false;
-    while (e->kind == AST_ATTRIBUTE) e = e->Attribute.value;
-    return e->kind == AST_NAME && e->Name.id.len && e->Name.id.s[0] >= 'A' && e->Name.id.s[0] <= 'Z';
+static bool all_caps(Str s) {
+    bool upper = false;
+    for (int32_t i = 0; i < s.len; i++) {
+        if (s.s[i] >= 'a' && s.s[i] <= 'z') return false;
+        upper |= s.s[i] >= 'A' && s.s[i] <= 'Z';
+    }
+    return upper;
+}
+
+static bool constant(const Node *e, int depth);
+
+static bool constants(const NodeList *l, int depth) {
+    for (int32_t i = 0; i < l->len; i++)
+        if (l->items[i] && !constant(l->items[i], depth + 1)) return false;
+    return true;
+}
+
+/* A constant: a literal, a display of constants (`{}`, `["a"]`), a name in capitals (`TIMEOUT`,
+ * `self.SECTION`), or an attribute of a capitalized name (`Plugins.Editor`, an enum's). */
+static bool constant(const Node *e, int depth) {
+    if (depth > 3) return false;
+    switch (e->kind) {
+    case AST_CONSTANT: return true;
+    case AST_UNARY_OP: return constant(e->UnaryOp.operand, depth + 1);
+    case AST_LIST:
+    case AST_TUPLE:
+    case AST_SET: return constants(&e->List.elts, depth);
+    case AST_DICT: return constants(&e->Dict.keys, depth) && constants(&e->Dict.values, depth);
+    case AST_NAME: return all_caps(e->Name.id);
+    case AST_ATTRIBUTE:
+        if (all_caps(e->Attribute.attr)) return true;
+        while (e->kind == AST_ATTRIBUTE) e = e->Attribute.value;
+        return e->kind == AST_NAME && e->Name.id.len && e->Name.id.s[0] >= 'A' &&
+               e->Name.id.s[0] <= 'Z';
+    default: return false;
+    }
 }
 
 /* Whether every argument of the call is a constant (and it has one): what such a call returns
@@ -190,9 +220,9 @@ static bool constant_arguments(const Node *call) {
     const NodeList *a = &call->Call.args;
     if (!a->len && !call->Call.keywords.len) return false;
     for (int32_t i = 0; i < a->len; i++)
-        if (!constant(a->items[i])) return false;
+        if (!constant(a->items[i], 0)) return false;
     for (int32_t i = 0; i < call->Call.keywords.len; i++)
-        if (!constant(call->Call.keywords.items[i]->keyword.value)) return false;
+        if (!constant(call->Call.keywords.items[i]->keyword.value, 0)) return false;
     return true;
 }
 
