@@ -57,7 +57,7 @@ enum { MIN_TESTS = 4 }; /* the other call sites that test, at least */
 /* What the call sites of one function do with its result. */
 typedef struct Tally {
     int32_t tests, derefs, is_none; /* (is_none: of the tests, those with `is None` or `==`) */
-    int32_t test_module; /* one site that tests: its module (-1: none yet) and place */
+    int32_t test_in; /* one site that tests: its module (-1: none yet) and place */
     SumLoc test_at;
     const NoneReturn *why; /* how the function returns None, or NULL */
 } Tally;
@@ -72,6 +72,25 @@ typedef struct Deviation {
 static const char *base_name(const char *path) {
     const char *s = strrchr(path, '/');
     return s ? s + 1 : path;
+}
+
+/* Whether module m is a test module (a package `tests` or `test` on its dotted name, or a
+ * module test_*, *_test or conftest): a test dereferences what it knows its inputs give, and an
+ * AttributeError there fails the test, which is what it is for. (By the module's name, not its
+ * path: the tree may itself be under a tests/ directory.) */
+static bool test_module(const ModuleSummary *m) {
+    const char *s = m->module;
+    while (*s) {
+        size_t n = strcspn(s, ".");
+        bool last = !s[n];
+        if ((n == 5 && !strncmp(s, "tests", 5)) || (n == 4 && !strncmp(s, "test", 4)) ||
+            (last && ((n >= 5 && !strncmp(s, "test_", 5)) ||
+                      (n >= 5 && !strncmp(s + n - 5, "_test", 5)) ||
+                      (n == 8 && !strncmp(s, "conftest", 8)))))
+            return true;
+        s += last ? n : n + 1;
+    }
+    return false;
 }
 
 /* Every site's function, and the tallies. */
@@ -91,7 +110,7 @@ static bool count(Deviation *d, Arena *a) {
         const DerefFacts *df = summary_facts(ix->modules[m], &none_result_collector);
         for (int32_t i = 0; df && i < df->nreturns; i++)
             d->tally[d->first[m] + df->returns[i].fn].why = &df->returns[i];
-        if (!df || !df->n) continue;
+        if (!df || !df->n || test_module(ix->modules[m])) continue; /* (tests count neither way) */
         int32_t *site = d->site[m] = arena_alloc(a, sizeof(int32_t) * (size_t)df->n);
         if (!site) return false;
         for (int32_t i = 0; i < df->n; i++) {
@@ -108,7 +127,7 @@ static bool count(Deviation *d, Arena *a) {
             if (site_derefs(c->use)) {
                 t->derefs++;
             } else if (!t->tests++) {
-                t->test_module = m;
+                t->test_in = m;
                 t->test_at = c->at;
             }
         }
@@ -150,7 +169,7 @@ void none_check_deviation_run(TreeCtx *tx) {
         for (int32_t i = 0; df && i < df->n; i++) {
             const DerefCall *c = &df->calls[i];
             int32_t k = d.site[m] ? d.site[m][i] : -1;
-            if (k < 0 || !site_derefs(c->use) || stale_override_in_test_file(ms->path)) continue;
+            if (k < 0 || !site_derefs(c->use)) continue;
             int32_t w = -1;
             const FuncSum *f = none_result_resolve(ix, NULL, m, &c->call, &w);
             const Tally *t = &d.tally[k];
@@ -165,7 +184,7 @@ void none_check_deviation_run(TreeCtx *tx) {
                     snprintf(how, sizeof how, " can return None (its end, %s, is reachable),",
                              at);
             }
-            place(test, sizeof test, ms, ix->modules[t->test_module], t->test_at.line);
+            place(test, sizeof test, ms, ix->modules[t->test_in], t->test_at.line);
             SumLoc def = func_def(f);
             tree_report(tx, ms, &c->at, where, &def, "defined here",
                         "`%s()`%s and %d of %d callers test its result for None first (e.g. %s); "

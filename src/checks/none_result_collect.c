@@ -226,8 +226,20 @@ static bool constant_arguments(const Node *call) {
     return true;
 }
 
+/* Whether the call passes a default other than None (`get(key, default={})`): what it gives
+ * then instead of None. */
+static bool has_default(const Node *call) {
+    for (int32_t i = 0; i < call->Call.keywords.len; i++) {
+        const Node *k = call->Call.keywords.items[i];
+        if (k->keyword.arg.s && str_eq_c(k->keyword.arg, "default") && !is_none(k->keyword.value))
+            return true;
+    }
+    return false;
+}
+
 static uint8_t deref_use_of(const State *st, const Node *call) {
-    return constant_arguments(call) || guarded(st, call) ? SITE_GUARDED : SITE_DEREF;
+    return constant_arguments(call) || has_default(call) || guarded(st, call) ? SITE_GUARDED
+                                                                              : SITE_DEREF;
 }
 
 /* A call whose result `at` dereferences directly, kept if the index may resolve it. */
