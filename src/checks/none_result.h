@@ -14,7 +14,8 @@ enum {
     SITE_TRUTH = 2,   /* tested for truth first: `if x:`, `not x`, `x or y`, `assert x` */
     SITE_GUARDED = 4, /* (a dereference) inside an `if`, `while`, conditional expression or
                          `and`/`or` whose test names the callee or one of the arguments; or of
-                         a call whose arguments are all constants */
+                         a call whose arguments are all constants, or that passes a literal
+                         after its first argument (a default, a mode) */
 };
 static inline bool site_derefs(uint8_t use) {
     return (use & ~SITE_GUARDED) == SITE_DEREF;

@@ -226,20 +226,32 @@ static bool constant_arguments(const Node *call) {
     return true;
 }
 
-/* Whether the call passes a default other than None (`get(key, default={})`): what it gives
- * then instead of None. */
-static bool has_default(const Node *call) {
-    for (int32_t i = 0; i < call->Call.keywords.len; i++) {
-        const Node *k = call->Call.keywords.items[i];
-        if (k->keyword.arg.s && str_eq_c(k->keyword.arg, "default") && !is_none(k->keyword.value))
-            return true;
+/* A literal other than None, or an empty display: what a caller passes as a default or a mode. */
+static bool literal(const Node *e) {
+    switch (e->kind) {
+    case AST_CONSTANT: return !is_none(e);
+    case AST_LIST:
+    case AST_TUPLE:
+    case AST_SET: return !e->List.elts.len;
+    case AST_DICT: return !e->Dict.keys.len;
+    default: return false;
     }
+}
+
+/* Whether the call passes a literal after its first argument (`get_file_content(path, "")`,
+ * `get(key, default={})`, `sqrt_mod(a, p, all_roots=True)`): a default given in place of None,
+ * or a mode that decides what it returns, which the callers that test may not have asked for. */
+static bool chooses(const Node *call) {
+    for (int32_t i = 1; i < call->Call.args.len; i++)
+        if (literal(call->Call.args.items[i])) return true;
+    for (int32_t i = 0; i < call->Call.keywords.len; i++)
+        if (literal(call->Call.keywords.items[i]->keyword.value)) return true;
     return false;
 }
 
 static uint8_t deref_use_of(const State *st, const Node *call) {
-    return constant_arguments(call) || has_default(call) || guarded(st, call) ? SITE_GUARDED
-                                                                              : SITE_DEREF;
+    return constant_arguments(call) || chooses(call) || guarded(st, call) ? SITE_GUARDED
+                                                                          : SITE_DEREF;
 }
 
 /* A call whose result `at` dereferences directly, kept if the index may resolve it. */

@@ -141,3 +141,11 @@ def always_users(k):
 
 def lookup_in_tests_pkg(name):
     return lookup(name)  # ok: returned, not dereferenced
+
+
+def positional_default(key):
+    return find(key, "").strip()  # ok: a literal after the first argument: a default or a mode
+
+
+def mode_flag(key):
+    return find(key, all_rows=True).size  # ok: a literal keyword: a mode
