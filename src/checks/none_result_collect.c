@@ -109,6 +109,7 @@ static bool within(const Node *n, const Node *e) {
 enum { GUARD_NAMES = 8, GUARD_BUDGET = 400 };
 typedef struct CallNames {
     Str s[GUARD_NAMES];
+    Str receiver; /* of a method called with no arguments (`self` in self.current()), or none */
     int n, budget; /* budget: the nodes of tests left to look at */
 } CallNames;
 
@@ -121,9 +122,15 @@ static void add_name(CallNames *cn, const Node *e) {
 }
 
 /* Whether e mentions an argument's name, or a name holding the callee's
- * (`is_current_widget_empty()` for `current_widget()`). */
+ * (`is_current_widget_empty()` for `current_widget()`), or, for a method called with no
+ * arguments, calls another method of its receiver (`if self.count():` before
+ * `self.current_widget().refresh()`: what the object holds decides both). */
 static bool mentions(const Node *e, CallNames *cn) {
     if (--cn->budget < 0) return false;
+    if (cn->receiver.s && e->kind == AST_CALL && e->Call.func->kind == AST_ATTRIBUTE) {
+        const Node *r = e->Call.func->Attribute.value;
+        if (r->kind == AST_NAME && str_eq(r->Name.id, cn->receiver)) return true;
+    }
     if (e->kind == AST_NAME || e->kind == AST_ATTRIBUTE) {
         Str s = e->kind == AST_NAME ? e->Name.id : e->Attribute.attr;
         for (int i = 0; i < cn->n; i++)
@@ -145,6 +152,29 @@ static bool mentions(const Node *e, CallNames *cn) {
     return false;
 }
 
+/* A literal other than None, or an empty display: what a caller passes as a default or a mode. */
+static bool literal(const Node *e) {
+    switch (e->kind) {
+    case AST_CONSTANT: return !is_none(e);
+    case AST_LIST:
+    case AST_TUPLE:
+    case AST_SET: return !e->List.elts.len;
+    case AST_DICT: return !e->Dict.keys.len;
+    default: return false;
+    }
+}
+
+/* Whether the call passes a literal after its first argument (`get_file_content(path, "")`,
+ * `get(key, default={})`, `sqrt_mod(a, p, all_roots=True)`): a default given in place of None,
+ * or a mode that decides what it returns, which the callers that test may not have asked for. */
+static bool chooses(const Node *call) {
+    for (int32_t i = 1; i < call->Call.args.len; i++)
+        if (literal(call->Call.args.items[i])) return true;
+    for (int32_t i = 0; i < call->Call.keywords.len; i++)
+        if (literal(call->Call.keywords.items[i]->keyword.value)) return true;
+    return false;
+}
+
 /* Whether a test the call is inside, or an operand of `and`/`or` evaluated before it, names the
  * callee or an argument: `if key in table: find(key).x`, `has(k) and get(k).x`. The result may
  * be known not to be None there, by whatever the test tells the code. */
@@ -154,6 +184,9 @@ static bool guarded(const State *st, const Node *call) {
     cn.s[0] = f->kind == AST_NAME        ? f->Name.id
               : f->kind == AST_ATTRIBUTE ? f->Attribute.attr
                                          : (Str){"", 0};
+    if (f->kind == AST_ATTRIBUTE && f->Attribute.value->kind == AST_NAME && !call->Call.args.len &&
+        !call->Call.keywords.len)
+        cn.receiver = f->Attribute.value->Name.id;
     for (int32_t i = 0; i < call->Call.args.len; i++) add_name(&cn, call->Call.args.items[i]);
     for (int32_t i = 0; i < call->Call.keywords.len; i++)
         add_name(&cn, call->Call.keywords.items[i]->keyword.value);
@@ -226,29 +259,6 @@ static bool constant_arguments(const Node *call) {
     return true;
 }
 
-/* A literal other than None, or an empty display: what a caller passes as a default or a mode. */
-static bool literal(const Node *e) {
-    switch (e->kind) {
-    case AST_CONSTANT: return !is_none(e);
-    case AST_LIST:
-    case AST_TUPLE:
-    case AST_SET: return !e->List.elts.len;
-    case AST_DICT: return !e->Dict.keys.len;
-    default: return false;
-    }
-}
-
-/* Whether the call passes a literal after its first argument (`get_file_content(path, "")`,
- * `get(key, default={})`, `sqrt_mod(a, p, all_roots=True)`): a default given in place of None,
- * or a mode that decides what it returns, which the callers that test may not have asked for. */
-static bool chooses(const Node *call) {
-    for (int32_t i = 1; i < call->Call.args.len; i++)
-        if (literal(call->Call.args.items[i])) return true;
-    for (int32_t i = 0; i < call->Call.keywords.len; i++)
-        if (literal(call->Call.keywords.items[i]->keyword.value)) return true;
-    return false;
-}
-
 static uint8_t deref_use_of(const State *st, const Node *call) {
     return constant_arguments(call) || chooses(call) || guarded(st, call) ? SITE_GUARDED
                                                                           : SITE_DEREF;
@@ -266,7 +276,7 @@ NOINLINE static void deref_call(SumBuilder *sb, State *st, const Node *call, uin
 NOINLINE static void tested_call(SumBuilder *sb, State *st, const Node *call, const Node *e,
                                  const Node *parent) {
     uint8_t use = tested_by(parent, e);
-    if (use && summary_may_resolve(sb, call))
+    if (use && !chooses(call) && summary_may_resolve(sb, call))
         add_deref(sb, st, call, summary_current_unit(sb), 0, use, parent);
 }
 
@@ -471,7 +481,7 @@ NOINLINE static void assigned_call(SumBuilder *sb, State *st, const Node *s, con
     Use u = {target->Name.id, USE_NONE, 0, NULL};
     for (int32_t j = at + 1; j < list->len && u.kind == USE_NONE; j++)
         first_use(list->items[j], &u);
-    if (u.kind == USE_TEST) add_deref(sb, st, call, unit, 0, u.how, u.at);
+    if (u.kind == USE_TEST && !chooses(call)) add_deref(sb, st, call, unit, 0, u.how, u.at);
     if (u.kind == USE_DEREF &&
         VEC_PUSH(summary_scratch(sb), st->derefs,
                  ((PendingDeref){call, unit, u.at, u.how, deref_use_of(st, call)})))
