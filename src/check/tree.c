@@ -16,12 +16,12 @@ void none_result_dereference_run(TreeCtx *tx);
 void unused_noqa_tree_run(TreeCtx *tx);
 extern const Check check_none_check_deviation;
 void none_check_deviation_run(TreeCtx *tx);
-extern const Collector none_result_collector;
+extern const Collector none_result_collector, none_check_collector;
 
 /* unused-noqa last: it reads what the others' findings used */
 static const TreeRule tree_rules[] = {
     {&check_none_result_dereference, none_result_dereference_run, &none_result_collector},
-    {&check_none_check_deviation, none_check_deviation_run, &none_result_collector},
+    {&check_none_check_deviation, none_check_deviation_run, &none_check_collector},
     {&check_override_drift, override_drift_run, NULL},
     {&check_redundant_override, redundant_override_run, NULL},
     {&check_stale_override, stale_override_run, NULL},
@@ -34,18 +34,11 @@ bool tree_rule(const Check *c) {
     return false;
 }
 
-/* (two rules may share a collector: DW203 and DW204) */
-static bool collects(const SummaryOptions *so, const Collector *c) {
-    for (int i = 0; i < so->ncollect; i++)
-        if (so->collect[i] == c) return true;
-    return false;
-}
-
 bool tree_rules_needs(const CheckOptions *opt, SummaryOptions *so) {
     memset(so, 0, sizeof *so);
     for (size_t i = 0; i < sizeof tree_rules / sizeof *tree_rules; i++)
         if (tree_rules[i].collect && check_enabled(opt, tree_rules[i].check) &&
-            so->ncollect < SUMMARY_MAX_COLLECTORS && !collects(so, tree_rules[i].collect))
+            so->ncollect < SUMMARY_MAX_COLLECTORS)
             so->collect[so->ncollect++] = tree_rules[i].collect;
     so->identical = check_enabled(opt, &check_redundant_override);
     so->similar = !check_enabled(opt, &check_override_drift) ? 0

@@ -109,7 +109,7 @@ static bool count(Deviation *d, Arena *a) {
     d->tally = arena_zalloc(a, sizeof(Tally) * (size_t)(total + 1));
     if (!d->tally) return false;
     for (int32_t m = 0; m < ix->nmodules; m++) {
-        const DerefFacts *df = summary_facts(ix->modules[m], &none_result_collector);
+        const DerefFacts *df = summary_facts(ix->modules[m], &none_check_collector);
         for (int32_t i = 0; df && i < df->nreturns; i++)
             d->tally[d->first[m] + df->returns[i].fn].why = &df->returns[i];
         if (!df || !df->n || test_module(ix->modules[m])) continue; /* (tests count neither way) */
@@ -167,7 +167,7 @@ void none_check_deviation_run(TreeCtx *tx) {
     if (!count(&d, &a)) tx->failed = true;
     for (int32_t m = 0; !tx->failed && m < ix->nmodules; m++) {
         const ModuleSummary *ms = ix->modules[m];
-        const DerefFacts *df = summary_facts(ms, &none_result_collector);
+        const DerefFacts *df = summary_facts(ms, &none_check_collector);
         for (int32_t i = 0; df && i < df->n; i++) {
             const DerefCall *c = &df->calls[i];
             int32_t k = d.site[m] ? d.site[m][i] : -1;

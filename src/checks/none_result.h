@@ -47,7 +47,9 @@ typedef struct DerefFacts {
     int32_t nreturns;
 } DerefFacts;
 
-extern const Collector none_result_collector;
+/* DW203's: the dereferences (use SITE_DEREF), no returns. DW204's: the dereferences with their
+ * guards, the tests and the returns of None. */
+extern const Collector none_result_collector, none_check_collector;
 
 /* The function call c in module m resolves to (its module in *where), or NULL. With `below`
  * (DW203's record of the subclasses' methods, made on the first need: a zeroed NoneBelow), a

@@ -34,6 +34,7 @@ typedef struct State {
                                 the walk is in, innermost last */
     VEC(NoneReturn) returns;
     VEC(uint8_t) returns_none; /* by function: a NoneReturn was recorded */
+    bool deviation; /* DW204's collector: the tests, the guards and the returns of None too */
 } State;
 
 static bool named(const Node *e, const char *name) {
@@ -268,7 +269,8 @@ static uint8_t deref_use_of(const State *st, const Node *call) {
 NOINLINE static void deref_call(SumBuilder *sb, State *st, const Node *call, uint8_t how,
                                 const Node *at) {
     if (summary_may_resolve(sb, call))
-        add_deref(sb, st, call, summary_current_unit(sb), how, deref_use_of(st, call), at);
+        add_deref(sb, st, call, summary_current_unit(sb), how,
+                  st->deviation ? deref_use_of(st, call) : SITE_DEREF, at);
 }
 
 /* A call (or a walrus assigned one) whose result `parent` tests, kept if the index may resolve
@@ -310,7 +312,9 @@ static void mark_deref(SumBuilder *sb, State *st, const Node *call, const Node *
         how = EVF_ITER;
         at = call;
         break;
-    default: tested_call(sb, st, call, call, parent); return;
+    default:
+        if (st->deviation) tested_call(sb, st, call, call, parent);
+        return;
     }
     deref_call(sb, st, call, how, at);
 }
@@ -481,10 +485,12 @@ NOINLINE static void assigned_call(SumBuilder *sb, State *st, const Node *s, con
     Use u = {target->Name.id, USE_NONE, 0, NULL};
     for (int32_t j = at + 1; j < list->len && u.kind == USE_NONE; j++)
         first_use(list->items[j], &u);
-    if (u.kind == USE_TEST && !chooses(call)) add_deref(sb, st, call, unit, 0, u.how, u.at);
+    if (u.kind == USE_TEST && st->deviation && !chooses(call))
+        add_deref(sb, st, call, unit, 0, u.how, u.at);
     if (u.kind == USE_DEREF &&
         VEC_PUSH(summary_scratch(sb), st->derefs,
-                 ((PendingDeref){call, unit, u.at, u.how, deref_use_of(st, call)})))
+                 ((PendingDeref){call, unit, u.at, u.how,
+                                 st->deviation ? deref_use_of(st, call) : SITE_DEREF})))
         summary_fail(sb);
 }
 
@@ -711,7 +717,7 @@ static void leave(SumBuilder *sb, void *state, const Node *n) {
     default:
         if (summary_current_unit(sb) != n) return;
         derefs_of(sb, st, n);
-        function_end(sb, st, n);
+        if (st->deviation) function_end(sb, st, n);
     }
 }
 
@@ -789,14 +795,15 @@ static const void *decode(SumReader *r, const ModuleSummary *m) {
     return r->r.bad ? NULL : f;
 }
 
-static const int16_t enter_on[] = {AST_CALL,     AST_ASSIGN, AST_TRY,    AST_TRY_STAR,
-                                   AST_WITH,     AST_ASYNC_WITH, AST_RETURN, AST_NAMED_EXPR,
-                                   AST_IF,       AST_WHILE,  AST_IF_EXP, AST_BOOL_OP,
-                                   -1};
-static const int16_t leave_on[] = {AST_FUNCTION_DEF, AST_ASYNC_FUNCTION_DEF,
-                                   AST_IF,           AST_WHILE,
-                                   AST_IF_EXP,       AST_BOOL_OP,
-                                   -1};
+/* DW204's: DW203's, with the tests too. */
+static bool enter_tests(SumBuilder *sb, void *state, const Node *n, const Node *parent) {
+    ((State *)state)->deviation = true;
+    return enter(sb, state, n, parent);
+}
+
+static const int16_t enter_on[] = {AST_CALL,     AST_ASSIGN,     AST_TRY, AST_TRY_STAR,
+                                   AST_WITH,     AST_ASYNC_WITH, -1};
+static const int16_t leave_on[] = {AST_FUNCTION_DEF, AST_ASYNC_FUNCTION_DEF, -1};
 
 const Collector none_result_collector = {
     .name = "DW203",
@@ -805,6 +812,26 @@ const Collector none_result_collector = {
     .state_size = sizeof(State),
     .reads_again = true,
     .enter = enter,
+    .leave = leave,
+    .finish = finish,
+    .encode = encode,
+    .decode = decode,
+};
+
+static const int16_t tests_enter_on[] = {
+    AST_CALL,   AST_ASSIGN,     AST_TRY, AST_TRY_STAR, AST_WITH,   AST_ASYNC_WITH, AST_RETURN,
+    AST_NAMED_EXPR, AST_IF,     AST_WHILE, AST_IF_EXP, AST_BOOL_OP, -1};
+static const int16_t tests_leave_on[] = {AST_FUNCTION_DEF, AST_ASYNC_FUNCTION_DEF, AST_IF,
+                                         AST_WHILE,        AST_IF_EXP,             AST_BOOL_OP,
+                                         -1};
+
+const Collector none_check_collector = {
+    .name = "DW204",
+    .enter_on = tests_enter_on,
+    .leave_on = tests_leave_on,
+    .state_size = sizeof(State),
+    .reads_again = true,
+    .enter = enter_tests,
     .leave = leave,
     .finish = finish,
     .encode = encode,
