@@ -59,14 +59,14 @@ enum { MIN_TESTS = 4 }; /* the other call sites that test, at least */
 /* What the call sites of one function do with its result. */
 typedef struct Tally {
     int32_t tests, derefs, is_none; /* (is_none: of the tests, those with `is None` or `==`) */
-    int32_t test_in; /* one site that tests: its module (-1: none yet) and place */
+    int32_t test_in;                /* one site that tests: its module (-1: none yet) and place */
     SumLoc test_at;
     const NoneReturn *why; /* how the function returns None, or NULL */
 } Tally;
 
 typedef struct Deviation {
     const ProjectIndex *ix;
-    Tally *tally;  /* per function of the tree: first[module] + its index */
+    Tally *tally; /* per function of the tree: first[module] + its index */
     int32_t *first;
     int32_t **site; /* per module, per recorded site: its function's tally, or -1 */
 } Deviation;
@@ -86,9 +86,9 @@ static bool test_module(const ModuleSummary *m) {
         size_t n = strcspn(s, ".");
         bool last = !s[n];
         if ((n == 5 && !strncmp(s, "tests", 5)) || (n == 4 && !strncmp(s, "test", 4)) ||
-            (last && ((n >= 5 && !strncmp(s, "test_", 5)) ||
-                      (n >= 5 && !strncmp(s + n - 5, "_test", 5)) ||
-                      (n == 8 && !strncmp(s, "conftest", 8)))))
+            (last &&
+             ((n >= 5 && !strncmp(s, "test_", 5)) || (n >= 5 && !strncmp(s + n - 5, "_test", 5)) ||
+              (n == 8 && !strncmp(s, "conftest", 8)))))
             return true;
         s += last ? n : n + 1;
     }
@@ -183,8 +183,7 @@ void none_check_deviation_run(TreeCtx *tx) {
                 if (t->why->text)
                     snprintf(how, sizeof how, " can return None (`%s`, %s),", t->why->text, at);
                 else
-                    snprintf(how, sizeof how, " can return None (its end, %s, is reachable),",
-                             at);
+                    snprintf(how, sizeof how, " can return None (its end, %s, is reachable),", at);
             }
             place(test, sizeof test, ms, ix->modules[t->test_in], t->test_at.line);
             SumLoc def = func_def(f);

@@ -30,8 +30,9 @@ typedef struct State {
     VEC(SumLoc)
     caught; /* bodies of `try`s that catch AttributeError or TypeError, and of `with`s
                that suppress exceptions (DW203 is silent there) */
-    VEC(const Node *) tests; /* the `if`s, `while`s, conditional expressions and `and`/`or`s
-                                the walk is in, innermost last */
+    VEC(const Node *)
+    tests; /* the `if`s, `while`s, conditional expressions and `and`/`or`s
+              the walk is in, innermost last */
     VEC(NoneReturn) returns;
     VEC(uint8_t) returns_none; /* by function: a NoneReturn was recorded */
     bool deviation; /* DW204's collector: the tests, the guards and the returns of None too */
@@ -110,7 +111,7 @@ static bool within(const Node *n, const Node *e) {
 enum { GUARD_NAMES = 8, GUARD_BUDGET = 400 };
 typedef struct CallNames {
     Str s[GUARD_NAMES];
-    Str receiver; /* of a method called with no arguments (`self` in self.current()), or none */
+    Str receiver;  /* of a method called with no arguments (`self` in self.current()), or none */
     int n, budget; /* budget: the nodes of tests left to look at */
 } CallNames;
 
@@ -201,7 +202,7 @@ static bool guarded(const State *st, const Node *call) {
             }
             continue;
         }
-        const Node *test = t->kind == AST_IF_EXP ? t->IfExp.test
+        const Node *test = t->kind == AST_IF_EXP  ? t->IfExp.test
                            : t->kind == AST_WHILE ? t->While.test
                                                   : t->If.test;
         if (!within(call, test) && mentions(test, &cn)) return true;
@@ -801,8 +802,8 @@ static bool enter_tests(SumBuilder *sb, void *state, const Node *n, const Node *
     return enter(sb, state, n, parent);
 }
 
-static const int16_t enter_on[] = {AST_CALL,     AST_ASSIGN,     AST_TRY, AST_TRY_STAR,
-                                   AST_WITH,     AST_ASYNC_WITH, -1};
+static const int16_t enter_on[] = {AST_CALL, AST_ASSIGN,     AST_TRY, AST_TRY_STAR,
+                                   AST_WITH, AST_ASYNC_WITH, -1};
 static const int16_t leave_on[] = {AST_FUNCTION_DEF, AST_ASYNC_FUNCTION_DEF, -1};
 
 const Collector none_result_collector = {
@@ -818,12 +819,12 @@ const Collector none_result_collector = {
     .decode = decode,
 };
 
-static const int16_t tests_enter_on[] = {
-    AST_CALL,   AST_ASSIGN,     AST_TRY, AST_TRY_STAR, AST_WITH,   AST_ASYNC_WITH, AST_RETURN,
-    AST_NAMED_EXPR, AST_IF,     AST_WHILE, AST_IF_EXP, AST_BOOL_OP, -1};
-static const int16_t tests_leave_on[] = {AST_FUNCTION_DEF, AST_ASYNC_FUNCTION_DEF, AST_IF,
-                                         AST_WHILE,        AST_IF_EXP,             AST_BOOL_OP,
+static const int16_t tests_enter_on[] = {AST_CALL, AST_ASSIGN,     AST_TRY,    AST_TRY_STAR,
+                                         AST_WITH, AST_ASYNC_WITH, AST_RETURN, AST_NAMED_EXPR,
+                                         AST_IF,   AST_WHILE,      AST_IF_EXP, AST_BOOL_OP,
                                          -1};
+static const int16_t tests_leave_on[] = {
+    AST_FUNCTION_DEF, AST_ASYNC_FUNCTION_DEF, AST_IF, AST_WHILE, AST_IF_EXP, AST_BOOL_OP, -1};
 
 const Collector none_check_collector = {
     .name = "DW204",
