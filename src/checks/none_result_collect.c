@@ -740,7 +740,8 @@ static const void *finish(SumBuilder *sb, void *state) {
                                   sizeof *st->calls.items * (size_t)st->calls.len)))
         summary_fail(sb);
     f->n = st->calls.len;
-    qsort(st->returns.items, (size_t)st->returns.len, sizeof *st->returns.items, by_function);
+    if (st->returns.len > 1)
+        qsort(st->returns.items, (size_t)st->returns.len, sizeof *st->returns.items, by_function);
     if (st->returns.len &&
         !(f->returns = arena_memdup(summary_out(sb), st->returns.items,
                                     sizeof *st->returns.items * (size_t)st->returns.len)))
