@@ -3,13 +3,13 @@
  * What it does: finds the result of a call to a function or method of the tree dereferenced
  * without a None test, where most other calls of the same function test the result first: at
  * least 4 other call sites, and at least two thirds of the sites that use the result, test it
- * for None or for truth before any other use (`if x is None:`, `if not x: return`, `x = f() or
- * default`, `assert x`, `if (x := f()):`, `y if x else z`); and either the function can return
- * None (a bare `return`, `return None`, `return d.get(k)`, `return getattr(o, n, None)`, a
- * conditional expression with a None arm, or an end of its body that it can reach), or at
- * least 4 in 5 of at least 5 sites test. Calls are resolved as DW203 resolves them (a function
- * of the module or imported from the tree, `module.f()`, `Class.method()`, `self.m()` through
- * the class's MRO), so call sites in every file count.
+ * for None or for truth before any other use (`if x is None:`, `if not x: return`,
+ * `x = f() or default`, `assert x`, `if (x := f()):`, `y if x else z`); and either the
+ * function can return None (a bare `return`, `return None`, `return d.get(k)`,
+ * `return getattr(o, n, None)`, a conditional expression with a None arm, or an end of its
+ * body that it can reach), or at least 4 in 5 of at least 5 sites test. Calls are resolved as
+ * DW203 resolves them (a function of the module or imported from the tree, `module.f()`,
+ * `Class.method()`, `self.m()` through the class's MRO), so call sites in every file count.
  *
  * A site dereferences the result when it does so directly (`f().y`, `f()[0]`, `f()()`,
  * `for _ in f()`) or through a name assigned it whose first mention is a dereference (`x = f()`
