@@ -195,7 +195,7 @@ static bool guarded(const State *st, const Node *call) {
     for (int32_t i = st->tests.len - 1; i >= 0 && cn.budget > 0; i--) {
         const Node *t = st->tests.items[i];
         if (t->kind == AST_BOOL_OP) {
-            for (int32_t k = 0; k < t->BoolOp.values.len; k++) {
+            for (int32_t k = 0; k < t->BoolOp.values.len && cn.budget > 0; k++) {
                 const Node *v = t->BoolOp.values.items[k];
                 if (within(call, v)) break;
                 if (mentions(v, &cn)) return true;
