@@ -34,12 +34,23 @@
  * Reported at the dereference, with the function's `def` as a related location; the message
  * gives the counts, how the function returns None and one site that tests.
  *
- * Not reported: a dereference inside an `if`, `while`, conditional expression or `and`/`or`
- * whose test names the callee or one of its arguments (`if key in table: find(key).x`), inside
- * a `try` that catches AttributeError or TypeError; results passed on, returned or stored
- * (into a name mentioned otherwise first, an attribute, a container), which count neither way;
- * generators, async functions, properties; a decorated function, stub or abstract method,
- * unless 4 in 5 of at least 5 sites test; calls that cannot be resolved (see DW203).
+ * Not reported, and counted neither way: a dereference inside an `if`, `while`, conditional
+ * expression or `and`/`or` whose test names one of the arguments or a name holding the
+ * callee's (`if key in table: find(key).x`, `if not is_current_empty(): current().x`), or, for
+ * a method called without arguments, calls another method of its receiver (`if self.count():
+ * self.current().x`); a call whose arguments are all constants (`get_conf("font")`,
+ * `import_module("numpy")`: the entry named decides the result, and the caller knows it), or
+ * that passes a literal after its first argument (`get(key, "")`, `split(e, as_dict=True)`: a
+ * default, or a mode the other callers may not ask for; their tests do not count either);
+ * a dereference inside a `try` that catches AttributeError or TypeError; results passed on,
+ * returned or stored (into a name mentioned otherwise first, an attribute, a container); the
+ * sites in test modules (`tests`/`test` packages, test_*.py, *_test.py, conftest.py), which
+ * dereference what they know their inputs give. Nor are generators, async functions and
+ * properties. A decorated function, stub or abstract method needs 4 in 5 of at least 5 sites
+ * to test; and unless the function has a `return` that gives None, one of the sites must test
+ * with `is None`/`is not None` (truth tests alone are as much about bools, numbers and
+ * lists). Calls that cannot be resolved (see DW203) count neither way; a local name that
+ * shadows the callee is looked for at the reported site only, so the counts may include it.
  *
  * Off by default: on 31 real projects (tools/ecosystem) none of its 14 findings was judged real
  * (11 debatable: the function can return None and the other callers test it, but an invariant
