@@ -37,18 +37,18 @@
  * Not reported, and counted neither way: a dereference inside an `if`, `while`, conditional
  * expression or `and`/`or` whose test names one of the arguments or a name holding the
  * callee's (`if key in table: find(key).x`, `if not is_current_empty(): current().x`), or, for
- * a method called without arguments, calls another method of its receiver (`if self.count():
- * self.current().x`); a call whose arguments are all constants (`get_conf("font")`,
- * `import_module("numpy")`: the entry named decides the result, and the caller knows it), or
- * that passes a literal after its first argument (`get(key, "")`, `split(e, as_dict=True)`: a
- * default, or a mode the other callers may not ask for; their tests do not count either);
- * a dereference inside a `try` that catches AttributeError or TypeError; results passed on,
- * returned or stored (into a name mentioned otherwise first, an attribute, a container); the
- * sites in test modules (`tests`/`test` packages, test_*.py, *_test.py, conftest.py), which
- * dereference what they know their inputs give. Nor are generators, async functions and
- * properties. A decorated function, stub or abstract method needs 4 in 5 of at least 5 sites
- * to test; and unless the function has a `return` that gives None, one of the sites must test
- * with `is None`/`is not None` (truth tests alone are as much about bools, numbers and
+ * a method called without arguments, calls another method of its receiver
+ * (`if self.count(): self.current().x`); a call whose arguments are all constants
+ * (`get_conf("font")`, `import_module("numpy")`: the entry named decides the result, and
+ * the caller knows it), or that passes a literal after its first argument (`get(key, "")`,
+ * `split(e, as_dict=True)`: a default, or a mode the other callers may not ask for; their
+ * tests do not count either); a dereference inside a `try` that catches AttributeError or
+ * TypeError; results passed on, returned or stored (into a name mentioned otherwise first, an
+ * attribute, a container); the sites in test modules (`tests`/`test` packages, test_*.py,
+ * *_test.py, conftest.py), which dereference what they know their inputs give. Nor are generators,
+ * async functions and properties. A decorated function, stub or abstract method needs 4 in 5 of at
+ * least 5 sites to test; and unless the function has a `return` that gives None, one of the sites
+ * must test with `is None`/`is not None` (truth tests alone are as much about bools, numbers and
  * lists). Calls that cannot be resolved (see DW203) count neither way; a local name that
  * shadows the callee is looked for at the reported site only, so the counts may include it.
  *
