@@ -28,22 +28,28 @@ LIB_SRC := \
     src/check/registry.c \
     src/check/run.c \
     src/check/tree.c \
+    src/check/tree_text.c \
     src/checks/class_attrs.c \
+    src/checks/dead_store.c \
     src/checks/deref_before_none_check.c \
     src/checks/duplicate_arm.c \
     src/checks/duplicate_condition.c \
+    src/checks/function_as_condition.c \
     src/checks/identical_branches.c \
     src/checks/identical_ifexp.c \
     src/checks/if_chain.c \
+    src/checks/leaves.c \
     src/checks/none_check_deviation.c \
     src/checks/none_dereference.c \
     src/checks/none_result_collect.c \
     src/checks/none_result_dereference.c \
     src/checks/override_drift.c \
+    src/checks/redundant_condition.c \
     src/checks/redundant_override.c \
     src/checks/stale_override.c \
     src/checks/syntax_error.c \
     src/checks/syntax_too_new.c \
+    src/checks/unreachable_code.c \
     src/checks/unreadable_file.c \
     src/checks/unused_noqa.c \
     src/config/config.c \
@@ -82,6 +88,7 @@ LIB_SRC := \
     src/lsp/actions.c \
     src/lsp/diag.c \
     src/lsp/nav.c \
+    src/lsp/notebook.c \
     src/lsp/rpc.c \
     src/lsp/server.c \
     src/lsp/text.c \

@@ -485,3 +485,35 @@ out:
     dw_free(h.depths);
     return found;
 }
+
+/* The statement list of `parent` that holds statement s, and s's place in it; NULL when s is
+ * not in a statement list of a module, a function or a compound statement (a class body's). */
+const NodeList *ast_list_holding(const Node *parent, const Node *s, int32_t *at) {
+    const NodeList *lists[3] = {NULL, NULL, NULL};
+    switch (parent->kind) {
+    case AST_MODULE: lists[0] = &parent->Module.body; break;
+    case AST_FUNCTION_DEF:
+    case AST_ASYNC_FUNCTION_DEF: lists[0] = &parent->FunctionDef.body; break;
+    case AST_IF:
+    case AST_WHILE: lists[0] = &parent->If.body, lists[1] = &parent->If.orelse; break;
+    case AST_FOR:
+    case AST_ASYNC_FOR: lists[0] = &parent->For.body, lists[1] = &parent->For.orelse; break;
+    case AST_WITH:
+    case AST_ASYNC_WITH: lists[0] = &parent->With.body; break;
+    case AST_TRY:
+    case AST_TRY_STAR:
+        lists[0] = &parent->Try.body, lists[1] = &parent->Try.orelse;
+        lists[2] = &parent->Try.finalbody;
+        break;
+    case AST_EXCEPT_HANDLER: lists[0] = &parent->ExceptHandler.body; break;
+    case AST_MATCH_CASE: lists[0] = &parent->match_case.body; break;
+    default: return NULL;
+    }
+    for (int k = 0; k < 3 && lists[k]; k++)
+        for (int32_t i = 0; i < lists[k]->len; i++)
+            if (lists[k]->items[i] == s) {
+                *at = i;
+                return lists[k];
+            }
+    return NULL;
+}

@@ -197,6 +197,10 @@ uint64_t ast_list_hash(const NodeList *l);
 typedef int (*AstVisitFn)(Node *child, void *ud);
 int ast_children(Node *n, AstVisitFn fn, void *ud);
 
+/* The statement list of `parent` that holds statement s, and s's place in it; NULL when s is
+ * not in a statement list of a module, a function or a compound statement (a class body's). */
+const NodeList *ast_list_holding(const Node *parent, const Node *s, int32_t *at);
+
 /* The deepest tree the parser accepts, in nodes from the Module to a leaf (CPython's). Every
  * recursive walk over a tree may rely on it. */
 enum { AST_MAX_HEIGHT = 9997 };

@@ -30,8 +30,8 @@ typedef struct Builder {
     const Try *try_;
     int32_t finally_stack[64]; /* innermost finally blocks (entry ids) */
     int nfinally;
-    int finally_copies; /* finally bodies being built around the current statement */
-    UnitNames names;    /* which names other code may rebind */
+    int finally_copies;   /* finally bodies being built around the current statement */
+    const NameSet *loads; /* names whose reads are events (cfg_build_loads), or NULL */
     bool failed;
 } Builder;
 
@@ -96,7 +96,7 @@ static uint32_t path_hash(int32_t parent, Str name) {
 }
 
 static bool is_shared(const Builder *B, Str name) {
-    return unit_name_shared(&B->names, name);
+    return unit_name_shared(B->g->names, name);
 }
 
 static int32_t intern_path(Builder *B, int32_t parent, Str name) {
@@ -231,6 +231,10 @@ static void eval_boolop(Builder *B, const Node *e) {
 static void eval(Builder *B, const Node *e) {
     if (B->cur < 0) return;
     switch (e->kind) {
+    case AST_NAME:
+        if (B->loads && e->Name.ctx == AST_LOAD && name_set_has(B->loads, e->Name.id))
+            emit(B, EV_LOAD, path_of(B, e), e, 0);
+        return;
     case AST_BOOL_OP: eval_boolop(B, e); return;
     case AST_IF_EXP: {
         int32_t t = new_block(B), f = new_block(B), join = new_block(B);
@@ -988,19 +992,26 @@ static void compute_rpo(Arena *a, Cfg *g) {
 }
 
 Cfg *cfg_build(Arena *a, const Node *unit) {
+    return cfg_build_loads(a, unit, NULL);
+}
+
+Cfg *cfg_build_loads(Arena *a, const Node *unit, const NameSet *loads) {
     Cfg *g = arena_zalloc(a, sizeof *g);
     if (!g) return NULL;
     g->unit = unit;
     Builder B = {0};
     B.a = a;
     B.g = g;
+    B.loads = loads;
     const NodeList *body;
     switch (unit->kind) {
     case AST_MODULE: body = &unit->Module.body; break;
     case AST_CLASS_DEF: body = &unit->ClassDef.body; break;
     default: body = &unit->FunctionDef.body; break;
     }
-    if (!unit_names_scan(a, unit, &B.names)) return NULL;
+    UnitNames *names = arena_alloc(a, sizeof *names);
+    if (!names || !unit_names_scan(a, unit, names)) return NULL;
+    g->names = names;
     g->entry = new_block(&B);
     g->exit = new_block(&B);
     B.cur = new_block(&B);
@@ -1011,6 +1022,14 @@ Cfg *cfg_build(Arena *a, const Node *unit) {
     compute_rpo(a, g);
     if (!g->rpo) return NULL;
     return g;
+}
+
+int32_t cfg_path_add(Arena *a, Cfg *g, const Node *e) {
+    Builder B = {0};
+    B.a = a;
+    B.g = g;
+    int32_t p = path_of(&B, e);
+    return B.failed ? -1 : p;
 }
 
 int32_t cfg_path_of(Cfg *g, const Node *e) {

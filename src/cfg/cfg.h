@@ -34,6 +34,7 @@ typedef enum CfgEventKind {
                        change through aliases; path is the target's path or -1 */
     EV_TEST_NONE,   /* the path is tested for None (`is None`, `is not None`; not `== None`, which
                        calls the value's __eq__) */
+    EV_LOAD,        /* the name is read (only in graphs from cfg_build_loads) */
 } CfgEventKind;
 
 enum {
@@ -95,14 +96,23 @@ typedef struct Cfg {
     /* computed by cfg_build: reachable blocks in reverse postorder */
     int32_t *rpo;
     int32_t nrpo;
-    int32_t *rpo_index; /* block -> position in rpo, -1 when unreachable */
+    int32_t *rpo_index;            /* block -> position in rpo, -1 when unreachable */
+    const struct UnitNames *names; /* which names other code may rebind (CfgPath.shared) */
 } Cfg;
 
 /* Builds the graph of a unit's body. NULL when out of memory. */
 Cfg *cfg_build(Arena *a, const Node *unit);
+/* The same, with an EV_LOAD event where one of the names in `loads` is read (as a plain name, in
+ * the unit's own code: not in a nested function, lambda body, class body or comprehension). */
+struct NameSet;
+Cfg *cfg_build_loads(Arena *a, const Node *unit, const struct NameSet *loads);
 
 /* The path of an expression (a Name, or an Attribute chain rooted at one), or -1. */
 int32_t cfg_path_of(Cfg *g, const Node *e);
+/* The same, interning the path when no event of the graph names it (for an analysis that asks
+ * about values the events do not name: `mode` in `mode == "fast"`); -1 when e is no such
+ * expression, or out of memory. */
+int32_t cfg_path_add(Arena *a, Cfg *g, const Node *e);
 
 /* The path's text, "self.writer", into buf. */
 void cfg_path_text(const Cfg *g, int32_t path, char *buf, size_t cap);

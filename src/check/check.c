@@ -427,11 +427,13 @@ static bool flow_trigger(const Node *n) {
 static int walk(Node *n, void *ud) {
     Walk *W = ud;
     uint8_t todo = W->todo[n->kind];
+    W->cx->want_graph = false;
     if (todo & DO_VISIT)
         for (int i = 0; i < W->nvisitors[n->kind]; i++) {
             W->cx->current = W->visitors[n->kind][i];
             W->visitors[n->kind][i]->visit(W->cx, n, W->parent);
         }
+    bool want = W->cx->want_graph;
     bool need = ((todo & DO_ENTER) && summary_enter(W->sb, n, W->parent)) ||
                 ((todo & DO_FLOW) && flow_trigger(n));
     if (need) W->needs[W->nunits - 1] = true;
@@ -455,7 +457,7 @@ static int walk(Node *n, void *ud) {
             }
         }
         W->units[W->nunits] = n;
-        W->needs[W->nunits++] = false;
+        W->needs[W->nunits++] = want;
         for (int32_t i = 0; i < body->len; i++) walk(body->items[i], W);
         if (W->needs[--W->nunits]) run_unit(W, n);
     }

@@ -91,6 +91,9 @@ struct CheckCtx {
     const Check *current; /* the rule running */
     const Node *unit;     /* the unit being analyzed (flow rules) */
     const Node *outer;    /* the unit enclosing it (a method's class), NULL for the module */
+    bool want_graph;      /* set by a visitor of a function or class node: build its unit's
+                             graph and give it to the flow rules (they get it anyway where None
+                             is compared or assigned) */
     void *classes;        /* the file's classes as src/checks/class_attrs.c sees them, built on
                              first use (in the arena) */
     int32_t reported;

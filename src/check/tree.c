@@ -8,7 +8,7 @@
 #include "index/collect.h"
 
 extern const Check check_override_drift, check_redundant_override, check_none_result_dereference,
-    check_stale_override, check_unused_noqa;
+    check_stale_override, check_unused_noqa, check_unreachable_code, check_function_as_condition;
 void override_drift_run(TreeCtx *tx);
 void redundant_override_run(TreeCtx *tx);
 void stale_override_run(TreeCtx *tx);
@@ -16,10 +16,15 @@ void none_result_dereference_run(TreeCtx *tx);
 void unused_noqa_tree_run(TreeCtx *tx);
 extern const Check check_none_check_deviation;
 void none_check_deviation_run(TreeCtx *tx);
-extern const Collector none_result_collector, none_check_collector;
+void unreachable_code_run(TreeCtx *tx);
+void function_as_condition_run(TreeCtx *tx);
+extern const Collector none_result_collector, none_check_collector, unreachable_code_collector,
+    function_as_condition_collector;
 
 /* unused-noqa last: it reads what the others' findings used */
 static const TreeRule tree_rules[] = {
+    {&check_unreachable_code, unreachable_code_run, &unreachable_code_collector},
+    {&check_function_as_condition, function_as_condition_run, &function_as_condition_collector},
     {&check_none_result_dereference, none_result_dereference_run, &none_result_collector},
     {&check_none_check_deviation, none_check_deviation_run, &none_check_collector},
     {&check_override_drift, override_drift_run, NULL},

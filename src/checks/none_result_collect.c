@@ -437,38 +437,6 @@ static void first_use(const Node *n, Use *u) {
     }
 }
 
-/* The statement list of `parent` that holds statement s, and s's place in it; NULL when s is
- * not in one DW203 searches (a class body's). */
-static const NodeList *list_holding(const Node *parent, const Node *s, int32_t *at) {
-    const NodeList *lists[3] = {NULL, NULL, NULL};
-    switch (parent->kind) {
-    case AST_MODULE: lists[0] = &parent->Module.body; break;
-    case AST_FUNCTION_DEF:
-    case AST_ASYNC_FUNCTION_DEF: lists[0] = &parent->FunctionDef.body; break;
-    case AST_IF:
-    case AST_WHILE: lists[0] = &parent->If.body, lists[1] = &parent->If.orelse; break;
-    case AST_FOR:
-    case AST_ASYNC_FOR: lists[0] = &parent->For.body, lists[1] = &parent->For.orelse; break;
-    case AST_WITH:
-    case AST_ASYNC_WITH: lists[0] = &parent->With.body; break;
-    case AST_TRY:
-    case AST_TRY_STAR:
-        lists[0] = &parent->Try.body, lists[1] = &parent->Try.orelse;
-        lists[2] = &parent->Try.finalbody;
-        break;
-    case AST_EXCEPT_HANDLER: lists[0] = &parent->ExceptHandler.body; break;
-    case AST_MATCH_CASE: lists[0] = &parent->match_case.body; break;
-    default: return NULL;
-    }
-    for (int k = 0; k < 3 && lists[k]; k++)
-        for (int32_t i = 0; i < lists[k]->len; i++)
-            if (lists[k]->items[i] == s) {
-                *at = i;
-                return lists[k];
-            }
-    return NULL;
-}
-
 /* `x = f()` followed, in a later statement of the same list (so on every path from it), by a
  * dereference of x before any other mention of it: looked for when the walk enters the
  * assignment, while the statements after it are about to be walked (in the statement lists of
@@ -481,7 +449,7 @@ NOINLINE static void assigned_call(SumBuilder *sb, State *st, const Node *s, con
     if (!target || target->kind != AST_NAME || call->kind != AST_CALL || !parent) return;
     const Node *unit = summary_current_unit(sb);
     int32_t at;
-    const NodeList *list = unit->kind == AST_CLASS_DEF ? NULL : list_holding(parent, s, &at);
+    const NodeList *list = unit->kind == AST_CLASS_DEF ? NULL : ast_list_holding(parent, s, &at);
     if (!list || !summary_may_resolve(sb, call)) return;
     Use u = {target->Name.id, USE_NONE, 0, NULL};
     for (int32_t j = at + 1; j < list->len && u.kind == USE_NONE; j++)

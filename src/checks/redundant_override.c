@@ -85,18 +85,16 @@
 #include <string.h>
 
 #include "check/tree.h"
-#include "parse/parser.h"
+#include "check/tree_text.h"
 #include "rule_docs.h"
 
 /* A module read and parsed again for the fixes, once for all its findings (a module with n
  * redundant overrides costs one parse, not n): its class statements by line. */
 typedef struct FixModule {
-    int32_t module; /* -1: none yet */
-    bool ok;        /* read as analyzed, parsed, its classes collected */
-    ReadAgain read;
-    Arena arena;
-    ParseResult pr;
-    const Node **classes; /* in order of their lines */
+    TreeText tt;
+    int32_t module;       /* whose classes are collected; -1: none yet */
+    bool ok;              /* read as analyzed, parsed, its classes collected */
+    const Node **classes; /* in order of their lines (in tt's arena) */
     int32_t nclasses, cap;
 } FixModule;
 
@@ -321,7 +319,7 @@ static int collect_class(Node *n, void *ud) {
     if (n->kind == AST_CLASS_DEF) {
         if (fm->nclasses == fm->cap) {
             int32_t cap = fm->cap ? fm->cap * 2 : 64;
-            const Node **c = arena_alloc(&fm->arena, sizeof *c * (size_t)cap);
+            const Node **c = arena_alloc(&fm->tt.arena, sizeof *c * (size_t)cap);
             if (!c) return fm->cap = -1, 1; /* (out of memory) */
             if (fm->nclasses) memcpy(c, fm->classes, sizeof *c * (size_t)fm->nclasses);
             fm->classes = c, fm->cap = cap;
@@ -336,15 +334,9 @@ static int collect_class(Node *n, void *ud) {
 static bool fix_module(Globals *g, int32_t m) {
     FixModule *fm = &g->fm;
     if (fm->module == m) return fm->ok;
-    arena_free(&fm->arena);
-    arena_init(&fm->arena);
     fm->module = m, fm->ok = false, fm->classes = NULL, fm->nclasses = fm->cap = 0;
-    const SourceText *st = index_module_text(g->ix, &fm->read, m);
-    ParseError err;
-    if (!st || !st->valid_utf8 || strcmp(st->encoding, "utf-8") != 0 ||
-        parse_module(&fm->arena, st, &fm->pr, &err) != PARSE_OK)
-        return false;
-    ast_children(fm->pr.module, collect_class, fm);
+    if (!tree_text_load(&fm->tt, g->ix, m)) return false;
+    ast_children(fm->tt.pr.module, collect_class, fm);
     return fm->ok = fm->cap >= 0;
 }
 
@@ -413,10 +405,8 @@ static const Fix *deletion(Globals *g, const OverridePair *p, Arena *a) {
         if (!del[i]) seek_name((Node *)s, &k);
     }
     if (!del || ndel != p->ndefs || k.named) return NULL;
-    const SourceText *st = fm->read.text;
-    FixText ft = {st->text, st->len, fm->pr.lines, fm->pr.toks, fm->pr.ntoks};
     FixBuilder fb;
-    fix_begin(&fb, a, &ft);
+    fix_begin(&fb, a, &fm->tt.ft);
     for (int32_t i = 0; i < body->len;) { /* each run of adjacent defs at once */
         int32_t j = i;
         while (j < body->len && del[j]) j++;
@@ -435,9 +425,8 @@ void redundant_override_run(TreeCtx *tx) {
                  .tried = calloc((size_t)ix->nmodules + 1, sizeof *g.tried),
                  .fm = {.module = -1}};
     arena_init(&g.a);
-    arena_init(&g.fm.arena);
+    tree_text_init(&g.fm.tt);
     index_read_again_init(&g.read);
-    index_read_again_init(&g.fm.read);
     if (!g.of || !g.tried) tx->failed = true;
     for (int32_t i = 0; i < ix->npairs && !tx->failed; i++) {
         const OverridePair *p = &ix->pairs[i];
@@ -472,9 +461,8 @@ void redundant_override_run(TreeCtx *tx) {
     free(g.of);
     free(g.tried);
     arena_free(&g.a);
-    arena_free(&g.fm.arena);
+    tree_text_free(&g.fm.tt);
     index_read_again_free(&g.read);
-    index_read_again_free(&g.fm.read);
 }
 
 const Check check_redundant_override = {

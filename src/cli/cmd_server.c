@@ -18,10 +18,10 @@ static const char usage[] =
     "Usage: deadwood server [OPTIONS]\n\n"
     "A language server (the Language Server Protocol, 3.17) on standard input and output, for\n"
     "editors: the findings of `deadwood check` as diagnostics while you type (whole-tree rules\n"
-    "included, across the open files), `# noqa` code actions, call hierarchy (the callers\n"
-    "query), type hierarchy (hierarchy and overrides) and hover. The project is the editor's\n"
-    "workspace folders, configured as `deadwood check` finds its configuration; see the README\n"
-    "for each editor's setup.\n\n"
+    "included, across the open files), fixes and `# noqa` as code actions, call hierarchy (the\n"
+    "callers query), type hierarchy (hierarchy and overrides) and hover. The project is the\n"
+    "editor's workspace folders, configured as `deadwood check` finds its configuration; see\n"
+    "the README for each editor's setup.\n\n"
     "Options:\n"
     "  --jobs N, -j N  files analyzed in parallel at start (default: the number of cores)\n"
     "  -h, --help      this help\n\n"
@@ -30,6 +30,8 @@ static const char usage[] =
 
 typedef struct Out {
     bool broken; /* the client went away */
+    bool eof;    /* the input ended (or the client went away) */
+    LspServer *s;
 } Out;
 
 static bool write_all(const char *p, size_t n) {
@@ -53,6 +55,34 @@ static void send(void *ud, const char *body, size_t len) {
     buf_free(&head);
 }
 
+/* Feeds the server what the client has sent: waited for when `wait` (nothing else to do). */
+static void read_input(Out *o, bool wait) {
+    static char in[1 << 16];
+    while (!o->eof) {
+        struct pollfd p = {STDIN_FILENO, POLLIN, 0};
+        int r = poll(&p, 1, wait ? -1 : 0);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) break;
+        ssize_t n = read(STDIN_FILENO, in, sizeof in);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+        if (n > 0) {
+            lsp_server_feed(o->s, in, (size_t)n);
+        } else {
+            o->eof = true;
+            lsp_server_eof(o->s);
+        }
+        wait = false;
+    }
+    if (o->broken && !o->eof) {
+        o->eof = true;
+        lsp_server_eof(o->s);
+    }
+}
+
+static void poll_input(void *ud) {
+    read_input(ud, false);
+}
+
 static int run(int argc, char **argv) {
     int jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
     for (int i = 1; i < argc; i++) {
@@ -73,34 +103,14 @@ static int run(int argc, char **argv) {
         }
     }
     signal(SIGPIPE, SIG_IGN); /* a client that goes away is an end of input, not a signal */
-    Out out = {false};
-    LspHost host = {&out, send, DEADWOOD_VERSION, jobs};
-    LspServer *s = lsp_server_new(&host);
+    Out out = {false, false, NULL};
+    LspHost host = {&out, send, DEADWOOD_VERSION, jobs, poll_input};
+    LspServer *s = out.s = lsp_server_new(&host);
     if (!s) return cli_usage_error("out of memory");
-    static char in[1 << 16];
-    bool eof = false, idle = false;
+    bool idle = false;
     int status = 1;
     while (!lsp_server_done(s, &status)) {
-        /* what the client has sent: waited for when there is nothing else to do */
-        while (!eof) {
-            struct pollfd p = {STDIN_FILENO, POLLIN, 0};
-            int r = poll(&p, 1, idle ? -1 : 0);
-            if (r < 0 && errno == EINTR) continue;
-            if (r <= 0) break;
-            ssize_t n = read(STDIN_FILENO, in, sizeof in);
-            if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-            if (n > 0) {
-                lsp_server_feed(s, in, (size_t)n);
-            } else {
-                eof = true;
-                lsp_server_eof(s);
-            }
-            idle = false;
-        }
-        if (out.broken && !eof) {
-            eof = true;
-            lsp_server_eof(s);
-        }
+        read_input(&out, idle);
         idle = !lsp_server_step(s);
     }
     lsp_server_free(s);

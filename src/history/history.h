@@ -8,7 +8,8 @@
  * version of the file where the function is absent (or that does not parse) is a gap, not a
  * deletion. Statements are the override rules' units (index.h: a compound statement is its header
  * then its inner statements; docstrings dropped), hashed as the index hashes them, and also in a
- * normalized form (normalize.h) that erases cosmetic choices. Each unit says whether the
+ * normalized form (normalize.h, and without the keyword arguments that only repeat their
+ * parameter's default: versions.c) that erases cosmetic choices. Each unit says whether the
  * function's next version really deleted it (HUNIT_GONE): not when the change was cosmetic (the
  * normalized statement is still there) and not when the same commit moved it into a function of
  * the file it added or changed (extract method).

@@ -213,3 +213,24 @@ static const Node *find_in(const NodeList *body, const char *name, int32_t line,
 const Node *units_find_def(const Node *module, const char *name, int32_t line) {
     return find_in(&module->Module.body, name, line, 0);
 }
+
+bool units_param(const Node *fn, Str name, const Node **dflt) {
+    const Node *a = fn->FunctionDef.args;
+    if (!a) return false;
+    const NodeList *pos[] = {&a->arguments.posonlyargs, &a->arguments.args};
+    int32_t npos = pos[0]->len + pos[1]->len, first_default = npos - a->arguments.defaults.len;
+    for (int32_t k = 0, at = 0; k < 2; k++)
+        for (int32_t i = 0; i < pos[k]->len; i++, at++)
+            if (str_eq(pos[k]->items[i]->arg.arg, name)) {
+                *dflt =
+                    at >= first_default ? a->arguments.defaults.items[at - first_default] : NULL;
+                return true;
+            }
+    const NodeList *kw = &a->arguments.kwonlyargs;
+    for (int32_t i = 0; i < kw->len; i++)
+        if (str_eq(kw->items[i]->arg.arg, name)) {
+            *dflt = i < a->arguments.kw_defaults.len ? a->arguments.kw_defaults.items[i] : NULL;
+            return true;
+        }
+    return false;
+}

@@ -33,6 +33,10 @@ int32_t units_of(const Node *fn, UnitNode *out, int32_t cap);
 const char *unit_text(const UnitNode *u, const SourceText *src, const LineIndex *lines, char *buf,
                       size_t cap);
 
+/* Whether function def fn has the parameter `name` (positional or keyword); *dflt: its default
+ * value, or NULL when it has none. */
+bool units_param(const Node *fn, Str name, const Node **dflt);
+
 /* The def of function `name` whose `def` is on line `line` in a module, or NULL. */
 const Node *units_find_def(const Node *module, const char *name, int32_t line);
 

@@ -144,6 +144,7 @@ typedef struct Def {
                                version of the file never mentions */
     uint64_t *names;        /* (then) per unit, the names it uses (a Bloom filter) */
     uint64_t all_names;     /* (then) those of the whole def */
+    bool changed;           /* it gets a new version (units to make) */
 } Def;
 
 typedef struct Version {
@@ -186,7 +187,7 @@ static void add_def(Version *v, const char *prefix, Node *d) {
             v->defs.items[v->slots[k] - 1].node = d; /* a later def of the same name wins */
             return;
         }
-    if (VEC_PUSH(v->scratch, v->defs, ((Def){q, d, NULL, -1, NULL, NULL, NULL, NULL, 0})))
+    if (VEC_PUSH(v->scratch, v->defs, ((Def){q, d, NULL, -1, NULL, NULL, NULL, NULL, 0, false})))
         v->failed = true;
     v->slots[k] = v->defs.len;
 }
@@ -281,6 +282,70 @@ static bool in_pool(const uint64_t *pool, int32_t n, uint64_t h) {
     for (int32_t i = 0; i < n; i++)
         if (pool[i] == h) return true;
     return false;
+}
+
+/* ---- defaults written out -----------------------------------------------------------------------
+ * `self.parenthesize(x, prec, strict=False)`, where every method parenthesize of the file has
+ * `strict=False`, is `self.parenthesize(x, prec)` written out: a keyword argument equal to its
+ * parameter's default changes nothing, so it is dropped before the loose hashes are taken (the
+ * exact ones keep it). The callee is found by name in the same version of the file: for
+ * `self.NAME(...)` and `cls.NAME(...)` every method NAME of its classes, for `NAME(...)` its
+ * module-level function NAME; a name it does not define, or defines with another default, keeps
+ * the argument. */
+
+typedef struct Defaults {
+    const Version *v;
+    int depth;
+} Defaults;
+
+static bool is_default(const Version *v, Str callee, bool method, const Node *kw) {
+    int32_t found = 0;
+    for (int32_t i = 0; i < v->defs.len; i++) {
+        const char *q = v->defs.items[i].qualname, *dot = strrchr(q, '.');
+        const char *last = dot ? dot + 1 : q;
+        if (method != (dot != NULL) || strlen(last) != (size_t)callee.len ||
+            memcmp(last, callee.s, (size_t)callee.len) != 0)
+            continue;
+        const Node *d;
+        if (!units_param(v->defs.items[i].node, kw->keyword.arg, &d) || !d ||
+            !ast_equal(d, kw->keyword.value))
+            return false;
+        found++;
+    }
+    return found > 0;
+}
+
+static int drop_default(Node *x, void *ud) {
+    Defaults *s = ud;
+    if (s->depth > 200) return 0;
+    if (x->kind == AST_CALL && x->Call.keywords.len) {
+        const Node *f = x->Call.func;
+        Str name = {0};
+        bool method = false;
+        if (f->kind == AST_ATTRIBUTE && f->Attribute.value->kind == AST_NAME &&
+            (str_eq_c(f->Attribute.value->Name.id, "self") ||
+             str_eq_c(f->Attribute.value->Name.id, "cls")))
+            name = f->Attribute.attr, method = true;
+        else if (f->kind == AST_NAME)
+            name = f->Name.id;
+        NodeList *k = &x->Call.keywords;
+        int32_t n = 0;
+        for (int32_t i = 0; i < k->len; i++)
+            if (!name.s || !k->items[i]->keyword.arg.s ||
+                !is_default(s->v, name, method, k->items[i]))
+                k->items[n++] = k->items[i];
+        k->len = n;
+    }
+    s->depth++;
+    ast_children(x, drop_default, ud);
+    s->depth--;
+    return 0;
+}
+
+/* Drops the defaults written out in the calls of def fn (a tree of the version's own). */
+static void drop_defaults(const Version *v, Node *fn) {
+    Defaults s = {v, 0};
+    drop_default(fn, &s);
 }
 
 /* ---- names ------------------------------------------------------------------------------------
@@ -560,10 +625,16 @@ bool fb_add(FileBuilder *b, const char *id, int64_t time, const char *subject, c
         d->nodes = arena_alloc(scratch, sizeof *d->nodes * (size_t)(d->code->nunits + 1));
         if (!d->nodes) return false;
         if (units_of(d->node, d->nodes, d->code->nunits) != d->code->nunits) d->nodes = NULL;
-        if (!scan_attributes(b, &v, d) || !scan_def_names(&v, d) || !(d->units = make_units(&v, d)))
-            return false;
+        if (!scan_attributes(b, &v, d) || !scan_def_names(&v, d)) return false;
+        d->changed = true;
         npool += d->code->nunits;
     }
+    /* the defaults written out, while every def still has its own names (make_units renames) */
+    for (int32_t i = 0; i < v.defs.len && !v.failed; i++)
+        if (v.defs.items[i].changed) drop_defaults(&v, v.defs.items[i].node);
+    for (int32_t i = 0; i < v.defs.len && !v.failed; i++)
+        if (v.defs.items[i].changed && !(v.defs.items[i].units = make_units(&v, &v.defs.items[i])))
+            return false;
     if (v.failed) return false;
     /* what the commit put into functions: their new statements (all of a new function's) */
     uint64_t *exact_pool = arena_alloc(scratch, sizeof *exact_pool * (size_t)(npool + 1));

@@ -263,6 +263,10 @@ static bool in_set(const Bindings *t, Str name) {
 
 /* (The module's names are read off its statements when first asked.) */
 bool summary_may_resolve(SumBuilder *sb, const Node *call) {
+    return summary_may_resolve_ref(sb, call->Call.func);
+}
+
+bool summary_may_resolve_ref(SumBuilder *sb, const Node *f) {
     if (!sb->toplevel) {
         Bindings *t = arena_zalloc(sb->scratch, sizeof *t);
         if (!t) {
@@ -274,7 +278,6 @@ bool summary_may_resolve(SumBuilder *sb, const Node *call) {
         if (t->failed) sb->failed = true;
         sb->toplevel = t;
     }
-    const Node *f = call->Call.func;
     if (f->kind == AST_ATTRIBUTE) {
         f = f->Attribute.value;
         if (f->kind == AST_NAME && (str_eq_c(f->Name.id, "self") || str_eq_c(f->Name.id, "cls")))
@@ -384,9 +387,17 @@ static int32_t receiver_class(SumBuilder *sb, int32_t f, Str name) {
 
 bool summary_call_ref(SumBuilder *sb, const Node *call, const Node *unit, unsigned how,
                       CallRef *c) {
+    return summary_ref(sb, call->Call.func, unit, how, c);
+}
+
+bool summary_ref(SumBuilder *sb, const Node *f, const Node *unit, unsigned how, CallRef *c) {
     Str callee;
-    if (!callee_name(call, &callee)) return false;
-    const Node *f = call->Call.func;
+    if (f->kind == AST_NAME)
+        callee = f->Name.id;
+    else if (f->kind == AST_ATTRIBUTE)
+        callee = f->Attribute.attr;
+    else
+        return false;
     bool later = how & CALLREF_LATER;
     c->receiver = "";
     c->kind = RECV_NAME;

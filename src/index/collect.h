@@ -75,9 +75,21 @@ const Node *summary_module(const SumBuilder *sb);
 enum { CALLREF_LATER = 1, CALLREF_RESOLVABLE = 2 };
 bool summary_call_ref(SumBuilder *sb, const Node *call, const Node *unit, unsigned how,
                       CallRef *out);
+/* The same for an expression that names a function or a class (f, a.b.f, self.f), as the
+ * index would resolve a call of it. */
+bool summary_ref(SumBuilder *sb, const Node *f, const Node *unit, unsigned how, CallRef *out);
 /* Whether the index could resolve the call's callee at all: through a name the module binds at
- * top level (a function, a class, an import), or through self, cls or super(). */
+ * top level (a function, a class, an import), or through self, cls or super(); and the same for
+ * an expression naming a function. */
 bool summary_may_resolve(SumBuilder *sb, const Node *call);
+bool summary_may_resolve_ref(SumBuilder *sb, const Node *f);
+/* Whether the walk is in a lambda (whose parameters no summary records). */
+bool summary_in_lambda(const SumBuilder *sb);
+/* A node's source text on one line (at most about 400 bytes), in summary_out. */
+const char *summary_text(SumBuilder *sb, const Node *n);
+/* Whether a comment starts on `line` at or after byte column `col` (after blanks), or on a line
+ * after it and before `to_line` (whose lines hold no code). */
+bool summary_has_comment(SumBuilder *sb, int32_t line, int32_t col, int32_t to_line);
 
 /* ---- for decode ---- */
 

@@ -445,6 +445,9 @@ int32_t index_find_module(const ProjectIndex *ix, const char *name);
  * when several roots hold one and m's does not, which one Python imports depends on sys.path:
  * none (-1; ProjectIndex.ambiguous lists such names). */
 int32_t index_find_module_from(const ProjectIndex *ix, int32_t m, const char *name);
+/* Whether module m binds `name` at top level by a def, a class or an import (its names table:
+ * not by an assignment). */
+bool index_module_binds(const ModuleSummary *m, const char *name);
 /* What `name` means at module level in module m (following imports and re-exports). */
 Entity index_resolve_name(const ProjectIndex *ix, int32_t m, const char *name);
 /* Where the object `name` names at module m's top level comes from: following the imports that
@@ -579,6 +582,15 @@ int32_t index_class_method(const ProjectIndex *ix, ClassRef r, const char *name)
  * has no MRO for another reason (MroWhy). */
 bool index_lookup_method(const ProjectIndex *ix, ClassRef r, const char *name, int from,
                          ClassRef *owner, int32_t *fn, bool *uncertain);
+
+/* The function a call (a CallRef from module m's summary) resolves to: f() through the module's
+ * names and imports, a.b.f() through a module or a class, self.m() and cls.m() through the MRO of
+ * the call's class, super().m() through what follows it there. False when it is no function of
+ * the tree, or not certainly that one (an unresolved base on the way). The name a call goes
+ * through is taken as the module's unless the CallRef says LOCAL_YES (LOCAL_UNCHECKED is not
+ * asked here: see index_bound_locally); for self.m(), a class deriving from the call's may
+ * override m. */
+bool index_resolve_call(const ProjectIndex *ix, int32_t m, const CallRef *c, FuncRef *out);
 
 /* The classes deriving from r (not r), each once, into *out (in `a`); with `mi_only`, only
  * those with two or more bases in the tree: the only classes where what follows r in their MRO

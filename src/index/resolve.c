@@ -157,6 +157,10 @@ static int32_t class_method(const ProjectIndex *ix, ClassRef r, const char *name
     return e ? (int32_t)(e->what >> 2) : -1;
 }
 
+bool index_module_binds(const ModuleSummary *m, const char *name) {
+    return find_name(m, m->names, m->nnames, name, name_hash(name)) != NULL;
+}
+
 int32_t index_class_method(const ProjectIndex *ix, ClassRef r, const char *name) {
     return class_method(ix, r, name, name_hash(name));
 }
@@ -850,6 +854,50 @@ int32_t index_descendants(const ProjectIndex *ix, ClassRef r, bool mi_only, Aren
     }
     *out = found;
     return n;
+}
+
+bool index_resolve_call(const ProjectIndex *ix, int32_t m, const CallRef *c, FuncRef *out) {
+    ClassRef owner;
+    int32_t fn;
+    bool uncertain;
+    switch ((Receiver)c->kind) {
+    case RECV_NAME: {
+        if (c->local == LOCAL_YES) return false;
+        Entity e = index_resolve_name(ix, m, c->callee);
+        if (e.kind != ENT_FUNCTION) return false;
+        *out = (FuncRef){e.module, e.item};
+        return true;
+    }
+    case RECV_SELF:
+    case RECV_CLS:
+    case RECV_SUPER: {
+        if (c->cls < 0) return false;
+        int from = c->kind == RECV_SUPER ? 1 : 0;
+        if (!index_lookup_method(ix, (ClassRef){m, c->cls}, c->callee, from, &owner, &fn,
+                                 &uncertain) ||
+            uncertain)
+            return false;
+        *out = (FuncRef){owner.module, fn};
+        return true;
+    }
+    case RECV_DOTTED: {
+        Entity e = index_resolve_dotted(ix, m, c->receiver);
+        if (e.kind == ENT_MODULE) {
+            Entity f = index_resolve_name(ix, e.module, c->callee);
+            if (f.kind != ENT_FUNCTION) return false;
+            *out = (FuncRef){f.module, f.item};
+            return true;
+        }
+        if (e.kind != ENT_CLASS ||
+            !index_lookup_method(ix, (ClassRef){e.module, e.item}, c->callee, 0, &owner, &fn,
+                                 &uncertain) ||
+            uncertain)
+            return false;
+        *out = (FuncRef){owner.module, fn};
+        return true;
+    }
+    default: return false;
+    }
 }
 
 /* ---- replacing a summary in a built index --------------------------------------------------- */

@@ -850,6 +850,21 @@ FuncSum *summary_function(SumBuilder *sb, int32_t f) {
 const Node *summary_module(const SumBuilder *sb) {
     return sb->scopes[0].node;
 }
+bool summary_in_lambda(const SumBuilder *sb) {
+    return sb->lambdas > 0;
+}
+const char *summary_text(SumBuilder *sb, const Node *n) {
+    return node_text(sb, n);
+}
+bool summary_has_comment(SumBuilder *sb, int32_t line, int32_t col, int32_t to_line) {
+    for (; line >= 1 && line < to_line && line <= sb->lines.count; line++, col = 0) {
+        size_t i = sb->lines.starts[line - 1] + (size_t)col;
+        size_t end = line < sb->lines.count ? sb->lines.starts[line] : sb->len;
+        while (i < end && (sb->text[i] == ' ' || sb->text[i] == '\t' || sb->text[i] == '\f')) i++;
+        if (i < end && sb->text[i] == '#') return true;
+    }
+    return false;
+}
 
 SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const Node *module,
                           const SourceText *src, const ParseResult *pr, const SummaryOptions *opt) {

@@ -51,10 +51,14 @@ static void texts_free(Texts *tx) {
         if (tx->ok[i]) text_free(&tx->text[i]);
 }
 
-/* A finding's range; in a notebook (read as the JSON it is stored as), the lines of the .ipynb
- * file that hold it, whole. */
-static void put_loc(LspServer *s, const Text *t, const Location *l) {
-    if (l->cell > 0)
+/* A finding's range (in file `path`); in a notebook, in its cell's document when the notebook is
+ * open as one, else (the notebook read as the JSON it is stored as) the lines of the .ipynb file
+ * that hold it, whole. */
+static void put_loc(LspServer *s, const char *path, const Text *t, const Location *l) {
+    Doc *cell = l->cell > 0 ? notebook_cell(s, path, l->cell) : NULL;
+    if (cell)
+        put_range(s, &cell->text, l->line, l->col, l->end_line, l->end_col);
+    else if (l->cell > 0)
         put_range(s, t, l->file_line, 1, l->file_end_line + 1, 1);
     else
         put_range(s, t, l->line, l->col, l->end_line, l->end_col);
@@ -64,7 +68,7 @@ static void put_diagnostic(LspServer *s, const Text *t, const Finding *f, Texts 
     JsonWriter *w = &s->w;
     jw_open(w, '{');
     jw_key(w, "range");
-    put_loc(s, t, &f->loc);
+    put_loc(s, f->path, t, &f->loc);
     jw_key(w, "severity");
     jw_int(w, severity(f->code));
     jw_key(w, "code");
@@ -99,10 +103,14 @@ static void put_diagnostic(LspServer *s, const Text *t, const Finding *f, Texts 
             jw_open(w, '{');
             jw_key(w, "location");
             jw_open(w, '{');
+            Doc *cell = r->loc.cell > 0 ? notebook_cell(s, path, r->loc.cell) : NULL;
             jw_key(w, "uri");
-            put_uri(s, path);
+            if (cell)
+                jw_str(w, cell->uri);
+            else
+                put_uri(s, path);
             jw_key(w, "range");
-            put_loc(s, strcmp(path, f->path) == 0 ? t : text_of(s, tx, path), &r->loc);
+            put_loc(s, path, strcmp(path, f->path) == 0 ? t : text_of(s, tx, path), &r->loc);
             jw_close(w, '}');
             jw_key(w, "message");
             jw_str(w, r->message ? r->message : "");
@@ -113,17 +121,22 @@ static void put_diagnostic(LspServer *s, const Text *t, const Finding *f, Texts 
     jw_close(w, '}');
 }
 
+void diag_put(LspServer *s, const Text *t, const Finding *f) {
+    Texts tx = {.n = 0};
+    put_diagnostic(s, t, f, &tx);
+    texts_free(&tx);
+}
+
 /* The diagnostics of a file (t: its text) as a JSON array, into items (emptied first) rather
  * than the message; returns a hash of it (never 0). */
-static uint64_t diagnostics(LspServer *s, const char *path, const Text *t, Buf *items) {
+static uint64_t diagnostics(LspServer *s, const Finding *const *fs, int32_t n, const Text *t,
+                            Buf *items) {
     Buf saved = s->out;
     JsonWriter saved_w = s->w;
     items->len = 0;
     s->out = *items;
     jw_init(&s->w, &s->out);
     s->w.compact = true;
-    int32_t n = 0;
-    const Finding *const *fs = path ? ws_findings(s->ws, path, &n) : NULL;
     Texts tx = {.n = 0};
     jw_open(&s->w, '[');
     for (int32_t i = 0; i < n; i++) put_diagnostic(s, t, fs[i], &tx);
@@ -157,7 +170,9 @@ static bool same_result(const char *had, uint64_t h) {
 static void publish(LspServer *s, Doc *d) {
     Buf items;
     buf_init(&items);
-    uint64_t h = diagnostics(s, d->path, &d->text, &items);
+    int32_t n;
+    const Finding *const *fs = doc_findings(s, d, &n);
+    uint64_t h = diagnostics(s, fs, n, &d->text, &items);
     if (h != d->pushed || d->version != d->pushed_version) {
         d->pushed = h;
         d->pushed_version = d->version;
@@ -186,7 +201,10 @@ void diag_clear(LspServer *s, Doc *d) {
 
 void diag_update(LspServer *s) {
     s->dirty = false;
-    if (!ws_update(s->ws)) show_message(s, 1, "deadwood: out of memory; findings may be stale");
+    /* (while the first load is under way, the open documents are analyzed alone) */
+    if (!ws_loading(s->ws) && !ws_update(s->ws))
+        show_message(s, 1, "deadwood: out of memory; findings may be stale");
+    docs_analyze_alone(s);
     WsStats st = ws_stats(s->ws);
     if (s->trace)
         trace(s, "%d file%s analyzed, whole-tree rules run: %.1f ms", (int)st.analyzed,
@@ -200,13 +218,14 @@ void diag_update(LspServer *s) {
     }
     for (int32_t i = 0; i < s->docs.len; i++) {
         Doc *d = s->docs.items[i];
-        if (!s->pull) publish(s, d);
+        if (!s->pull && !d->is_notebook) publish(s, d);
         d->edited = false;
     }
-    if (s->pull && others && s->refresh) {
+    if (s->pull && (others || s->want_refresh) && s->refresh) {
         request_start(s, "workspace/diagnostic/refresh", ASKED_OTHER);
         msg_send(s);
     }
+    s->want_refresh = false;
 }
 
 /* One report: "full" with the items, or "unchanged" when the client holds them (had: its
@@ -226,7 +245,9 @@ void diag_pull_document(LspServer *s, const JsonValue *id, const JsonValue *para
     if (!d) return;
     Buf items;
     buf_init(&items);
-    uint64_t h = diagnostics(s, d->path, &d->text, &items);
+    int32_t n;
+    const Finding *const *fs = doc_findings(s, d, &n);
+    uint64_t h = diagnostics(s, fs, n, &d->text, &items);
     result_begin(s, id);
     jw_open(&s->w, '{');
     put_report(s, json_string(json_get(params, "previousResultId")), h, &items);
@@ -247,9 +268,16 @@ void diag_pull_workspace(LspServer *s, const JsonValue *id, const JsonValue *par
     jw_key(&s->w, "items");
     jw_open(&s->w, '[');
     for (int32_t i = 0; i < nfiles; i++) {
+        if (request_cancelled(s)) { /* (what was written is dropped) */
+            reply_error(s, id, LSP_REQUEST_CANCELLED, "request cancelled");
+            buf_free(&uri);
+            buf_free(&items);
+            return;
+        }
         int32_t n;
-        ws_findings(s->ws, files[i], &n);
+        const Finding *const *fs = ws_findings(s->ws, files[i], &n);
         Doc *d = doc_of_path(s, files[i]);
+        if (d && d->is_notebook) continue; /* (its cells' documents are pulled one by one) */
         uri.len = 0;
         if (d) {
             buf_puts(&uri, d->uri);
@@ -265,7 +293,7 @@ void diag_pull_workspace(LspServer *s, const JsonValue *id, const JsonValue *par
         Text t;
         bool owned;
         const Text *tt = file_text(s, files[i], &t, &owned);
-        uint64_t h = diagnostics(s, files[i], tt, &items);
+        uint64_t h = diagnostics(s, fs, n, tt, &items);
         if (owned) text_free(&t);
         jw_open(&s->w, '{');
         jw_key(&s->w, "uri");

@@ -4,6 +4,7 @@
  *   diag.c       findings as diagnostics: pushed, pulled per document and for the workspace
  *   nav.c        call hierarchy, type hierarchy, hover
  *   actions.c    code actions
+ *   notebook.c   notebook documents, their cells as documents
  *   workspace.c  the analysis of the workspace (workspace.h)
  */
 #ifndef DW_LSP_INTERNAL_H
@@ -32,13 +33,25 @@ enum {
 
 /* An open document. */
 typedef struct Doc {
-    char *uri;  /* as the client names it */
-    char *path; /* the file it is (absolute), or NULL for a URI that names no file */
+    char *uri;            /* as the client names it */
+    char *path;           /* the file it is (absolute), or NULL for a URI that names no file */
+    char *alone;          /* for one that names none (untitled): where it is analyzed alone */
+    FindingList found;    /* (alone) its findings */
+    const Finding **ptrs; /* (alone) pointers to them */
     int32_t version;
     Text text;
     uint64_t pushed;        /* a hash of the diagnostics last published for it (0: none) */
     int32_t pushed_version; /* the version they were published for */
     bool edited;            /* changed since the last analysis */
+    /* a notebook (notebook.c): its text is the .ipynb its cells make, its cells are documents */
+    struct {
+        struct Doc **items;
+        int32_t len, cap;
+    } cells;
+    bool is_notebook;
+    struct Doc *notebook; /* a cell's */
+    int32_t kind;         /* a cell's: 1 markup, 2 code */
+    char *language;       /* a cell's languageId */
 } Doc;
 
 /* A request the server sent to the client, waiting for its response. */
@@ -67,6 +80,8 @@ struct LspServer {
     } docs;
     Workspace *ws;
     bool dirty;        /* documents changed since the last analysis */
+    bool load_due;     /* the workspace's first load is still to come (after initialize) */
+    bool initialized;  /* the client's `initialized` came */
     bool want_refresh; /* (pull) a closed or other file's diagnostics changed */
     int64_t next_id;
     struct {
@@ -74,8 +89,11 @@ struct LspServer {
         Asked what;
     } asked[8];
     WsSettings settings;
-    Arena settings_arena; /* what settings point into */
-    Buf out;              /* the message being written */
+    Arena settings_arena;     /* what settings point into */
+    const JsonValue *running; /* the id of the request being handled */
+    bool running_cancelled;   /* ... which a $/cancelRequest has cancelled since */
+    bool polling;             /* reading the client's messages while one is handled */
+    Buf out;                  /* the message being written */
     JsonWriter w;
 };
 
@@ -113,10 +131,31 @@ void put_uri(LspServer *s, const char *path);
 /* A Range of positions already in the client's encoding. */
 void put_text_range(LspServer *s, TextPos from, TextPos to);
 
+/* Whether the request being handled has been cancelled: what the client sent meanwhile is read
+ * first (LspHost.poll). A long request asks between its steps, and answers
+ * LSP_REQUEST_CANCELLED when it has been. */
+bool request_cancelled(LspServer *s);
+
 /* ---- documents (server.c) ------------------------------------------------------------------ */
 
 Doc *doc_find(LspServer *s, const char *uri);
+/* The open document of uri, made (empty, version 0) when there is none; a cell of a notebook
+ * names no file of its own. NULL when out of memory (said to the user). */
+Doc *doc_open(LspServer *s, const char *uri, bool cell);
+/* doc_open for a TextDocumentItem, its version and text set; NULL when it is not one. */
+Doc *doc_open_item(LspServer *s, const JsonValue *item, bool cell);
+/* Closes a document: its diagnostics cleared, its file's bytes the disk's again. */
+void doc_close(LspServer *s, Doc *d);
+/* Applies TextDocumentContentChangeEvents (incremental or whole) to its text. */
+void doc_apply_changes(LspServer *s, Doc *d, const JsonValue *changes);
+/* The document's bytes are what the workspace analyzes for its file, from now on. */
+void doc_to_workspace(LspServer *s, Doc *d);
 Doc *doc_of_path(LspServer *s, const char *path);
+/* The document's findings after the last analysis (sorted). */
+const Finding *const *doc_findings(LspServer *s, Doc *d, int32_t *n);
+/* Analyzes the documents that name no file, each alone (ws_analyze_alone); before the first
+ * load is complete, every document. */
+void docs_analyze_alone(LspServer *s);
 /* The text of a file: its open document's, else read from disk into t (text_free it; false when
  * it cannot be read). *owned says whether t was filled. */
 const Text *file_text(LspServer *s, const char *path, Text *t, bool *owned);
@@ -135,12 +174,22 @@ Doc *param_doc(LspServer *s, const JsonValue *id, const JsonValue *params);
 
 /* Analyzes what changed and publishes (push) or announces (pull: a refresh) what changed. */
 void diag_update(LspServer *s);
+/* One finding as a Diagnostic (t: its file's text), for a code action's diagnostics. */
+void diag_put(LspServer *s, const Text *t, const Finding *f);
 /* Sends empty diagnostics for a closed document (push). */
 void diag_clear(LspServer *s, Doc *d);
 void diag_pull_document(LspServer *s, const JsonValue *id, const JsonValue *params);
 void diag_pull_workspace(LspServer *s, const JsonValue *id, const JsonValue *params);
 
 void code_action(LspServer *s, const JsonValue *id, const JsonValue *params);
+
+/* notebookDocument/didOpen, didChange and didClose. */
+void notebook_notification(LspServer *s, const char *method, const JsonValue *params);
+/* The document of cell `cell` (1-based, every cell counted) of the open notebook of path, or
+ * NULL. */
+Doc *notebook_cell(LspServer *s, const char *path, int32_t cell);
+/* A cell document's findings: its notebook's in that cell. */
+const Finding *const *notebook_cell_findings(LspServer *s, Doc *c, int32_t *n);
 
 void call_prepare(LspServer *s, const JsonValue *id, const JsonValue *params);
 void call_incoming(LspServer *s, const JsonValue *id, const JsonValue *params);

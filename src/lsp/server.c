@@ -98,6 +98,11 @@ void reply_error(LspServer *s, const JsonValue *id, int code, const char *fmt, .
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    /* a malformed message read while a request is handled: answered beside the answer being
+       written */
+    Buf saved = s->out;
+    JsonWriter saved_w = s->w;
+    if (s->polling) buf_init(&s->out);
     msg_begin(s, id ? id : &null_id);
     jw_key(&s->w, "error");
     jw_open(&s->w, '{');
@@ -107,6 +112,11 @@ void reply_error(LspServer *s, const JsonValue *id, int code, const char *fmt, .
     jw_str(&s->w, msg);
     jw_close(&s->w, '}');
     msg_send(s);
+    if (s->polling) {
+        buf_free(&s->out);
+        s->out = saved;
+        s->w = saved_w;
+    }
 }
 
 static void message(LspServer *s, const char *method, int type, const char *fmt, va_list ap) {
@@ -265,10 +275,35 @@ Doc *doc_find(LspServer *s, const char *uri) {
 }
 
 Doc *doc_of_path(LspServer *s, const char *path) {
-    for (int32_t i = 0; i < s->docs.len; i++)
-        if (s->docs.items[i]->path && strcmp(s->docs.items[i]->path, path) == 0)
-            return s->docs.items[i];
+    for (int32_t i = 0; i < s->docs.len; i++) {
+        const char *p = s->docs.items[i]->path ? s->docs.items[i]->path : s->docs.items[i]->alone;
+        if (p && strcmp(p, path) == 0) return s->docs.items[i];
+    }
     return NULL;
+}
+
+const Finding *const *doc_findings(LspServer *s, Doc *d, int32_t *n) {
+    *n = 0;
+    if (d->notebook) return notebook_cell_findings(s, d, n);
+    if (d->is_notebook) return NULL; /* (its cells have them) */
+    if (d->path && ws_loaded(s->ws) && !ws_loading(s->ws)) return ws_findings(s->ws, d->path, n);
+    *n = d->ptrs ? d->found.len : 0;
+    return d->ptrs;
+}
+
+void docs_analyze_alone(LspServer *s) {
+    for (int32_t i = 0; i < s->docs.len; i++) {
+        Doc *d = s->docs.items[i];
+        bool whole = ws_loaded(s->ws) && !ws_loading(s->ws);
+        const char *as = d->alone ? d->alone : whole || d->is_notebook ? NULL : d->path;
+        dw_free(d->ptrs);
+        d->ptrs = NULL;
+        if (!as) continue;
+        bool ok = ws_analyze_alone(s->ws, as, d->text.buf.data ? d->text.buf.data : "",
+                                   d->text.buf.len, &d->found) &&
+                  (d->ptrs = dw_malloc(sizeof *d->ptrs * (size_t)(d->found.len + 1)));
+        for (int32_t k = 0; ok && k < d->found.len; k++) d->ptrs[k] = &d->found.items[k];
+    }
 }
 
 const Text *file_text(LspServer *s, const char *path, Text *t, bool *owned) {
@@ -288,9 +323,14 @@ const Text *file_text(LspServer *s, const char *path, Text *t, bool *owned) {
 
 static void doc_free(Doc *d) {
     if (!d) return;
+    dw_free(d->cells.items);
+    dw_free(d->language);
     text_free(&d->text);
     dw_free(d->uri);
     dw_free(d->path);
+    dw_free(d->alone);
+    findings_free(&d->found);
+    dw_free(d->ptrs);
     dw_free(d);
 }
 
@@ -301,8 +341,7 @@ static char *heap_strdup(const char *s) {
     return d;
 }
 
-/* The document's bytes are what the workspace analyzes for its file. */
-static void doc_to_workspace(LspServer *s, Doc *d) {
+void doc_to_workspace(LspServer *s, Doc *d) {
     if (d->path &&
         !ws_set_buffer(s->ws, d->path, d->text.buf.data ? d->text.buf.data : "", d->text.buf.len))
         show_message(s, 1, "deadwood: out of memory");
@@ -310,44 +349,46 @@ static void doc_to_workspace(LspServer *s, Doc *d) {
     s->dirty = true;
 }
 
-static void did_open(LspServer *s, const JsonValue *p) {
-    const JsonValue *td = json_get(p, "textDocument");
-    const char *uri = json_string(json_get(td, "uri"));
-    Str text;
-    int64_t version = 0;
-    if (!uri || !json_as_str(json_get(td, "text"), &text)) return;
-    json_as_int(json_get(td, "version"), &version);
+Doc *doc_open(LspServer *s, const char *uri, bool cell) {
     Doc *d = doc_find(s, uri);
-    if (!d) {
-        Arena a;
-        arena_init(&a);
-        char *path = uri_path(&a, uri);
-        d = dw_malloc(sizeof *d);
-        if (d) {
-            memset(d, 0, sizeof *d);
-            d->uri = heap_strdup(uri);
-            d->path = path ? heap_strdup(path) : NULL;
-        }
-        arena_free(&a);
-        if (!d || !d->uri || (path && !d->path) || HVEC_PUSH(s->docs, d)) {
-            doc_free(d);
-            show_message(s, 1, "deadwood: out of memory");
-            return;
-        }
+    if (d) return d;
+    Arena a;
+    arena_init(&a);
+    char *path = cell ? NULL : uri_path(&a, uri);
+    d = dw_malloc(sizeof *d);
+    if (d) {
+        memset(d, 0, sizeof *d);
+        findings_init(&d->found);
+        d->uri = heap_strdup(uri);
+        d->path = path ? heap_strdup(path) : NULL;
+        /* an untitled buffer: by its whole URI, which names no file there */
+        if (!path && !cell) d->alone = ws_alone_path(s->ws, uri);
     }
-    d->version = (int32_t)version;
-    if (!text_set(&d->text, text.s, (size_t)text.len))
+    arena_free(&a);
+    if (!d || !d->uri || (path && !d->path) || (!path && !cell && !d->alone) ||
+        HVEC_PUSH(s->docs, d)) {
+        doc_free(d);
         show_message(s, 1, "deadwood: out of memory");
-    doc_to_workspace(s, d);
+        return NULL;
+    }
+    return d;
 }
 
-static void did_change(LspServer *s, const JsonValue *p) {
-    const JsonValue *td = json_get(p, "textDocument");
-    Doc *d = doc_find(s, json_string(json_get(td, "uri")) ? json_string(json_get(td, "uri")) : "");
-    if (!d) return; /* (a notification: nothing to answer) */
-    int64_t version;
-    if (json_as_int(json_get(td, "version"), &version)) d->version = (int32_t)version;
-    const JsonValue *changes = json_get(p, "contentChanges");
+void doc_close(LspServer *s, Doc *d) {
+    for (int32_t i = 0; i < s->docs.len; i++) {
+        if (s->docs.items[i] != d) continue;
+        if (d->path) ws_set_buffer(s->ws, d->path, NULL, 0);
+        diag_clear(s, d);
+        memmove(s->docs.items + i, s->docs.items + i + 1,
+                sizeof *s->docs.items * (size_t)(s->docs.len - i - 1));
+        s->docs.len--;
+        doc_free(d);
+        s->dirty = true;
+        return;
+    }
+}
+
+void doc_apply_changes(LspServer *s, Doc *d, const JsonValue *changes) {
     for (int32_t i = 0; i < json_len(changes); i++) {
         const JsonValue *c = json_at(changes, i);
         Str text;
@@ -358,23 +399,41 @@ static void did_change(LspServer *s, const JsonValue *p) {
                       : text_set(&d->text, text.s, (size_t)text.len);
         if (!ok) show_message(s, 1, "deadwood: out of memory");
     }
+}
+
+Doc *doc_open_item(LspServer *s, const JsonValue *item, bool cell) {
+    const char *uri = json_string(json_get(item, "uri"));
+    Str text;
+    int64_t version = 0;
+    if (!uri || !json_as_str(json_get(item, "text"), &text)) return NULL;
+    json_as_int(json_get(item, "version"), &version);
+    Doc *d = doc_open(s, uri, cell);
+    if (!d) return NULL;
+    d->version = (int32_t)version;
+    if (!text_set(&d->text, text.s, (size_t)text.len))
+        show_message(s, 1, "deadwood: out of memory");
+    return d;
+}
+
+static void did_open(LspServer *s, const JsonValue *p) {
+    Doc *d = doc_open_item(s, json_get(p, "textDocument"), false);
+    if (d) doc_to_workspace(s, d);
+}
+
+static void did_change(LspServer *s, const JsonValue *p) {
+    const JsonValue *td = json_get(p, "textDocument");
+    Doc *d = doc_find(s, json_string(json_get(td, "uri")) ? json_string(json_get(td, "uri")) : "");
+    if (!d || d->notebook) return; /* (a notification: nothing to answer) */
+    int64_t version;
+    if (json_as_int(json_get(td, "version"), &version)) d->version = (int32_t)version;
+    doc_apply_changes(s, d, json_get(p, "contentChanges"));
     doc_to_workspace(s, d);
 }
 
 static void did_close(LspServer *s, const JsonValue *p) {
     const char *uri = json_string(json_get(json_get(p, "textDocument"), "uri"));
-    for (int32_t i = 0; uri && i < s->docs.len; i++) {
-        Doc *d = s->docs.items[i];
-        if (strcmp(d->uri, uri) != 0) continue;
-        if (d->path) ws_set_buffer(s->ws, d->path, NULL, 0);
-        diag_clear(s, d);
-        memmove(s->docs.items + i, s->docs.items + i + 1,
-                sizeof *s->docs.items * (size_t)(s->docs.len - i - 1));
-        s->docs.len--;
-        doc_free(d);
-        s->dirty = true;
-        return;
-    }
+    Doc *d = uri ? doc_find(s, uri) : NULL;
+    if (d && !d->notebook && !d->is_notebook) doc_close(s, d); /* (notebook.c closes those) */
 }
 
 /* ---- configuration ------------------------------------------------------------------------- */
@@ -407,8 +466,18 @@ static void read_settings(LspServer *s, const JsonValue *o) {
     }
 }
 
-/* The workspace folders: every folder's path, or rootUri's, or rootPath. */
-static bool load_workspace(LspServer *s, const JsonValue *init) {
+/* A configuration that could not be loaded, shown to the user. */
+static void show_config_error(LspServer *s, const ConfigError *e, const char *after) {
+    if (e->path && e->line)
+        show_message(s, 1, "deadwood: %s:%d:%d: %s%s", e->path, e->line, e->col, e->msg, after);
+    else
+        show_message(s, 1, "deadwood: %s%s%s%s", e->path ? e->path : "", e->path ? ": " : "",
+                     e->msg, after);
+}
+
+/* The workspace folders: every folder's path, or rootUri's, or rootPath; loaded later
+ * (load_now). */
+static void workspace_roots(LspServer *s, const JsonValue *init) {
     Arena a;
     arena_init(&a);
     const char *roots[64];
@@ -423,15 +492,33 @@ static bool load_workspace(LspServer *s, const JsonValue *init) {
     const char *root_path = json_string(json_get(init, "rootPath"));
     if (!n && root_uri && uri_path(&a, root_uri)) roots[n++] = uri_path(&a, root_uri);
     if (!n && root_path && root_path[0] == '/') roots[n++] = root_path;
-    ConfigError e;
-    bool ok = ws_load(s->ws, roots, n, &s->settings, &e);
-    if (!ok && e.path && e.line)
-        show_message(s, 1, "deadwood: %s:%d:%d: %s", e.path, e.line, e.col, e.msg);
-    else if (!ok)
-        show_message(s, 1, "deadwood: %s%s%s", e.path ? e.path : "", e.path ? ": " : "", e.msg);
+    ws_configure(s->ws, roots, n, &s->settings);
     arena_free(&a);
+    s->load_due = true;
+}
+
+/* The first load begins: after initialize was answered and the messages that followed it were
+ * handled; its files are then analyzed a batch at a time (load_step) between the messages that
+ * come, the open documents' findings being their own alone meanwhile. */
+static void load_now(LspServer *s) {
+    s->load_due = false;
+    ConfigError e;
+    int32_t n = 0;
+    if (!ws_load_begin(s->ws, &s->settings, &e))
+        show_config_error(s, &e, "");
+    else if (ws_files(s->ws, &n) && n)
+        log_message(s, 3, "deadwood: indexing %d files", (int)n);
+}
+
+/* Analyzes `budget` more files of the first load; when it is complete, the open documents'
+ * diagnostics come again with the whole tree's findings. */
+static void load_step(LspServer *s, int32_t budget) {
+    if (!ws_load_step(s->ws, budget)) show_message(s, 1, "deadwood: out of memory");
+    if (ws_loading(s->ws)) return;
     s->dirty = true;
-    return ok;
+    WsStats st = ws_stats(s->ws);
+    log_message(s, 3, "deadwood: %d files indexed (%d from the cache) in %.0f ms", (int)st.files,
+                (int)st.cached, st.ms);
 }
 
 /* ---- lifecycle ----------------------------------------------------------------------------- */
@@ -481,7 +568,7 @@ static void initialize(LspServer *s, const JsonValue *id, const JsonValue *p) {
     const char *trace = json_string(json_get(p, "trace"));
     s->trace = trace && strcmp(trace, "verbose") == 0 ? 2 : trace && strcmp(trace, "messages") == 0;
     read_settings(s, json_get(p, "initializationOptions"));
-    load_workspace(s, p);
+    workspace_roots(s, p);
     s->state = ST_RUNNING;
 
     result_begin(s, id);
@@ -514,11 +601,32 @@ static void initialize(LspServer *s, const JsonValue *id, const JsonValue *p) {
         jw_bool(w, true);
         jw_close(w, '}');
     }
+    jw_key(w, "notebookDocumentSync"); /* Jupyter notebooks, their Python cells */
+    jw_open(w, '{');
+    jw_key(w, "notebookSelector");
+    jw_open(w, '[');
+    jw_open(w, '{');
+    jw_key(w, "notebook");
+    jw_open(w, '{');
+    jw_key(w, "notebookType");
+    jw_str(w, "jupyter-notebook");
+    jw_close(w, '}');
+    jw_key(w, "cells");
+    jw_open(w, '[');
+    jw_open(w, '{');
+    jw_key(w, "language");
+    jw_str(w, "python");
+    jw_close(w, '}');
+    jw_close(w, ']');
+    jw_close(w, '}');
+    jw_close(w, ']');
+    jw_close(w, '}');
     jw_key(w, "codeActionProvider");
     jw_open(w, '{');
     jw_key(w, "codeActionKinds");
     jw_open(w, '[');
     jw_str(w, "quickfix");
+    jw_str(w, "source.fixAll.deadwood");
     jw_close(w, ']');
     jw_close(w, '}');
     jw_key(w, "callHierarchyProvider");
@@ -532,6 +640,8 @@ static void initialize(LspServer *s, const JsonValue *id, const JsonValue *p) {
     jw_key(w, "workspaceFolders");
     jw_open(w, '{');
     jw_key(w, "supported");
+    jw_bool(w, true);
+    jw_key(w, "changeNotifications");
     jw_bool(w, true);
     jw_close(w, '}');
     jw_close(w, '}');
@@ -591,25 +701,40 @@ static void initialized(LspServer *s) {
         notify_end(s);
     }
     ask_configuration(s);
-    WsStats st = ws_stats(s->ws);
-    log_message(s, 3, "deadwood: %d files indexed (%d from the cache) in %.0f ms", (int)st.files,
-                (int)st.cached, st.ms);
+    s->initialized = true;
 }
 
 /* The configuration changed on disk, or the editor's settings did: everything is analyzed again
  * (through the cache), unless the configuration is invalid. */
 static void reload(LspServer *s) {
-    if (!ws_loaded(s->ws)) return;
+    if (s->load_due) return; /* (the first load reads it) */
     ConfigError e;
-    if (!ws_load(s->ws, NULL, -1, &s->settings, &e)) {
-        if (e.path && e.line)
-            show_message(s, 1, "deadwood: %s:%d:%d: %s (the last valid configuration stays)",
-                         e.path, e.line, e.col, e.msg);
-        else
-            show_message(s, 1, "deadwood: %s%s%s (the last valid configuration stays)",
-                         e.path ? e.path : "", e.path ? ": " : "", e.msg);
-    }
+    if (!ws_load(s->ws, NULL, -1, &s->settings, &e))
+        show_config_error(s, &e, " (the last valid configuration stays)");
     s->dirty = true;
+}
+
+/* workspace/didChangeWorkspaceFolders: the folders' files join or leave the analysis; a pull
+ * client is asked to pull again (closed files' reports came or went). */
+static void folders_changed(LspServer *s, const JsonValue *p) {
+    const JsonValue *ev = json_get(p, "event");
+    const JsonValue *lists[2] = {json_get(ev, "added"), json_get(ev, "removed")};
+    Arena a;
+    arena_init(&a);
+    const char *paths[2][64];
+    int32_t n[2] = {0, 0};
+    for (int k = 0; k < 2; k++)
+        for (int32_t i = 0; i < json_len(lists[k]) && n[k] < 64; i++) {
+            const char *uri = json_string(json_get(json_at(lists[k], i), "uri"));
+            char *path = uri ? uri_path(&a, uri) : NULL;
+            if (path) paths[k][n[k]++] = path;
+        }
+    ConfigError e;
+    if (n[0] + n[1] && !ws_change_roots(s->ws, paths[0], n[0], paths[1], n[1], &e))
+        show_config_error(s, &e, "");
+    arena_free(&a);
+    s->dirty = s->want_refresh = true;
+    if (n[0] + n[1]) s->load_due = false; /* (that was the load) */
 }
 
 static void watched_files(LspServer *s, const JsonValue *p) {
@@ -696,7 +821,9 @@ static void request(LspServer *s, const char *method, const JsonValue *id, const
             reply_error(s, id, RPC_INVALID_PARAMS, "%s takes an object", method);
             return;
         }
-        if (s->dirty) diag_update(s); /* answers are about the documents as they are now */
+        if (s->load_due) load_now(s); /* answers are about the whole workspace */
+        if (ws_loading(s->ws)) load_step(s, INT32_MAX);
+        if (s->dirty) diag_update(s); /* ... and the documents as they are now */
         requests[i].run(s, id, p);
         return;
     }
@@ -722,6 +849,10 @@ static void notification(LspServer *s, const char *method, const JsonValue *p) {
         did_save(s, p);
     else if (strcmp(method, "workspace/didChangeWatchedFiles") == 0)
         watched_files(s, p);
+    else if (strcmp(method, "workspace/didChangeWorkspaceFolders") == 0)
+        folders_changed(s, p);
+    else if (strncmp(method, "notebookDocument/", 17) == 0)
+        notebook_notification(s, method, p);
     else if (strcmp(method, "workspace/didChangeConfiguration") == 0) {
         const JsonValue *dw = json_get(json_get(p, "settings"), "deadwood");
         if (dw) {
@@ -755,7 +886,19 @@ static void handle(LspServer *s, Msg *m) {
         return;
     }
     if (s->trace) trace(s, "received request '%s'", method);
+    s->running = m->id;
+    s->running_cancelled = false;
     request(s, method, m->id, params);
+    s->running = NULL;
+}
+
+bool request_cancelled(LspServer *s) {
+    if (s->host.poll && !s->running_cancelled && !s->polling) {
+        s->polling = true;
+        s->host.poll(s->host.ud);
+        s->polling = false;
+    }
+    return s->running_cancelled;
 }
 
 /* ---- the queue ----------------------------------------------------------------------------- */
@@ -810,6 +953,7 @@ static void take(LspServer *s, const char *body, size_t len) {
         const JsonValue *which = json_get(json_get(m->v, "params"), "id");
         for (Msg *q = s->head; q; q = q->next)
             if (same_id(q->id, which)) q->cancelled = true;
+        if (same_id(s->running, which)) s->running_cancelled = true;
     }
     m->id = method ? id : NULL;
     if (s->tail)
@@ -870,8 +1014,17 @@ bool lsp_server_step(LspServer *s) {
         dw_free(m);
         return true;
     }
-    if (s->dirty && s->state == ST_RUNNING) {
+    if (s->state != ST_RUNNING) return false;
+    if (s->dirty) { /* (before the first load, the open documents' findings alone) */
         diag_update(s);
+        return true;
+    }
+    if (s->load_due && s->initialized) {
+        load_now(s);
+        return true;
+    }
+    if (ws_loading(s->ws)) {
+        load_step(s, 256); /* (then the messages that came meanwhile) */
         return true;
     }
     return false;

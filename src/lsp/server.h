@@ -11,7 +11,8 @@
  *   lsp_server_free(s);
  *
  * Messages are queued as they arrive and handled one at a time by lsp_server_step, so that a
- * `$/cancelRequest` that arrives while a request waits cancels it, and a burst of edits is
+ * `$/cancelRequest` that arrives while a request waits cancels it (and one that arrives while a
+ * long request runs, read through LspHost.poll, stops it), and a burst of edits is
  * analyzed once: the analysis and the diagnostics it changes are done when the queue is empty.
  */
 #ifndef DW_LSP_SERVER_H
@@ -26,6 +27,10 @@ typedef struct LspHost {
     void (*send)(void *ud, const char *body, size_t len);
     const char *version; /* deadwood's, for serverInfo */
     int jobs;            /* threads for analyzing many files at once (< 1: one) */
+    /* Reads what the client has sent meanwhile, without waiting, and feeds it
+     * (lsp_server_feed, lsp_server_eof); called while a long request runs, to see whether it is
+     * cancelled. NULL: such a request is never interrupted. */
+    void (*poll)(void *ud);
 } LspHost;
 
 typedef struct LspServer LspServer;

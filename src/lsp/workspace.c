@@ -11,15 +11,18 @@
  */
 #include "workspace.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
-#include "config/project.h"
+#include "check/check.h"
 #include "check/run.h"
 #include "check/tree.h"
+#include "config/project.h"
 #include "source/source.h"
 
 typedef struct Batch {
@@ -95,7 +98,10 @@ struct Workspace {
     const char *version; /* deadwood's (the cache's key) */
     char **roots;        /* the workspace folders, kept for the loads after the first */
     int32_t nroots;
-    bool reload;           /* the set of files changed: load again */
+    bool reload;  /* the set of files changed: load again */
+    bool loading; /* a load begun (ws_load_begin), its files not all analyzed yet */
+    Load *old;    /* (loading) the load before it */
+    double load_t0;
     char error_path[4096]; /* a failed load's ConfigError.path (its own memory is gone) */
 };
 
@@ -515,29 +521,36 @@ oom:
 
 /* Analyzes the stale files: per run, those with a buffer (not through the cache: an editor's
  * every version would be written there) and those without. */
-static bool analyze_stale(Workspace *w) {
+/* Analyzes the stale files, `budget` at most: per run, those with a buffer (not through the
+ * cache: an editor's every version would be written there) and those without. *more: some are
+ * left. */
+static bool analyze_stale(Workspace *w, int32_t budget, bool *more) {
     Load *L = w->load;
     WsFile **batch = dw_malloc(sizeof *batch * (size_t)(L->nfiles + 1));
     bool ok = batch != NULL;
+    *more = false;
     for (int32_t r = 0; ok && r < L->nruns; r++)
         for (int with_buffer = 0; ok && with_buffer < 2; with_buffer++) {
             int32_t n = 0;
             for (int32_t i = 0; i < L->nfiles; i++) {
                 WsFile *f = L->files[i];
                 size_t len;
-                if (f->stale && f->run == r && (ws_buffer(w, f->path, &len) != NULL) == with_buffer)
+                if (!f->stale || f->run != r ||
+                    (ws_buffer(w, f->path, &len) != NULL) != with_buffer)
+                    continue;
+                if (n < budget)
                     batch[n++] = f;
+                else
+                    *more = true;
             }
             ok = analyze(w, L, batch, n, r, !with_buffer);
+            budget -= n;
         }
     dw_free(batch);
     return ok;
 }
 
-bool ws_load(Workspace *w, const char *const *roots, int32_t nroots, const WsSettings *st,
-             ConfigError *err) {
-    double t0 = now_ms();
-    *err = (ConfigError){0};
+void ws_configure(Workspace *w, const char *const *roots, int32_t nroots, const WsSettings *st) {
     if (roots) { /* (the roots are kept for the loads that follow) */
         for (int32_t i = 0; i < w->nroots; i++) dw_free(w->roots[i]);
         dw_free(w->roots);
@@ -557,12 +570,30 @@ bool ws_load(Workspace *w, const char *const *roots, int32_t nroots, const WsSet
         w->settings.rules.extend_select = names_copy(&w->settings_arena, st->rules.extend_select);
         w->settings.rules.ignore = names_copy(&w->settings_arena, st->rules.ignore);
     }
+}
+
+/* A load's options: the editor's settings over the configurations. */
+static void load_options(const Workspace *w, ProjectOptions *o) {
+    memset(o, 0, sizeof *o);
+    o->force_exclude = o->respect_gitignore = -1;
+    if (w->settings.has_rules) o->rules = w->settings.rules;
+}
+
+/* A load's first part: the configurations and files found, every file stale, the load in
+ * w->load from then on (the one before it kept until the files are analyzed: its summaries may
+ * be in the index). A load under way is finished first. */
+static bool load_start(Workspace *w, const char *const *roots, int32_t nroots, const WsSettings *st,
+                       ConfigError *err) {
+    double t0 = now_ms();
+    *err = (ConfigError){0};
+    if (w->loading && !ws_load_step(w, INT32_MAX))
+        return *err = (ConfigError){.msg = "out of memory"}, false;
+    ws_configure(w, roots, nroots, st);
     Load *L = dw_malloc(sizeof *L);
     if (!L) return *err = (ConfigError){.msg = "out of memory"}, false;
     memset(L, 0, sizeof *L);
     arena_init(&L->arena);
-    L->popts.force_exclude = L->popts.respect_gitignore = -1;
-    if (w->settings.has_rules) L->popts.rules = w->settings.rules;
+    load_options(w, &L->popts);
     L->roots = (const char **)w->roots;
     L->nroots = w->nroots;
     if (!project_init(&L->project, &L->arena, &L->popts, L->nroots ? L->roots[0] : NULL, err) ||
@@ -581,19 +612,65 @@ bool ws_load(Workspace *w, const char *const *roots, int32_t nroots, const WsSet
             if (L->runs[r].threshold == pp->cfg->similarity && L->runs[r].target == pp->target)
                 L->files[i]->run = r;
     }
-    Load *old = w->load;
+    w->old = w->load;
     w->load = L;
     w->reload = false;
+    w->loading = true;
+    w->load_t0 = t0;
     memset(&w->stats, 0, sizeof w->stats);
-    bool ok = analyze_stale(w) && tree_run(w) && note_changes(w);
+    return true;
+}
+
+bool ws_load_step(Workspace *w, int32_t budget) {
+    if (!w->loading) return true;
+    bool more;
+    bool ok = analyze_stale(w, budget, &more);
+    if (ok && more) return true;
+    ok = ok && tree_run(w) && note_changes(w);
     if (!ok && w->has_ix) { /* (it may hold the old load's summaries) */
         index_free(&w->ix);
         w->has_ix = false;
     }
-    load_free(old);
-    w->stats.files = L->nfiles;
-    w->stats.ms = now_ms() - t0;
+    load_free(w->old);
+    w->old = NULL;
+    w->loading = false;
+    w->stats.files = w->load->nfiles;
+    w->stats.ms = now_ms() - w->load_t0;
+    return ok;
+}
+
+bool ws_load_begin(Workspace *w, const WsSettings *st, ConfigError *err) {
+    return load_start(w, NULL, -1, st, err);
+}
+
+bool ws_loading(const Workspace *w) {
+    return w->loading;
+}
+
+bool ws_load(Workspace *w, const char *const *roots, int32_t nroots, const WsSettings *st,
+             ConfigError *err) {
+    if (!load_start(w, roots, nroots, st, err)) return false;
+    bool ok = ws_load_step(w, INT32_MAX);
     if (!ok) *err = (ConfigError){.msg = "out of memory"};
+    return ok;
+}
+
+bool ws_change_roots(Workspace *w, const char *const *add, int32_t nadd, const char *const *remove,
+                     int32_t nremove, ConfigError *err) {
+    Arena a; /* (ws_load frees the roots it is given a copy of) */
+    arena_init(&a);
+    const char **roots = arena_alloc(&a, sizeof *roots * (size_t)(w->nroots + nadd + 1));
+    int32_t n = 0;
+    for (int32_t i = 0; roots && i < w->nroots + nadd; i++) {
+        const char *r = i < w->nroots ? w->roots[i] : add[i - w->nroots];
+        bool drop = false;
+        for (int32_t k = 0; k < nremove && !drop; k++) drop = strcmp(r, remove[k]) == 0;
+        for (int32_t k = 0; k < n && !drop; k++) drop = strcmp(r, roots[k]) == 0;
+        if (!drop && !(roots[n++] = arena_strndup(&a, r, strlen(r)))) roots = NULL;
+    }
+    bool ok = roots && ws_load(w, roots, n, NULL, err);
+    if (!roots) *err = (ConfigError){.msg = "out of memory"};
+    arena_free(&a);
     return ok;
 }
 
@@ -654,6 +731,66 @@ void ws_file_changed(Workspace *w, const char *path) {
         w->reload = true; /* created or deleted */
 }
 
+/* ws_analyze_alone in project P, pp being the configuration of path. */
+static bool alone(Project *P, Prepared *pp, const char *path, const char *bytes, size_t len,
+                  FindingList *out) {
+    ProjectRun run = {{.enabled = pp->enabled,
+                       .drift_threshold = pp->cfg->similarity,
+                       .target_minor = pp->target},
+                      pp->cfg->similarity,
+                      pp->target};
+    const char *ov_path = path;
+    SourceOverlay ov = {&ov_path, &bytes, &len, 1};
+    RunOptions ro = {.check = &run.check,
+                     .jobs = 1,
+                     .overlay = &ov,
+                     .max_file_size = (size_t)pp->cfg->max_file_size};
+    RunResult rr;
+    bool ok = run_files(&path, 1, &ro, &rr);
+    for (int32_t i = 0; ok && i < rr.findings.len; i++) {
+        const Finding *f = &rr.findings.items[i];
+        if (project_keeps(P, pp, f, path, &run, false)) ok = findings_add(out, f);
+    }
+    run_result_free(&rr);
+    return ok;
+}
+
+bool ws_analyze_alone(Workspace *w, const char *path, const char *bytes, size_t len,
+                      FindingList *out) {
+    findings_free(out);
+    findings_init(out);
+    /* before the first load: a project of its own (the roots' configurations, found again) */
+    Arena a;
+    arena_init(&a);
+    ProjectOptions po;
+    Project own;
+    load_options(w, &po);
+    Project *P = w->load ? &w->load->project : &own;
+    Prepared *pp;
+    ConfigError err;
+    bool own_ok = !w->load && project_init(&own, &a, &po, w->nroots ? w->roots[0] : NULL, &err);
+    bool ok = (w->load || own_ok) && project_config_of(P, path, false, &pp, &err) &&
+              alone(P, pp, path, bytes, len, out);
+    if (own_ok) project_free(&own);
+    arena_free(&a);
+    return ok;
+}
+
+char *ws_alone_path(const Workspace *w, const char *name) {
+    char cwd[4096];
+    const char *dir = w->nroots ? w->roots[0] : getcwd(cwd, sizeof cwd) ? cwd : "/";
+    size_t n = strlen(name);
+    bool py = n > 3 && (strcmp(name + n - 3, ".py") == 0 || strcmp(name + n - 4, ".pyi") == 0);
+    Buf b;
+    buf_init(&b);
+    buf_printf(&b, "%s/", strcmp(dir, "/") == 0 ? "" : dir);
+    for (size_t i = 0; i < n; i++) buf_putc(&b, name[i] == '/' ? '_' : name[i]);
+    if (!py) buf_puts(&b, ".py");
+    buf_cstr(&b);
+    if (b.failed) buf_free(&b);
+    return b.failed ? NULL : b.data;
+}
+
 bool ws_is_config_file(const char *path) {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
@@ -663,6 +800,7 @@ bool ws_is_config_file(const char *path) {
 
 bool ws_update(Workspace *w) {
     if (!w->load) return true;
+    if (w->loading && !ws_load_step(w, INT32_MAX)) return false;
     if (w->reload) {
         ConfigError e;
         if (ws_load(w, NULL, -1, NULL, &e)) return true;
@@ -670,7 +808,9 @@ bool ws_update(Workspace *w) {
     }
     double t0 = now_ms();
     memset(&w->stats, 0, sizeof w->stats);
-    bool ok = analyze_stale(w) && (!w->tree_stale || tree_run(w)) && note_changes(w);
+    bool more;
+    bool ok =
+        analyze_stale(w, INT32_MAX, &more) && (!w->tree_stale || tree_run(w)) && note_changes(w);
     w->stats.files = w->load->nfiles;
     w->stats.ms = now_ms() - t0;
     return ok;
@@ -688,11 +828,17 @@ const char *const *ws_changed(const Workspace *w, int32_t *n) {
 }
 
 const Finding *const *ws_findings(Workspace *w, const char *path, int32_t *n) {
-    WsFile *f = file_of(w, path);
+    WsFile *f = w->loading ? NULL : file_of(w, path);
     *n = 0;
     if (!f || !merge_findings(f, &w->tree)) return NULL;
     *n = f->nall;
     return f->all;
+}
+
+bool ws_fixable(const Workspace *w, const Finding *f) {
+    const WsFile *wf = file_of(w, f->path);
+    const Check *c = check_find(f->code);
+    return wf && c && wf->prep->fixable[check_index(c)];
 }
 
 const char *const *ws_files(const Workspace *w, int32_t *n) {
@@ -736,6 +882,7 @@ void ws_free(Workspace *w) {
     if (!w) return;
     if (w->has_ix) index_free(&w->ix);
     load_free(w->load);
+    load_free(w->old);
     findings_free(&w->tree);
     for (int32_t i = 0; i < w->nbufs; i++) {
         dw_free(w->bufs[i].path);

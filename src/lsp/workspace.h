@@ -38,11 +38,28 @@ typedef struct WsStats {
 Workspace *ws_new(int jobs, const char *version);
 void ws_free(Workspace *w);
 
-/* Sets the roots (absolute directories) and the settings, finds every configuration and file,
+/* Sets the roots (absolute directories; NULL: as they are) and the settings (NULL: as they
+ * are) for the loads to come, loading nothing. */
+void ws_configure(Workspace *w, const char *const *roots, int32_t nroots, const WsSettings *st);
+/* Sets the roots and the settings (ws_configure), finds every configuration and file,
  * and analyzes them all. False with *err filled for a configuration error (or out of memory):
  * the workspace then stays as it was, with its last good configuration. */
 bool ws_load(Workspace *w, const char *const *roots, int32_t nroots, const WsSettings *st,
              ConfigError *err);
+/* ws_load in parts, so that an editor's messages are answered meanwhile: ws_load_begin finds the
+ * configurations and files (with the roots and settings of ws_configure; false with *err filled
+ * as ws_load), then each ws_load_step analyzes `budget` more files, and the last one runs the
+ * whole-tree rules (false when out of memory). ws_loading says whether a load is under way; while
+ * it is, ws_findings says nothing of the files yet (ws_update, or another load, finishes it
+ * first). */
+bool ws_load_begin(Workspace *w, const WsSettings *st, ConfigError *err);
+bool ws_load_step(Workspace *w, int32_t budget);
+bool ws_loading(const Workspace *w);
+/* Workspace folders added and removed (absolute directories): the roots change and the workspace
+ * is loaded again, the files of a removed folder leaving the analysis (but those of open
+ * documents, analyzed as files outside the roots are). As ws_load otherwise. */
+bool ws_change_roots(Workspace *w, const char *const *add, int32_t nadd, const char *const *remove,
+                     int32_t nremove, ConfigError *err);
 /* Whether the workspace was ever loaded. */
 bool ws_loaded(const Workspace *w);
 
@@ -56,6 +73,18 @@ void ws_file_changed(Workspace *w, const char *path);
  * pyproject.toml): then ws_load again. */
 bool ws_is_config_file(const char *path);
 
+/* A document that names no file (an editor's untitled buffer), or any document before the
+ * first load: its bytes analyzed alone, as if they were the file `path` (which need not exist:
+ * its configuration is the one found for it), by the per-file rules, outside the whole tree. Its
+ * findings into out (emptied first, sorted, filtered by that configuration); false when out of
+ * memory or the configuration is invalid (then none). */
+bool ws_analyze_alone(Workspace *w, const char *path, const char *bytes, size_t len,
+                      FindingList *out);
+/* Where a document that names no file is analyzed (ws_analyze_alone), from its name (its URI:
+ * no file has such a name), '/' read as '_': in the first workspace folder (the current
+ * directory when there is none), with the suffix .py. */
+char *ws_alone_path(const Workspace *w, const char *name);
+
 /* Brings every file's findings up to date; false when out of memory. */
 bool ws_update(Workspace *w);
 /* The files whose findings changed in the last ws_update or ws_load (sorted). */
@@ -66,6 +95,8 @@ WsStats ws_stats(const Workspace *w);
  * configuration; *n = 0 for a file the workspace does not analyze. Valid until the next call
  * that changes the workspace. */
 const Finding *const *ws_findings(Workspace *w, const char *path, int32_t *n);
+/* Whether a finding's fix may be applied under its file's configuration (fixable, unfixable). */
+bool ws_fixable(const Workspace *w, const Finding *f);
 /* Every file analyzed, sorted. */
 const char *const *ws_files(const Workspace *w, int32_t *n);
 /* The whole-tree index of the last update (NULL before one). */

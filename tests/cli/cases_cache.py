@@ -197,6 +197,50 @@ def test_cache_summaries():
             "and its new summary is cached", p5.stderr)
 
 
+NEVER_LIB = """import sys
+
+
+def die(msg):
+    print(msg)
+    sys.exit(1)
+"""
+
+NEVER_USE = """from lib import die
+
+
+def check(x):
+    if x < 0:
+        die("negative")
+        print("unreachable")
+    return x
+"""
+
+
+def test_cache_never_returns():
+    """DW105's functions that never return are a whole-tree fact: when the file that defines one
+    changes so that it returns, the code after a call of it in another file, a cache hit, is
+    reachable again."""
+    proj = fresh()
+    for name in os.listdir(proj):
+        shutil.rmtree(os.path.join(proj, name)) if os.path.isdir(os.path.join(proj, name)) \
+            else os.remove(os.path.join(proj, name))
+    write(os.path.join(proj, "lib.py"), NEVER_LIB)
+    write(os.path.join(proj, "use.py"), NEVER_USE)
+    p1 = dw(["check", "-v", "--select", "DW105", "."], proj, cache=True)
+    s.check("use.py:7:9: DW105" in p1.stdout and "die at lib.py:4" in p1.stdout,
+            "DW105 after a call of a function of another file that never returns", p1.stdout)
+    write(os.path.join(proj, "lib.py"), NEVER_LIB.replace("    sys.exit(1)\n",
+                                                          "    if msg:\n        sys.exit(1)\n"))
+    p2 = dw(["check", "-v", "--select", "DW105", "."], proj, cache=True)
+    s.check(verbose_cache(p2) == (1, 2, 1) and "DW105" not in p2.stdout and
+            p2.stdout == dw(["check", "--select", "DW105", "."], proj).stdout,
+            "a hit on use.py loses DW105 when die() can return", p2.stdout + p2.stderr)
+    write(os.path.join(proj, "lib.py"), NEVER_LIB)
+    p3 = dw(["check", "-v", "--select", "DW105", "."], proj, cache=True)
+    s.check(verbose_cache(p3) == (1, 2, 1) and p3.stdout == p1.stdout,
+            "and has it again when die() never returns again", p3.stdout + p3.stderr)
+
+
 def test_cache_concurrent():
     proj = fresh()
     for i in range(12):

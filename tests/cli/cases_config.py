@@ -195,7 +195,7 @@ def test_config_errors():
            r":1:1: error: unknown key")
 
 
-NONES = "def f(x):\n    if x is None:\n        return x.y\n\n\nv = 1 if f else 1\n"
+NONES = "def f(x):\n    if x is None:\n        return x.y\n\n\nv = 1 if f(0) else 1\n"
 
 
 def test_config_extend():

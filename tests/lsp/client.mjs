@@ -67,7 +67,11 @@ class Session {
             this.shown.push(p);
             this.poke();
         });
-        this.conn.onNotification(lsp.LogMessageNotification.type, () => {});
+        this.logged = []; // window/logMessage params
+        this.conn.onNotification(lsp.LogMessageNotification.type, (p) => {
+            this.logged.push(p);
+            this.poke();
+        });
         this.traces = [];
         this.conn.onNotification(lsp.LogTraceNotification.type, (p) => {
             this.traces.push(p);
@@ -138,6 +142,9 @@ class Session {
             initializationOptions: this.init,
         });
         await this.conn.sendNotification(lsp.InitializedNotification.type, {});
+        // the workspace is indexed after initialize is answered: documents opened from here on
+        // have the whole tree's findings at once (startup() sees the first ones come earlier)
+        await this.until(() => this.logged.some((m) => /files indexed/.test(m.message)));
         return this.initResult;
     }
     open(file, text) {
@@ -564,6 +571,129 @@ async function navigation() {
     await s.stop();
 }
 
+// ---- fixes as code actions --------------------------------------------------------------------------
+
+// A document's text after TextEdits (positions in UTF-16 units: JavaScript's own string indices).
+function applyEdits(text, edits) {
+    const starts = [0];
+    for (const m of text.matchAll(/\r\n|\r|\n/g)) starts.push(m.index + m[0].length);
+    const off = (p) => (starts[p.line] ?? text.length) + p.character;
+    const sorted = [...edits].sort((a, b) => off(b.range.start) - off(a.range.start));
+    for (const e of sorted) text = text.slice(0, off(e.range.start)) + e.newText + text.slice(off(e.range.end));
+    return text;
+}
+
+// What `deadwood check --fix` (extra options too) makes of text, as file name in a copy of dir.
+function cliFixed(dir, name, text, extra = []) {
+    const copy = path.join(work, "fixed-" + Math.random().toString(36).slice(2));
+    fs.cpSync(dir, copy, { recursive: true });
+    write(path.join(copy, name), text);
+    spawnSync(deadwood, ["check", "--no-cache", "--fix", ...extra, copy], { encoding: "utf8" });
+    return fs.readFileSync(path.join(copy, name), "utf8");
+}
+
+const FIXME = `def f(c, x):
+    s = "\u00e9\u{1F600}"; y = x if c else x
+    return s, y
+
+
+def g(x):
+    if x.pop():
+        return 2
+    else:
+        return 2
+
+
+def h(a, b):
+    if a:
+        if b:
+            v = 1
+        else:
+            v = 1
+    else:
+        if b:
+            v = 1
+        else:
+            v = 1
+    return v
+`;
+
+async function fixActions() {
+    const root = path.join(work, "fixes");
+    const file = path.join(root, "m.py");
+    write(file, FIXME);
+    const s = new Session(root);
+    const init = await s.start();
+    const kinds = init.capabilities.codeActionProvider?.codeActionKinds ?? [];
+    check(kinds.includes("quickfix") && kinds.includes("source.fixAll.deadwood"),
+          "fixes: codeActionKinds declared", kinds);
+    await s.open(file, FIXME);
+    const d = await s.diagnostics(file);
+    const uri = uriOf(file);
+    const ask = (range, only) => s.conn.sendRequest(lsp.CodeActionRequest.type, {
+        textDocument: { uri }, range, context: { diagnostics: [], ...(only ? { only } : {}) },
+    });
+    // a safe fix on a non-ASCII line: its edit in UTF-16 columns
+    const dw102 = d?.find((x) => x.code === "DW102");
+    const acts = await ask(dw102.range);
+    const q = acts?.find((a) => a.title === "Replace the conditional expression with `x`");
+    check(q?.kind === "quickfix" && q.isPreferred === true && q.diagnostics?.[0]?.code === "DW102",
+          "fixes: a safe fix is a preferred quickfix, with its diagnostic", acts);
+    const fixedLine = applyEdits(FIXME, q?.edit?.changes?.[uri] ?? []).split("\n")[1];
+    check(fixedLine === '    s = "\u00e9\u{1F600}"; y = x',
+          "fixes: the quickfix's edit in UTF-16 columns on a non-ASCII line", fixedLine);
+    check(acts?.some((a) => a.title === "Ignore DW102 for this line" && a.diagnostics?.[0]?.code === "DW102"),
+          "fixes: the noqa action beside it, with its diagnostic", acts);
+    // an unsafe fix: offered, titled so, not preferred
+    const unsafe = d?.find((x) => x.code === "DW101" && x.range.start.line === 6);
+    const acts2 = await ask(unsafe.range, ["quickfix"]);
+    const u = acts2?.find((a) => a.kind === "quickfix" && /^Remove the `if` test/.test(a.title));
+    check(u && /\(unsafe\)$/.test(u.title) && !u.isPreferred, "fixes: an unsafe fix says so", acts2);
+    check(applyEdits(FIXME, u?.edit?.changes?.[uri] ?? []) ===
+          cliFixed(root, "m.py", FIXME, ["--unsafe-fixes", "--select", "DW101"]).replace(
+              /def h[^]*/, FIXME.replace(/^[^]*(def h)/, "$1")),
+          "fixes: the unsafe quickfix's edit is --unsafe-fixes's", u);
+    check(!acts2?.some((a) => a.kind === "source.fixAll.deadwood"), "fixes: only quickfix when asked so", acts2);
+    // fix all: the safe fixes, pass after pass (h's outer `if` is fixed only once its inner ones are)
+    const whole = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    const all = await ask(whole, ["source.fixAll"]);
+    const fa = all?.find((a) => a.kind === "source.fixAll.deadwood");
+    check(all?.length === 1 && fa, "fixes: source.fixAll.deadwood (and only it) when asked", all);
+    const fixedAll = applyEdits(FIXME, fa?.edit?.changes?.[uri] ?? []);
+    const want = cliFixed(root, "m.py", FIXME);
+    check(fixedAll === want && /def h\(a, b\):\n    v = 1\n/.test(want) && /x\.pop\(\)/.test(want),
+          "fixes: fix all is --fix's result (iterated to a fixed point; the unsafe fix left)",
+          { got: fixedAll, want });
+    // the server's own analysis is back on the buffer's text after fix all
+    const after = await s.conn.sendRequest(lsp.CodeActionRequest.type, {
+        textDocument: { uri }, range: dw102.range, context: { diagnostics: [] } });
+    check(after?.some((a) => a.title === "Replace the conditional expression with `x`"),
+          "fixes: fix all leaves the document's findings as they were", after);
+    const n = s.published.length;
+    const v = s.change(file, [{ text: fixedAll }]);
+    const d2 = await s.diagnostics(file, v);
+    check(d2 && JSON.stringify(d2.map((x) => x.code)) === '["DW101"]' && n >= 0,
+          "fixes: after fix all, only the unsafe fix's finding remains", d2);
+    await s.stop();
+
+    // fixable / unfixable from the configuration
+    write(path.join(root, "deadwood.toml"), 'unfixable = ["DW102"]\n');
+    const s2 = new Session(root);
+    await s2.start();
+    await s2.open(file, FIXME);
+    const d3 = await s2.diagnostics(file);
+    const acts3 = await s2.conn.sendRequest(lsp.CodeActionRequest.type, {
+        textDocument: { uri }, range: d3.find((x) => x.code === "DW102").range, context: { diagnostics: [] } });
+    check(acts3 && !acts3.some((a) => a.kind === "quickfix" && a.title.startsWith("Replace")),
+          "fixes: unfixable = [DW102]: no quickfix for it", acts3);
+    const fa2 = acts3?.find((a) => a.kind === "source.fixAll.deadwood");
+    const fixed2 = applyEdits(FIXME, fa2?.edit?.changes?.[uri] ?? []);
+    check(fixed2 === cliFixed(root, "m.py", FIXME) && fixed2.includes("y = x if c else x"),
+          "fixes: unfixable = [DW102]: fix all leaves it, as --fix", fixed2);
+    await s2.stop();
+    fs.rmSync(path.join(root, "deadwood.toml"));
+}
+
 // ---- files changed by other programs -------------------------------------------------------------
 
 async function watchedFiles() {
@@ -599,6 +729,157 @@ async function watchedFiles() {
     await s.stop();
 }
 
+// ---- workspace folders added and removed -----------------------------------------------------------
+
+async function workspaceFolders() {
+    const a = path.join(work, "folders/a"), b = path.join(work, "folders/b");
+    fs.cpSync(ws, a, { recursive: true });
+    write(path.join(b, "m.py"), "def f():\n    v = None\n    return v.x\n");
+    const aSub = path.join(a, "pkg/sub.py"), bm = path.join(b, "m.py");
+    const s = new Session(a, { pull: true });
+    const init = await s.start();
+    check(init.capabilities.workspace?.workspaceFolders?.changeNotifications === true,
+          "folders: changeNotifications declared", init.capabilities.workspace);
+    const uris = async () => {
+        const w = await s.conn.sendRequest(lsp.WorkspaceDiagnosticRequest.type, { previousResultIds: [] });
+        return Object.fromEntries((w?.items ?? []).map((i) => [i.uri, (i.items ?? []).map((x) => x.code)]));
+    };
+    let got = await uris();
+    check(got[uriOf(aSub)] && !got[uriOf(bm)], "folders: one folder analyzed", got);
+    const refreshes = s.refreshes;
+    await s.conn.sendNotification(lsp.DidChangeWorkspaceFoldersNotification.type,
+                                  { event: { added: [{ uri: uriOf(b), name: "b" }], removed: [] } });
+    got = await uris();
+    const cliB = (cliFindings(b)[bm] || []).map((f) => f.code);
+    check(got[uriOf(aSub)] && JSON.stringify(got[uriOf(bm)]) === JSON.stringify(cliB) && cliB.length,
+          "folders: an added folder's files are analyzed (deadwood check's findings)", { got, cliB });
+    await s.until(() => s.refreshes > refreshes, 5000);
+    check(s.refreshes > refreshes, "folders: a pull client is asked to pull again");
+    await s.conn.sendNotification(lsp.DidChangeWorkspaceFoldersNotification.type,
+                                  { event: { added: [], removed: [{ uri: uriOf(a), name: "a" }] } });
+    got = await uris();
+    check(!Object.keys(got).some((u) => u.startsWith(uriOf(a) + "/")) && got[uriOf(bm)],
+          "folders: a removed folder's files leave the analysis", got);
+    await s.stop();
+}
+
+// ---- untitled buffers ------------------------------------------------------------------------------
+
+async function untitled() {
+    const root = path.join(work, "untitled");
+    fs.cpSync(ws, root, { recursive: true });
+    write(path.join(root, "deadwood.toml"), 'ignore = ["DW102"]\n');
+    const text = SUB.replace("class Sub(", "class Sub2(").replace(/def helper[^]*/, `def f(c):
+    s = "\u00e9\u{1F600}"; v = None; w = s if c else s
+    return v.attr, w
+`);
+    const r = spawnSync(deadwood, ["check", "--no-cache", "--output-format", "json", "--stdin-filename",
+                                   path.join(root, "untitled:Untitled-1.py"), "-"], { input: text, encoding: "utf8" });
+    const cli = JSON.parse(r.stdout || "[]");
+    const s = new Session(root);
+    await s.start();
+    const uri = "untitled:Untitled-1";
+    await s.conn.sendNotification(lsp.DidOpenTextDocumentNotification.type,
+                                  { textDocument: { uri, languageId: "python", version: 1, text } });
+    await s.until(() => s.published.some((p) => p.uri === uri));
+    const d = s.published.findLast((p) => p.uri === uri);
+    sameAsCli(d?.diagnostics, cli, text,
+              "untitled: analyzed alone under the workspace's configuration (check --stdin-filename)");
+    check(d?.diagnostics?.some((x) => x.code === "DW201") && !d.diagnostics.some((x) => x.code === "DW102"),
+          "untitled: the folder's ignore = [DW102] applies", d);
+    // not in the whole tree: Base.run's overrides do not include the buffer's Sub2
+    await s.open(basePy.replace(ws, root), BASE);
+    const h = await s.conn.sendRequest(lsp.HoverRequest.type, { textDocument: { uri: uriOf(basePy.replace(ws, root)) },
+                                                                position: { line: 1, character: 9 } });
+    const hv = h?.contents?.value ?? "";
+    check(/Sub\.run/.test(hv) && !/Sub2/.test(hv), "untitled: kept out of the whole-tree index", h);
+    // an edit: republished for its version
+    await s.conn.sendNotification(lsp.DidChangeTextDocumentNotification.type, {
+        textDocument: { uri, version: 2 }, contentChanges: [{ text: text.replace("v = None", "v = 1") }] });
+    await s.until(() => s.published.some((p) => p.uri === uri && p.version === 2));
+    const d2 = s.published.findLast((p) => p.uri === uri && p.version === 2);
+    check(d2 && !d2.diagnostics.some((x) => x.code === "DW201"), "untitled: edits analyzed", d2);
+    const acts = await s.conn.sendRequest(lsp.CodeActionRequest.type, {
+        textDocument: { uri }, range: d.diagnostics[0].range, context: { diagnostics: [] } });
+    check(Array.isArray(acts), "untitled: code actions answered", acts);
+    check((await s.stop()) === 0, "untitled: the server goes on and exits cleanly");
+}
+
+// ---- notebook documents --------------------------------------------------------------------------
+
+// A notebook open as one (notebookDocument/*): its findings are deadwood check's on the .ipynb its
+// cells make, published to each cell's document in the cell's own positions (UTF-16, on a
+// non-ASCII line), and they follow edits of one cell that change what another says.
+async function notebooks() {
+    const root = path.join(work, "nb");
+    const file = path.join(root, "n.ipynb");
+    const sources = ["# title", "v = None", 's = "\u00e9\u{1F600}"; print(v.attr)'];
+    const kinds = [1, 2, 2];
+    const ipynb = (srcs, ks) => JSON.stringify({
+        cells: srcs.map((src, i) => ks[i] === 1 ? { cell_type: "markdown", metadata: {}, source: src }
+                                                : { cell_type: "code", metadata: {}, source: src, outputs: [],
+                                                    execution_count: null }),
+        metadata: { language_info: { name: "python" } }, nbformat: 4, nbformat_minor: 5 });
+    write(file, ipynb(sources, kinds));
+    const cli = cliFindings(root)[file] || [];
+    const s = new Session(root);
+    const init = await s.start();
+    check(init.capabilities.notebookDocumentSync?.notebookSelector?.[0]?.cells?.[0]?.language === "python",
+          "notebook: notebookDocumentSync declared", init.capabilities.notebookDocumentSync);
+    const cellUri = (i) => `vscode-notebook-cell:${file}#c${i}`;
+    const item = (i, text) => ({ uri: cellUri(i), languageId: kinds[i] === 1 ? "markdown" : "python",
+                                 version: 1, text });
+    await s.conn.sendNotification(lsp.DidOpenNotebookDocumentNotification.type, {
+        notebookDocument: { uri: uriOf(file), notebookType: "jupyter-notebook", version: 1,
+                            cells: sources.map((_, i) => ({ kind: kinds[i], document: cellUri(i) })) },
+        cellTextDocuments: sources.map((t, i) => item(i, t)),
+    });
+    await s.until(() => s.published.some((p) => p.uri === cellUri(2)));
+    const d = s.published.findLast((p) => p.uri === cellUri(2))?.diagnostics;
+    const want = cli.filter((f) => f.cell === 3);
+    sameAsCli(d, want, sources[2], "notebook: a cell's findings are deadwood check's, in the cell (UTF-16)");
+    check(want.some((f) => f.code === "DW201"), "notebook: the CLI finds DW201 in cell 3", cli);
+    // an edit of cell 2 changes what is said of cell 3
+    const n = s.published.length;
+    await s.conn.sendNotification(lsp.DidChangeNotebookDocumentNotification.type, {
+        notebookDocument: { uri: uriOf(file), version: 2 },
+        change: { cells: { textContent: [{ document: { uri: cellUri(1), version: 2 },
+                                           changes: [{ range: { start: { line: 0, character: 4 },
+                                                                end: { line: 0, character: 8 } }, text: "1" }] }] } },
+    });
+    await s.until(() => s.published.slice(n).some((p) => p.uri === cellUri(2)));
+    const d2 = s.published.slice(n).findLast((p) => p.uri === cellUri(2))?.diagnostics;
+    check(d2 && !d2.some((x) => x.code === "DW201"), "notebook: an edit of another cell (v = 1) is seen", d2);
+    // a cell added at the end (its document opened with it)
+    const m = s.published.length;
+    await s.conn.sendNotification(lsp.DidChangeNotebookDocumentNotification.type, {
+        notebookDocument: { uri: uriOf(file), version: 3 },
+        change: { cells: { structure: { array: { start: 3, deleteCount: 0, cells: [{ kind: 2, document: cellUri(3) }] },
+                                        didOpen: [{ uri: cellUri(3), languageId: "python", version: 1,
+                                                    text: "w = None\nw.z\n" }] } } },
+    });
+    await s.until(() => s.published.slice(m).some((p) => p.uri === cellUri(3)));
+    const d3 = s.published.slice(m).findLast((p) => p.uri === cellUri(3))?.diagnostics;
+    const edited = path.join(work, "nb2/n.ipynb");
+    write(edited, ipynb(["# title", "v = 1", sources[2], "w = None\nw.z\n"], [1, 2, 2, 2]));
+    sameAsCli(d3, (cliFindings(path.join(work, "nb2"))[edited] || []).filter((f) => f.cell === 4),
+              "w = None\nw.z\n", "notebook: a cell added is analyzed with the others (deadwood check's)");
+    check(d3?.some((x) => x.code === "DW201" && x.range.start.line === 1), "notebook: DW201 in the added cell", d3);
+    const acts = await s.conn.sendRequest(lsp.CodeActionRequest.type, {
+        textDocument: { uri: cellUri(3) }, range: d3?.[0]?.range ?? { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } },
+        context: { diagnostics: [] } });
+    check(Array.isArray(acts) && acts.length === 0, "notebook: no fixes or code actions in a cell", acts);
+    // closed: its cells' diagnostics cleared
+    const k = s.published.length;
+    await s.conn.sendNotification(lsp.DidCloseNotebookDocumentNotification.type, {
+        notebookDocument: { uri: uriOf(file) },
+        cellTextDocuments: [0, 1, 2, 3].map((i) => ({ uri: cellUri(i) })) });
+    await s.until(() => s.published.slice(k).some((p) => p.uri === cellUri(3)));
+    const cleared = s.published.slice(k).find((p) => p.uri === cellUri(3));
+    check(cleared && cleared.diagnostics.length === 0, "notebook: closing it clears its cells' diagnostics", cleared);
+    check((await s.stop()) === 0, "notebook: the server goes on and exits cleanly");
+}
+
 // ---- raw bytes: malformed input, cancellation, exit status ----------------------------------------
 
 function frame(obj) {
@@ -632,6 +913,16 @@ function raw(chunks, { close = true, waitMs = 0 } = {}) {
             if (close) p.stdin.end();
         })();
     });
+}
+
+// "answered", or the error code a request was answered with.
+async function outcomeOf(pending) {
+    try {
+        await pending;
+        return "answered";
+    } catch (e) {
+        return e.code;
+    }
 }
 
 async function rawChecks() {
@@ -698,15 +989,128 @@ async function rawChecks() {
                                        { textDocument: { uri: uriOf(basePy) }, position: { line: 0, character: 0 } },
                                        src.token);
     src.cancel();
-    let outcome = "answered";
-    try {
-        await pending;
-    } catch (e) {
-        outcome = e.code;
-    }
+    const outcome = await outcomeOf(pending);
     check(outcome === "answered" || outcome === -32800,
           "$/cancelRequest: the library's cancellation is answered or cancelled", outcome);
     check((await s.stop()) === 0, "$/cancelRequest: the server goes on");
+    await cancelRunning();
+}
+
+// A request cancelled while it runs: workspace/diagnostic over many files reads the client's
+// messages between files. It is cancelled once the server says it started it ($/logTrace); a
+// malformed message that arrives meanwhile gets its error beside it.
+async function cancelRunning() {
+    const root = path.join(work, "many");
+    for (let i = 0; i < 3000; i++)
+        write(path.join(root, `m${i}.py`), "def f():\n    v = None\n    return v.x\n");
+    const s = new Session(root);
+    await s.start();
+    await s.conn.sendNotification(lsp.SetTraceNotification.type, { value: "verbose" });
+    const src = new lsp.CancellationTokenSource();
+    const pending = s.conn.sendRequest(lsp.WorkspaceDiagnosticRequest.type, { previousResultIds: [] },
+                                       src.token);
+    await s.until(() => s.traces.some((t) => /received request 'workspace\/diagnostic'/.test(t.message)));
+    s.proc.stdin.write(frame("{not json"));
+    src.cancel();
+    const outcome = await outcomeOf(pending);
+    check(outcome === -32800, "$/cancelRequest: a running workspace/diagnostic is cancelled", outcome);
+    const w = await s.conn.sendRequest(lsp.WorkspaceDiagnosticRequest.type, { previousResultIds: [] });
+    check(w?.items?.length === 3000, "$/cancelRequest: the next one is answered in full", w?.items?.length);
+    check((await s.stop()) === 0, "$/cancelRequest: the server goes on after it");
+}
+
+// ---- startup: initialize answered before the workspace is indexed ---------------------------------
+
+// A server spoken to in raw bytes: msgs, every message it sent, parsed as they come; until(pred)
+// waits for pred() to hold (60 s at most: a guard against a hang).
+function rawServer() {
+    const p = spawn(deadwood, ["server"], { stdio: ["pipe", "pipe", "pipe"] });
+    let all = Buffer.alloc(0), wake = () => {};
+    const msgs = [];
+    p.stdout.on("data", (d) => {
+        all = Buffer.concat([all, d]);
+        for (;;) {
+            const m = /Content-Length: (\d+)\r\n\r\n/.exec(all.toString("latin1"));
+            if (!m || all.length < m.index + m[0].length + +m[1]) break;
+            const start = m.index + m[0].length;
+            msgs.push(JSON.parse(all.subarray(start, start + +m[1]).toString("utf8")));
+            all = all.subarray(start + +m[1]);
+        }
+        wake();
+    });
+    const until = async (pred) => {
+        const end = Date.now() + 60000;
+        while (!pred() && Date.now() < end) await new Promise((r) => { wake = r; setTimeout(r, 100); });
+    };
+    return { p, msgs, exited: new Promise((r) => p.on("exit", r)), until };
+}
+
+// initialize, initialized and a didOpen in one write: the answer to initialize comes first, then
+// the document's per-file findings (analyzed alone, the workspace not yet indexed), then, the
+// index complete, its findings again with the whole tree's (DW302, from the base class in another
+// file), for the same version.
+async function startup() {
+    const init = { jsonrpc: "2.0", id: 1, method: "initialize",
+                   params: { rootUri: uriOf(ws), workspaceFolders: [{ uri: uriOf(ws), name: "ws" }],
+                             capabilities: {} } };
+    const initialized = { jsonrpc: "2.0", method: "initialized", params: {} };
+    const open = { jsonrpc: "2.0", method: "textDocument/didOpen",
+                   params: { textDocument: { uri: uriOf(subPy), languageId: "python", version: 7, text: SUB } } };
+    const { p, msgs, exited, until } = rawServer();
+    p.stdin.write(Buffer.concat([frame(init), frame(initialized), frame(open)]));
+    await until(() => msgs.some((x) => x.params?.diagnostics?.some((d) => d.code === "DW302")));
+    p.stdin.write(Buffer.concat([frame({ jsonrpc: "2.0", id: 99, method: "shutdown" }),
+                                 frame({ jsonrpc: "2.0", method: "exit" })]));
+    const code = await exited;
+    const pubs = msgs.filter((x) => x.method === "textDocument/publishDiagnostics");
+    const codes = (x) => x.params.diagnostics.map((d) => d.code);
+    check(msgs[0]?.id === 1 && msgs[0].result?.capabilities, "startup: initialize answered first", msgs[0]);
+    check(pubs.length >= 2 && pubs[0].params.version === 7 && codes(pubs[0]).includes("DW201") &&
+          !codes(pubs[0]).includes("DW302"),
+          "startup: the open document's per-file findings before the index is complete", pubs);
+    const indexed = msgs.findIndex((x) => /files indexed/.test(x.params?.message ?? ""));
+    const last = pubs[pubs.length - 1];
+    check(last && last.params.version === 7 && codes(last).includes("DW302") && codes(last).includes("DW201") &&
+          indexed > msgs.indexOf(pubs[0]) && indexed < msgs.indexOf(last),
+          "startup: republished with the whole tree's findings once it is indexed", { pubs, indexed });
+    check(code === 0, "startup: exit status 0", code);
+}
+
+// A document opened while the workspace is indexed (after the server said it began): its per-file
+// findings are published before the index is complete, then again with it.
+async function openWhileIndexing() {
+    const root = path.join(work, "indexing");
+    for (let i = 0; i < 3000; i++)
+        write(path.join(root, `m${i}.py`), "def f():\n    v = None\n    return v.x\n");
+    write(path.join(root, "pkg/__init__.py"), "");
+    write(path.join(root, "pkg/base.py"), BASE);
+    const file = path.join(root, "pkg/sub.py");
+    write(file, SUB);
+    const { p, msgs, exited, until } = rawServer();
+    const logged = (re) => msgs.findIndex((x) => re.test(x.params?.message ?? ""));
+    p.stdin.write(Buffer.concat([frame({ jsonrpc: "2.0", id: 1, method: "initialize",
+                                         params: { rootUri: uriOf(root), capabilities: {} } }),
+                                 frame({ jsonrpc: "2.0", method: "initialized", params: {} })]));
+    await until(() => logged(/indexing \d+ files/) >= 0);
+    p.stdin.write(frame({ jsonrpc: "2.0", method: "textDocument/didOpen",
+                          params: { textDocument: { uri: uriOf(file), languageId: "python", version: 1,
+                                                    text: fs.readFileSync(file, "utf8") } } }));
+    await until(() => logged(/files indexed/) >= 0 &&
+                      msgs.filter((x) => x.method === "textDocument/publishDiagnostics").length >= 2);
+    p.stdin.write(Buffer.concat([frame({ jsonrpc: "2.0", id: 99, method: "shutdown" }),
+                                 frame({ jsonrpc: "2.0", method: "exit" })]));
+    const code = await exited;
+    const pubs = msgs.filter((x) => x.method === "textDocument/publishDiagnostics");
+    const first = msgs.indexOf(pubs[0]), indexed = logged(/files indexed/);
+    const codes = (x) => (x?.params?.diagnostics ?? []).map((d) => d.code);
+    check(codes(pubs[0]).includes("DW201") && !codes(pubs[0]).includes("DW302") && first >= 0 &&
+          first < indexed,
+          "startup: a document opened while the workspace is indexed gets its per-file findings first",
+          { first, indexed, pubs });
+    const last = pubs[pubs.length - 1];
+    check(pubs.length >= 2 && msgs.indexOf(last) > indexed && last.params.version === 1 &&
+          codes(last).includes("DW302"), "startup: ... and the whole tree's once it is indexed", pubs);
+    check(code === 0, "startup: exit status 0 after indexing", code);
 }
 
 // ---- the seed's bug, as an editor sees it --------------------------------------------------------
@@ -729,8 +1133,8 @@ async function seed(examples) {
 
 const only = process.env.ONLY;
 for (const [name, fn] of [["push", pushDiagnostics], ["encodings", encodings], ["pull", pullDiagnostics],
-                          ["config", configuration], ["nav", navigation], ["watched", watchedFiles],
-                          ["raw", rawChecks],
+                          ["config", configuration], ["nav", navigation], ["fixes", fixActions], ["watched", watchedFiles], ["folders", workspaceFolders], ["untitled", untitled], ["notebook", notebooks],
+                          ["raw", rawChecks], ["startup", async () => { await startup(); await openWhileIndexing(); }],
                           ["seed", () => seed(process.env.EXAMPLES)]]) {
     if (only && !only.split(",").includes(name)) continue;
     try {

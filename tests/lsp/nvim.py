@@ -35,16 +35,18 @@ local function dump(tag)
   end
   f:close()
 end
-vim.wait(30000, function() return #vim.diagnostic.get(0) > 0 end, 20)
+local function shown(c)
+  for _, d in ipairs(vim.diagnostic.get(0)) do
+    if code(d) == c then return true end
+  end
+  return false
+end
+-- (the per-file findings may come first, while the workspace is indexed: the whole tree's after)
+vim.wait(30000, function() return shown("DW301") end, 20)
 dump("first")
 -- the override's body made its base's: it is then a redundant copy (DW302)
 vim.api.nvim_buf_set_lines(0, _G.arg_from, _G.arg_to, false, _G.arg_new)
-vim.wait(30000, function()
-  for _, d in ipairs(vim.diagnostic.get(0)) do
-    if code(d) == "DW302" then return true end
-  end
-  return false
-end, 20)
+vim.wait(30000, function() return shown("DW302") end, 20)
 dump("edited")
 vim.lsp.stop_client(id)
 vim.wait(5000, function() return vim.lsp.get_client_by_id(id) == nil end, 20)

@@ -98,7 +98,7 @@ for name, (data, code, msg) in cases.items():
 ordinary = os.path.join(root, "ordinary.py")
 with open(ordinary, "w") as f:
     f.write("def f(x):\n    if x is None:\n        return x.y\n    return 1\n\n"
-            "v = 1 if f else 1\n")
+            "v = 1 if f(0) else 1\n")
 # a symlink loop and an unreadable file
 os.makedirs(os.path.join(root, "loop"))
 os.symlink("..", os.path.join(root, "loop", "up"))

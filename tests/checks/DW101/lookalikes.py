@@ -159,7 +159,7 @@ def parse(text, strict):
 # A conditional expression with equal results is DW102, not DW101.
 def pick(a, c):
     if c:  # ok: arms differ
-        return a if c else a  # expect: DW102
+        return a if c else a  # expect: DW102, DW106 "`c` on line {-1}"
     else:
         return a
 

@@ -161,7 +161,7 @@ def label(x, y):
         name = "a" if y else "b"
         return name
     elif y:  # ok: differs from the first arm
-        name = "b" if y else "a"
+        name = "b" if y else "a"  # expect: DW106 "`y` on line {-1}"
         return name
 
 

@@ -102,7 +102,7 @@ def twice(flag):
 # The same test nested inside an arm.
 def nested(a, b):
     if a:
-        if a:  # ok: nested, not an elif of the same chain
+        if a:  # expect: DW106 "`a` on line {-1}"
             return 1
     elif b:
         return 2

@@ -35,7 +35,7 @@ def last_valid(rows):
         if not row.valid:
             prev.append(row)  # expect: DW201 "on line {-2}"
             continue
-        prev = row
+        prev = row  # expect: DW108 "again on line 34"
     return rows
 
 

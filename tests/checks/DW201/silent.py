@@ -42,7 +42,7 @@ def report(x):
 def first(items):
     if not items:
         return items.default  # ok: falsy is not None (an empty list has attributes)
-    if items:
+    if items:  # expect: DW106 "`items` on line {-2}"
         return items[0]  # ok
 
 
@@ -146,7 +146,7 @@ class TestNone:
 def unreachable(x):
     if x is None:
         return None
-        x.close()  # ok: never runs
+        x.close()  # expect: DW105 "`return` on line {-1}"
 
 
 # Rebound by other kinds of statement: a for target, a with target, an import, a walrus.
@@ -157,10 +157,10 @@ def rebinding(x, items, path):
     if x is None:
         with open(path) as x:
             return x.read()  # ok
-    if x is None:
+    if x is None:  # expect: DW106 "on line {-3}"
         import json as x
         return x.dumps({})  # ok
-    if x is None:
+    if x is None:  # expect: DW106 "on line {-3}"
         (x := make())
         return x.value  # ok
 

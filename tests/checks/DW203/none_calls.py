@@ -41,7 +41,7 @@ def silent(event, recorder):
     Recorder.count().bit_length()  # ok: returns a value
     recorder.log(event).done  # ok: receiver of unknown type
     none_lib.missing(event).x  # ok: not defined in the tree
-    result = record(event)
+    result = record(event)  # expect: DW108 "again on line {+1}"
     result = 3
     print(result.real)  # ok: reassigned before the dereference
     record(event) or print("none")  # ok: not dereferenced

@@ -1,0 +1,127 @@
+"""DW105 look-alikes: code that looks unreachable but is not reported (on purpose, or it runs)."""
+import sys
+from contextlib import suppress
+from typing import TYPE_CHECKING
+
+import pytest
+
+
+def checked(value):
+    print(value)
+    if TYPE_CHECKING:
+        return value
+    else:
+        raise RuntimeError("only for type checkers")
+    value.validate()  # ok: an `if TYPE_CHECKING:` never counts as leaving
+
+
+def switched(value):
+    if 0:
+        print("debug", value)  # ok: code under a constant test is switched off on purpose
+    if False:
+        return value
+    else:
+        return -value
+    print(value)  # ok: an `if` whose test is a constant never counts as leaving
+
+
+def nothing(log):
+    log.debug("nothing to do")
+    return None
+    yield  # ok: a lone `yield` after `return` makes the function a generator
+
+
+def stub():
+    raise NotImplementedError
+    return 1  # ok: a body that starts by leaving is switched off on purpose
+
+
+def disabled(client):
+    client.connect()
+    return
+    client.run("install")  # ok: a bare `return` above code switches it off
+
+
+def old_body(version):
+    if version == 1:
+        raise OldVersionError
+    raise NotImplementedError
+    return version * 2  # ok: the old body kept under `raise NotImplementedError`
+
+
+def asked(names, i):
+    if i != 0:
+        raise AssertionError("can this happen?")
+        names.append(".")  # ok: the author says it is not reached
+
+
+def kept(terms):
+    result = sum(terms)
+    return result
+    # The slower way, kept in case the one above turns out to be wrong:
+    return sum(sorted(terms))  # ok: a comment between says the author knows
+
+
+def fallback(dtype):
+    if dtype == "fp16":
+        return 16
+    elif dtype == "bf16":
+        return 16
+    else:
+        raise ValueError(dtype)
+    return None  # ok: a fallback written for readers and type checkers
+
+
+def forever(queue):
+    while True:
+        item = queue.get()
+        if item:
+            return item
+    raise RuntimeError("the loop has no other way out")  # ok: the same
+
+
+def caught(argv):
+    try:
+        sys.exit(main(argv))
+        print("still here")  # ok: SystemExit may be caught by the handler below
+    except SystemExit:
+        pass
+
+
+def expected(parse):
+    with pytest.raises(ValueError):
+        sys.exit(parse(""))
+        print("not here")  # ok: the context manager expects the exception
+
+
+def swallowed(table):
+    with suppress(KeyError):
+        del table["x"]
+        raise KeyError("x")
+    print("after")  # ok: the `with` may swallow what its body raises
+
+
+def with_return(path):
+    with open(path) as f:
+        if f:
+            raise ValueError(path)
+        else:
+            raise KeyError(path)
+    print(path)  # ok: a context manager may swallow what its body raises
+
+
+def loop_else(items):
+    for item in items:
+        if item:
+            break
+    else:
+        return None
+    print(item)  # ok: the `break` gets here
+
+
+def main(argv):
+    return len(argv)
+
+
+class OldVersionError(Exception):
+    pass

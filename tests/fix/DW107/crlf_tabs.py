@@ -1,0 +1,10 @@
+"""DW107 fixes keep CRLF line endings and tabs."""
+
+
+def ready():
+	return True
+
+
+def go():
+	if ready:	# always true
+		return 1
