@@ -39,6 +39,7 @@ LIB_SRC := \
     src/checks/identical_ifexp.c \
     src/checks/if_chain.c \
     src/checks/leaves.c \
+    src/checks/none_check_deviation.c \
     src/checks/none_dereference.c \
     src/checks/none_result_collect.c \
     src/checks/none_result_dereference.c \

@@ -22,7 +22,7 @@
 #include "base/buf.h"
 #include "base/wire.h"
 
-#define MAGIC "DWCACHE8"
+#define MAGIC "DWCACHE9"
 enum { MAGIC_LEN = 8, HEADER_LEN = MAGIC_LEN + 8 + SHA256_LEN, MAX_ENTRY = 256 << 20 };
 enum { KEEP_KEYS = 8 }; /* option sets kept per version */
 

@@ -14,9 +14,11 @@ void redundant_override_run(TreeCtx *tx);
 void stale_override_run(TreeCtx *tx);
 void none_result_dereference_run(TreeCtx *tx);
 void unused_noqa_tree_run(TreeCtx *tx);
+extern const Check check_none_check_deviation;
+void none_check_deviation_run(TreeCtx *tx);
 void unreachable_code_run(TreeCtx *tx);
 void function_as_condition_run(TreeCtx *tx);
-extern const Collector none_result_collector, unreachable_code_collector,
+extern const Collector none_result_collector, none_check_collector, unreachable_code_collector,
     function_as_condition_collector;
 
 /* unused-noqa last: it reads what the others' findings used */
@@ -24,6 +26,7 @@ static const TreeRule tree_rules[] = {
     {&check_unreachable_code, unreachable_code_run, &unreachable_code_collector},
     {&check_function_as_condition, function_as_condition_run, &function_as_condition_collector},
     {&check_none_result_dereference, none_result_dereference_run, &none_result_collector},
+    {&check_none_check_deviation, none_check_deviation_run, &none_check_collector},
     {&check_override_drift, override_drift_run, NULL},
     {&check_redundant_override, redundant_override_run, NULL},
     {&check_stale_override, stale_override_run, NULL},

@@ -63,15 +63,15 @@ typedef struct Definers {
     int32_t n, cap;
 } Definers;
 
-typedef struct Below {
+struct NoneBelow {
     int32_t *pre, *last; /* per class (class_id): its number, and the last of its subtree */
     Definers *names;     /* open addressing by name */
     int32_t cap;
     Arena a;
     bool made, failed;
-} Below;
+};
 
-static Definers *definers(Below *b, const char *name, bool add) {
+static Definers *definers(NoneBelow *b, const char *name, bool add) {
     uint32_t at = name_hash(name) & (uint32_t)(b->cap - 1);
     for (; b->names[at].name; at = (at + 1) & (uint32_t)(b->cap - 1))
         if (strcmp(b->names[at].name, name) == 0) return &b->names[at];
@@ -86,7 +86,7 @@ static int by_number(const void *x, const void *y) {
 }
 
 /* The numbering, and the definitions by name. */
-static bool below_make(const ProjectIndex *ix, Below *b) {
+static bool below_make(const ProjectIndex *ix, NoneBelow *b) {
     int32_t n = ix->nclasses, methods = 0;
     for (int32_t m = 0; m < ix->nmodules; m++)
         for (int32_t c = 0; c < ix->modules[m]->nclasses; c++)
@@ -146,7 +146,7 @@ static bool below_make(const ProjectIndex *ix, Below *b) {
 }
 
 /* Whether some class deriving from c (not c) defines `name` as a method that can return a value. */
-static bool overridden_below(const ProjectIndex *ix, Below *b, ClassRef c, const char *name) {
+static bool overridden_below(const ProjectIndex *ix, NoneBelow *b, ClassRef c, const char *name) {
     const ClassInfo *ci = index_class_info(ix, c);
     if (!ci->nsub) return false;
     if (!b->made) {
@@ -181,10 +181,8 @@ static bool overridden_below(const ProjectIndex *ix, Below *b, ClassRef c, const
     return lo < d->n && d->at[lo] <= to;
 }
 
-/* The function a call resolves to, or NULL. */
-static const FuncSum *resolve(const ProjectIndex *ix, Below *below, int32_t m, const CallRef *c,
-                              const ModuleSummary **where) {
-    const ModuleSummary *ms = ix->modules[m];
+const FuncSum *none_result_resolve(const ProjectIndex *ix, NoneBelow *below, int32_t m,
+                                   const CallRef *c, int32_t *where) {
     ClassRef owner;
     int32_t fn;
     bool uncertain;
@@ -193,7 +191,7 @@ static const FuncSum *resolve(const ProjectIndex *ix, Below *below, int32_t m, c
         if (c->local == LOCAL_YES) return NULL;
         Entity e = index_resolve_name(ix, m, c->callee);
         if (e.kind != ENT_FUNCTION) return NULL;
-        *where = ix->modules[e.module];
+        *where = e.module;
         return &ix->modules[e.module]->functions[e.item];
     }
     case RECV_SELF:
@@ -208,9 +206,10 @@ static const FuncSum *resolve(const ProjectIndex *ix, Below *below, int32_t m, c
             return NULL;
         const FuncSum *f = &ix->modules[owner.module]->functions[fn];
         /* (the subclasses, of a class many derive from, only for a method that returns None) */
-        if (c->kind != RECV_SUPER && only_none(f) && overridden_below(ix, below, cr, c->callee))
+        if (below && c->kind != RECV_SUPER && only_none(f) &&
+            overridden_below(ix, below, cr, c->callee))
             return NULL;
-        *where = ix->modules[owner.module];
+        *where = owner.module;
         return f;
     }
     case RECV_DOTTED: {
@@ -218,25 +217,23 @@ static const FuncSum *resolve(const ProjectIndex *ix, Below *below, int32_t m, c
         if (e.kind == ENT_MODULE) {
             Entity f = index_resolve_name(ix, e.module, c->callee);
             if (f.kind != ENT_FUNCTION) return NULL;
-            *where = ix->modules[f.module];
+            *where = f.module;
             return &ix->modules[f.module]->functions[f.item];
         }
         if (e.kind == ENT_CLASS) {
             ClassRef cr = {e.module, e.item};
             if (!index_lookup_method(ix, cr, c->callee, 0, &owner, &fn, &uncertain) || uncertain)
                 return NULL;
-            *where = ix->modules[owner.module];
+            *where = owner.module;
             return &ix->modules[owner.module]->functions[fn];
         }
         return NULL;
     }
-    default: (void)ms; return NULL;
+    default: return NULL;
     }
 }
 
-/* Whether the name the call was resolved through (f in f(), a in a.b.m()) is, where the call
- * is, a local name rather than the module's. */
-static bool shadowed(const ProjectIndex *ix, ReadAgain *ra, int32_t m, const CallRef *c) {
+bool none_result_shadowed(const ProjectIndex *ix, ReadAgain *ra, int32_t m, const CallRef *c) {
     if (c->local != LOCAL_UNCHECKED) return c->local == LOCAL_YES;
     char root[256];
     const char *name = c->kind == RECV_DOTTED ? c->receiver : c->callee;
@@ -257,7 +254,7 @@ static const char *what_raises(uint8_t flags) {
 
 void none_result_dereference_run(TreeCtx *tx) {
     const ProjectIndex *ix = tx->ix;
-    Below below = {0};
+    NoneBelow below = {0};
     arena_init(&below.a);
     ReadAgain ra;
     index_read_again_init(&ra);
@@ -266,9 +263,11 @@ void none_result_dereference_run(TreeCtx *tx) {
         const DerefFacts *df = summary_facts(ms, &none_result_collector);
         for (int32_t i = 0; df && i < df->n; i++) {
             const CallRef *c = &df->calls[i].call;
-            const ModuleSummary *where = NULL;
-            const FuncSum *f = resolve(ix, &below, m, c, &where);
-            if (!f || !only_none(f) || shadowed(ix, &ra, m, c)) continue;
+            int32_t w = -1;
+            if (!site_derefs(df->calls[i].use)) continue;
+            const FuncSum *f = none_result_resolve(ix, &below, m, c, &w);
+            if (!f || !only_none(f) || none_result_shadowed(ix, &ra, m, c)) continue;
+            const ModuleSummary *where = ix->modules[w];
             const char *file = strrchr(where->path, '/');
             file = file ? file + 1 : where->path;
             SumLoc def = func_def(f);

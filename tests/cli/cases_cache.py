@@ -113,6 +113,33 @@ def test_cache_whole_tree():
             "a hit on zenflow.py loses DW301 when the base changes", p3.stdout + p3.stderr)
 
 
+def test_cache_none_check_deviation():
+    """DW204 counts the call sites of every file and reads how the function returns None from
+    its own: a change in the function's file changes what is reported in the callers' files,
+    whose entries are hits."""
+    proj = fresh(os.path.join(ROOT, "tests", "checks", "DW204"), "dev")
+    argv = ["check", "-v", "--select", "DW204", "."]
+    p1 = dw(argv, proj, cache=True)
+    s.check("dev_callers.py:23:12: DW204" in p1.stdout and "dev_lib.py:7), and 7 of 10" in p1.stdout,
+            "DW204 before the change", p1.stdout + p1.stderr)
+    n = len([f for f in os.listdir(proj) if f.endswith(".py")])
+    lib = os.path.join(proj, "dev_lib.py")
+    text = open(lib).read()
+    # a line above find() moves its `return`: the message in dev_callers.py follows it
+    write(lib, "# moved\n" + text)
+    p2 = dw(argv, proj, cache=True)
+    s.check(verbose_cache(p2) == (n - 1, n, 1) and "dev_lib.py:8), and 7 of 10" in p2.stdout and
+            p2.stdout == dw(argv[:1] + argv[2:], proj).stdout,
+            "a hit on dev_callers.py sees the moved return", p2.stdout + p2.stderr)
+    # find() no longer returns None: 7 of 10 sites test (< 4 in 5), its findings go
+    write(lib, text.replace("return _TABLE.get(key)", "return _TABLE[key]"))
+    p3 = dw(argv, proj, cache=True)
+    s.check(verbose_cache(p3) == (n - 1, n, 1) and "`find()`" not in p3.stdout and
+            "`lookup()`" in p3.stdout and p3.stdout == dw(argv[:1] + argv[2:], proj).stdout,
+            "a hit on dev_callers.py loses DW204 on find() when it stops returning None",
+            p3.stdout + p3.stderr)
+
+
 def reparsed(p):
     m = re.search(r"(\d+) of them parsed again for the whole-tree rules", p.stderr)
     return int(m.group(1)) if m else None
