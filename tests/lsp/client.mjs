@@ -284,7 +284,7 @@ async function pushDiagnostics() {
     const dw302 = d?.find((x) => x.code === "DW302");
     check(dw302?.tags?.includes(1), "push: DW302 tagged Unnecessary", dw302);
     const dw105 = d?.find((x) => x.code === "DW105");
-    check(dw105?.tags?.includes(1) && !dw201.tags?.length, "push: DW105 tagged Unnecessary, DW201 not",
+    check(dw105?.tags?.includes(1) && dw201 && !dw201.tags?.length, "push: DW105 tagged Unnecessary, DW201 not",
           [dw105, dw201]);
     check(dw302?.relatedInformation?.[0]?.location?.uri === uriOf(basePy) &&
           dw302.relatedInformation[0].location.range.start.line === 1,
