@@ -36,6 +36,7 @@
 #include <stdint.h>
 
 #include "base/arena.h"
+#include "base/str.h"
 
 enum {
     HUNIT_WEAK = 1, /* says little on its own: pass, break, continue, return [None], ..., the
@@ -67,6 +68,9 @@ typedef struct FnVersion {
     uint64_t names; /* the names it uses, as a 64-bit Bloom filter (a name it does not have may
                        seem to be there; one it has always is) */
 } FnVersion;
+
+/* A name's bits in FnVersion.names: a version that has the name has all of them. */
+uint64_t history_name_bits(Str s);
 
 typedef struct FnHistory {
     const char *qualname;

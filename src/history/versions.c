@@ -360,7 +360,7 @@ typedef struct NameScan {
     int depth;
 } NameScan;
 
-static uint64_t name_bits(Str s) {
+uint64_t history_name_bits(Str s) {
     uint64_t h = hash_bytes(s.s, (size_t)s.len, HASH_SEED);
     return 1ull << (h & 63) | 1ull << (h >> 6 & 63);
 }
@@ -368,8 +368,8 @@ static uint64_t name_bits(Str s) {
 static int scan_names(Node *x, void *ud) {
     NameScan *s = ud;
     if (s->depth > 200) return 0;
-    if (x->kind == AST_NAME) s->bits |= name_bits(x->Name.id);
-    if (x->kind == AST_ARG) s->bits |= name_bits(x->arg.arg);
+    if (x->kind == AST_NAME) s->bits |= history_name_bits(x->Name.id);
+    if (x->kind == AST_ARG) s->bits |= history_name_bits(x->arg.arg);
     s->depth++;
     ast_children(x, scan_names, ud);
     s->depth--;
@@ -396,7 +396,7 @@ static uint64_t unit_names(const UnitNode *u) {
         }
     } else if (u->part == UNIT_HANDLER && x->ExceptHandler.type) {
         scan_names(x->ExceptHandler.type, &s);
-        if (x->ExceptHandler.name.s) s.bits |= name_bits(x->ExceptHandler.name);
+        if (x->ExceptHandler.name.s) s.bits |= history_name_bits(x->ExceptHandler.name);
     }
     return s.bits;
 }

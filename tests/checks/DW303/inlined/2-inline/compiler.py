@@ -1,0 +1,23 @@
+class Compiled:
+    def process(self, obj, **kw):
+        """Compile a clause."""
+        return obj._compiler_dispatch(self, **kw)
+
+    def limit_of(self, select):
+        return self.render_literal(select._limit)
+
+
+class SQLCompiler(Compiled):
+    def visit_select(self, select, **kw):
+        froms = self.froms_of(select)
+        text = "SELECT " + self.columns_of(select)
+        text += " FROM " + ", ".join(froms)
+        if select._where_criteria is not None:
+            where = select._where_criteria._compiler_dispatch(self, **kw)
+            text += " WHERE " + where
+        order_by = select._order_by_clause._compiler_dispatch(self, **kw)
+        if order_by:
+            text += " ORDER BY " + order_by
+        if select._limit is not None:
+            text += " LIMIT " + self.limit_of(select)
+        return text

@@ -1,0 +1,33 @@
+from menus import Menu
+
+
+class OptionsMenu(Menu):
+    def render(self):
+        if self._dirty:
+            self.clear()
+            for action in self.actions:
+                self.add(action)
+            self.add_separator()
+            self._dirty = False
+        self.show()
+
+
+class TitledMenu(Menu):
+    def render(self, force=False):
+        if self._dirty:
+            self.clear()
+            for action in self.actions:
+                self.add(action)
+            self.add_title()
+            self._dirty = False
+        self.show()
+
+
+class QuickMenu(Menu):
+    def render(self):
+        if self._dirty:
+            self.clear()
+            for action in self.actions:
+                self.add(action)
+            self._dirty = False
+        self.show_quickly()
