@@ -1,5 +1,6 @@
 class Tensor:
     def make(self, head, indices, *, canon=False, **kw):
+        self.check_head(head)
         indices = self.parse_indices(head, indices)
         obj = self.new_node(head, indices, **kw)
         obj.structure = self.structure_of(indices)
@@ -52,7 +53,7 @@ class WildTensor(Tensor):
         return result
 
     def resize(self, shape, **kw):
-        factor = kw.pop("factor", 1)  # expect: DW303 "WildTensor.resize still has" "removed it"
+        factor = kw.pop("factor", 1)  # ok: the base deleted it and put nothing in its place (a removal)
         shape = self.parse_shape(shape)
         obj = self.new_node(self.head, self.indices)
         obj.shape = [n * factor for n in shape]

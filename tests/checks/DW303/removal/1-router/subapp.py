@@ -1,0 +1,13 @@
+from router import PrefixResource
+
+
+class DomainResource(PrefixResource):
+    def resolve(self, request):
+        path = request.rel_url.path
+        if not path.startswith(self.prefix):
+            return None, set()
+        match_info = self.app.router.lookup(path)
+        match_info.add_app(self.app)
+        self.log_match(match_info)
+        match_info.domain = self.domain
+        return match_info, match_info.methods
