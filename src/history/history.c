@@ -226,9 +226,19 @@ static int32_t open_repo(History *h, const char *root) {
 static bool read_log(History *h, Repo *r) {
     if (r->log_tried) return r->log_ok;
     r->log_tried = true;
-    static const char *const args[] = {
-        "log", "--first-parent", "-m", "--root", "--raw", "-M", "--no-abbrev", "-z",
-        "--format=%x01%H %ct %s%x02%b", "HEAD", "--", "*.py", NULL};
+    static const char *const args[] = {"log",
+                                       "--first-parent",
+                                       "-m",
+                                       "--root",
+                                       "--raw",
+                                       "-M",
+                                       "--no-abbrev",
+                                       "-z",
+                                       "--format=%x01%H %ct %s%x02%b",
+                                       "HEAD",
+                                       "--",
+                                       "*.py",
+                                       NULL};
     char msg[512];
     GitStatus s = git_run(&r->git, args, MAX_LOG, &r->log.text, msg, sizeof msg);
     if (s != GIT_OK) {
