@@ -39,7 +39,8 @@
  * does not match the current base, matched (by longest common subsequence) a statement of a past
  * version of the base that the base's next change deleted, and the override has it more often
  * than the current base. One finding per override and base commit, at the override's first stale
- * statement, naming the commit (short id, date, subject), the old lines and what they became,
+ * statement, naming the commit (short id, date, subject: for the merge of a GitHub pull request,
+ * its title and number), the old lines and what they became,
  * with the base method's current definition as the related location. Uncommitted changes to the
  * base count as a commit of their own ("your uncommitted changes"); a pull request's commits are
  * history like any other, so its CI reports a base fixed without its copy.

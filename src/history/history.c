@@ -23,7 +23,7 @@
 #include "versions.h"
 
 enum { MAX_LOG = 1 << 30 }; /* bytes of `git log` output: a bound, far above real histories */
-#define ENTRY_MAGIC "DWHIST03"
+#define ENTRY_MAGIC "DWHIST04"
 
 typedef struct Repo {
     char *root; /* the directory with the .git entry */
@@ -226,9 +226,19 @@ static int32_t open_repo(History *h, const char *root) {
 static bool read_log(History *h, Repo *r) {
     if (r->log_tried) return r->log_ok;
     r->log_tried = true;
-    static const char *const args[] = {
-        "log", "--first-parent",         "-m",   "--root", "--raw", "-M", "--no-abbrev",
-        "-z",  "--format=%x01%H %ct %s", "HEAD", "--",     "*.py",  NULL};
+    static const char *const args[] = {"log",
+                                       "--first-parent",
+                                       "-m",
+                                       "--root",
+                                       "--raw",
+                                       "-M",
+                                       "--no-abbrev",
+                                       "-z",
+                                       "--format=%x01%H %ct %s%x02%b",
+                                       "HEAD",
+                                       "--",
+                                       "*.py",
+                                       NULL};
     char msg[512];
     GitStatus s = git_run(&r->git, args, MAX_LOG, &r->log.text, msg, sizeof msg);
     if (s != GIT_OK) {

@@ -1,6 +1,7 @@
 /* log.c — reading `git log --raw -z` in place, and a file's versions along it; see log.h. */
 #include "log.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,7 @@ static bool is_hex(const char *s, size_t n) {
 
 void histlog_free(HistLog *l) {
     buf_free(&l->text);
+    buf_free(&l->titles);
     dw_free(l->commits);
     dw_free(l->changes);
     memset(l, 0, sizeof *l);
@@ -55,6 +57,26 @@ static bool raw_head(char *s, HistChange *ch) {
     return strchr("ACDMRTUX", ch->status) && ch->status;
 }
 
+/* For the merge of a GitHub pull request ("Merge pull request #12 from carol/fix", its title the
+ * first line of the body), 1 + the offset in l->titles of "<title> (#12)"; otherwise 0. */
+static int32_t pull_request_title(HistLog *l, const char *subject, const char *body) {
+    static const char prefix[] = "Merge pull request #";
+    const char *num = subject + sizeof prefix - 1, *p = num;
+    if (strncmp(subject, prefix, sizeof prefix - 1) != 0) return 0;
+    while (*p >= '0' && *p <= '9') p++;
+    if (p == num || p - num > 12 || strncmp(p, " from ", 6) != 0) return 0;
+    while (*body == '\n' || *body == '\r' || *body == ' ' || *body == '\t') body++;
+    const char *eol = body;
+    while (*eol && *eol != '\n' && *eol != '\r') eol++;
+    while (eol > body && (eol[-1] == ' ' || eol[-1] == '\t')) eol--;
+    if (eol == body || l->titles.len > INT32_MAX / 2) return 0;
+    int32_t at = (int32_t)l->titles.len + 1;
+    buf_put(&l->titles, body, (size_t)(eol - body));
+    buf_printf(&l->titles, " (#%.*s)", (int)(p - num), num);
+    buf_putc(&l->titles, 0);
+    return at;
+}
+
 bool histlog_parse(HistLog *l) {
     if (l->text.failed) return false;
     buf_cstr(&l->text);
@@ -76,6 +98,11 @@ bool histlog_parse(HistLog *l) {
         cm.time = strtoll(sp + 1, &end, 10);
         if (end == sp + 1 || (*end != ' ' && *end != 0)) return false;
         cm.subject = *end ? end + 1 : end;
+        char *body = strchr(cm.subject, '\x02');
+        if (body) {
+            *body++ = 0;
+            cm.title = pull_request_title(l, cm.subject, body);
+        }
         cm.first = l->nchanges;
         while (c.p < c.end && *c.p == '\n') c.p++;
         while (c.p < c.end && *c.p == ':') {
@@ -103,6 +130,9 @@ bool histlog_parse(HistLog *l) {
             return false;
         l->commits[l->ncommits++] = cm;
     }
+    if (l->titles.failed) return false;
+    for (int32_t i = 0; i < l->ncommits; i++) /* (the buffer no longer moves) */
+        if (l->commits[i].title) l->commits[i].subject = l->titles.data + l->commits[i].title - 1;
     return true;
 }
 

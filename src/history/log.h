@@ -2,14 +2,19 @@
  * the versions of one file along it (following renames back to the file's creation).
  *
  * The command (history.c runs it):
- *   git log --first-parent -m --root --raw -M --no-abbrev -z --format=%x01%H %ct %s HEAD -- *.py
+ *   git log --first-parent -m --root --raw -M --no-abbrev -z --format=%x01%H %ct %s%x02%b HEAD
+ *           -- *.py
  * prints, newest first, each commit of the first-parent line that changed a Python file (a merge
  * compared with its first parent: what it brought into the line), then its changes:
- *   \x01<id> <committer time> <subject>\0\n
+ *   \x01<id> <committer time> <subject>\x02<body>\0\n
  *   :<mode> <mode> <old blob> <new blob> <status>\0<path>\0            (A M D T)
  *   :<mode> <mode> <old blob> <new blob> R<score>\0<old path>\0<new path>\0
  * The parser reads that text in place (the strings below point into it) and refuses anything
- * else: a malformed log is an error, never a guess.
+ * else: a malformed log is an error, never a guess. A commit's subject is the one it was given,
+ * except for a merge of a GitHub pull request ("Merge pull request #12 from carol/fix"), whose
+ * subject says nothing of the change: it is the pull request's title, the first line of the
+ * merge's body, followed by its number ("Expired entries are misses (#12)"), as GitHub writes
+ * the subject of a squashed pull request.
  */
 #ifndef DW_HISTORY_LOG_H
 #define DW_HISTORY_LOG_H
@@ -33,6 +38,7 @@ typedef struct HistCommit {
     int64_t time;   /* committer time, seconds since the epoch */
     const char *subject;
     int32_t first, nchanges; /* its changes: log->changes[first, first + nchanges) */
+    int32_t title;           /* (while parsing) 1 + the offset of its subject in log->titles */
 } HistCommit;
 
 typedef struct HistLog {
@@ -41,6 +47,7 @@ typedef struct HistLog {
     int32_t ncommits; /* newest first */
     HistChange *changes;
     int32_t nchanges;
+    Buf titles; /* the subjects made of pull requests' titles */
 } HistLog;
 
 /* A version of a file: the commit (an index into the log) that made it, and its blob. */

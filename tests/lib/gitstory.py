@@ -9,6 +9,7 @@ line of `story` is one step (blank lines and `#` comments aside):
   branch NAME                      create branch NAME here and switch to it
   checkout NAME                    switch to branch NAME
   merge NAME DATE AUTHOR MESSAGE   merge branch NAME into the current one (always a merge commit)
+                                   (in a MESSAGE, `\n` is a new line: a subject, then a body)
   mv OLD NEW                       git mv (committed by the next commit)
   rm PATH                          git rm (committed by the next commit)
   edit DIR                         copy DIR's files over the work tree, uncommitted
@@ -76,6 +77,7 @@ class Story:
         try:
             if word in ("commit", "merge"):
                 what, date, author, message = rest.split(" ", 3)
+                message = message.replace("\\n", "\n")  # `\n` in a story: a new line
                 e = _who(author, date, self.env)
                 if word == "merge":
                     git(["merge", "-q", "--no-ff", "-m", message, what], self.repo, e)
