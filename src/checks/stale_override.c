@@ -232,16 +232,13 @@ static bool added(const HistUnit *u) {
     return (u->flags & (HUNIT_NEW | HUNIT_WEAK)) == HUNIT_NEW && u->text;
 }
 
-/* The text of the first statement that replaced unit t, and whether there are more. */
-static const char *became(const FnVersion *prev, const FnVersion *next, int32_t t, bool *more,
-                          bool *oom) {
+/* The text of the first statement that replaced unit t, and whether there are more; NULL when
+ * none did, or out of memory. */
+static const char *became(const FnVersion *prev, const FnVersion *next, int32_t t, bool *more) {
     int32_t from, to;
     const char *text = NULL;
     *more = false;
-    if (!replaced_span(prev, next, t, &from, &to)) {
-        *oom = true;
-        return NULL;
-    }
+    if (!replaced_span(prev, next, t, &from, &to)) return NULL;
     for (int32_t j = from; j < to; j++) {
         if (!added(&next->units[j])) continue;
         if (text) {
@@ -275,16 +272,17 @@ static void report(TreeCtx *tx, const Pair *p, const FileHistory *fb, const FnHi
         snprintf(where, sizeof where, "line %d", lo);
     else
         snprintf(where, sizeof where, "lines %d-%d", lo, hi);
-    bool more = false, oom = false;
-    const char *now = became(prev, next, at, &more, &oom);
-    if (oom) tx->failed = true;
+    bool more = false;
+    const char *now = became(prev, next, at, &more);
+    if (!now) { /* out of memory: a change that put nothing in its place is not reported */
+        tx->failed = true;
+        return;
+    }
     char what[300];
-    if (now && strcmp(now, old) == 0)
+    if (strcmp(now, old) == 0)
         snprintf(what, sizeof what, "changed its body");
-    else if (now)
-        snprintf(what, sizeof what, "changed it to `%s`%s", now, more ? " …" : "");
     else
-        snprintf(what, sizeof what, "removed it");
+        snprintf(what, sizeof what, "changed it to `%s`%s", now, more ? " …" : "");
     SumLoc bdef = func_def(p->b);
     tree_report(tx, p->ms, &loc, p->bm, &bdef, "the base method as it is now",
                 "stale override: %s still has `%s`%s (%s), which %s had until %s %s",
@@ -699,8 +697,8 @@ void stale_override_run(TreeCtx *tx) {
     }
     for (int32_t i = 0; i < vs.len && !tx->failed; i++) {
         const Verdict *d = &vs.items[i];
-        if (!d->adopted && !d->borrowed && !sibling_consensus(&vs, d) && !into_signature(d) &&
-            !new_option(d) && !inlined(d) && !removal(d))
+        if (!d->adopted && !d->borrowed && !sibling_consensus(&vs, d) && !removal(d) &&
+            !into_signature(d) && !new_option(d) && !inlined(d))
             report(tx, d->p, d->fb, d->hb, d->v, d->stale, d->nstale, d->first, d->at);
     }
 done:
