@@ -38,8 +38,10 @@
  * Fix (sometimes available): `()` is added after the name (`if self.is_ready():`). Always unsafe:
  * the call runs code the test did not, and whether it is the call meant (and what it needs as
  * arguments) only the author knows. No fix for a class (calling it makes an object, which is as
- * true as the class: the test would still decide nothing) nor for a method reached without an
- * instance (`Class.method`, `cls.method` of a plain method: the call needs one).
+ * true as the class: the test would still decide nothing), for a method reached without an
+ * instance (`Class.method`, `cls.method` of a plain method: the call needs one), nor for a
+ * function with a parameter that has no default (`if self.has:` where `def has(self, key)`: what
+ * to pass is the author's to write, and `()` would raise TypeError).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -339,6 +341,7 @@ static Entity what_is_tested(Tree *t, int32_t m, const Tested *ts) {
 static const Fix *call_it(Tree *t, int32_t m, const Tested *ts, const FuncSum *fs, Arena *a) {
     if (fs->cls >= 0 && ts->ref.kind != RECV_SELF && !(fs->flags & (FN_STATIC | FN_CLASSMETHOD)))
         return NULL;
+    if (fs->flags & FN_NEEDS_ARGS) return NULL; /* `()` would raise TypeError */
     const FixText *ft = tree_text_load(&t->text, t->ix, m);
     if (!ft) return NULL;
     FixBuilder fb;
@@ -398,10 +401,10 @@ void function_as_condition_run(TreeCtx *tx) {
                 tree_fix(tx, call_it(&t, m, ts, fs, &fa));
                 tree_report(tx, ix->modules[m], &ts->at, where, &def, "defined here",
                             "function as condition: `%s` is a %s (%s at %s:%d): tested for truth "
-                            "it is always true; did you mean `%s()`?",
+                            "it is always true; did you mean `%s(%s)`?",
                             shown, fs->cls >= 0 ? "method" : "function",
                             func_qualname(where, fs, q, sizeof q), file_of(where->path), fs->line,
-                            shown);
+                            shown, (fs->flags & FN_NEEDS_ARGS) ? "..." : "");
                 arena_free(&fa);
             }
         }

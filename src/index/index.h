@@ -40,6 +40,8 @@ enum {
     FN_STATIC = 128,
     FN_CLASSMETHOD = 256,
     FN_PROPERTY = 512,
+    FN_NEEDS_ARGS = 1024, /* a call needs arguments: a parameter without a default (self and cls
+                             of a method aside) */
 };
 
 /* A noqa comment of the file, for findings of the whole-tree rules. */

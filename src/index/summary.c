@@ -477,6 +477,17 @@ static bool is_stub_stmt(const Node *s) {
     return false;
 }
 
+/* Whether a call needs arguments: a positional parameter without a default (the first of a
+ * method, its self or cls, aside) or a keyword-only one without a default. */
+static bool needs_args(const Node *a, bool method) {
+    if (!a) return false;
+    int32_t npos = a->arguments.posonlyargs.len + a->arguments.args.len;
+    if (npos - a->arguments.defaults.len > (method ? 1 : 0)) return true;
+    for (int32_t i = 0; i < a->arguments.kwonlyargs.len; i++)
+        if (i >= a->arguments.kw_defaults.len || !a->arguments.kw_defaults.items[i]) return true;
+    return false;
+}
+
 NOINLINE static void add_function(SumBuilder *sb, const Node *n) {
     FuncSum f = {0};
     f.name = dupstr(sb, n->FunctionDef.name);
@@ -509,6 +520,7 @@ NOINLINE static void add_function(SumBuilder *sb, const Node *n) {
     bool stub = true;
     for (int32_t i = 0; i < body->len && stub; i++) stub = is_stub_stmt(body->items[i]);
     if (stub) flags |= FN_STUB;
+    if (needs_args(n->FunctionDef.args, f.cls >= 0 && !(flags & FN_STATIC))) flags |= FN_NEEDS_ARGS;
     f.flags = flags;
     const NodeList *decos = &n->FunctionDef.decorator_list;
     f.first_line = decos->len ? decos->items[0]->lineno : n->lineno;
@@ -638,7 +650,8 @@ const Scope *scope_of(const SumBuilder *sb, const Node *unit) {
 }
 
 enum { FN_VALUE_RETURN = 1u << 15 }; /* while walking: a `return` with a value was seen */
-_Static_assert((int)FN_VALUE_RETURN > (int)FN_PROPERTY, "a flag of its own, in FuncSum's 16 bits");
+_Static_assert((int)FN_VALUE_RETURN > (int)FN_NEEDS_ARGS,
+               "a flag of its own, in FuncSum's 16 bits");
 
 static FuncSum *current_function(SumBuilder *sb) {
     int32_t f = scope(sb)->func;

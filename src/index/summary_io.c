@@ -6,7 +6,7 @@
 #include "collect.h"
 #include "index.h"
 
-#define SUMMARY_MAGIC 0x384d555357440a00ull /* "\0\nDWSUM8" */
+#define SUMMARY_MAGIC 0x394d555357440a00ull /* "\0\nDWSUM9" */
 
 void sum_write_loc(Buf *b, SumLoc l) {
     wire_i32(b, l.line), wire_i32(b, l.col), wire_i32(b, l.end_line), wire_i32(b, l.end_col);

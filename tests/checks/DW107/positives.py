@@ -65,3 +65,18 @@ def imported(value):
 def in_while(queue):
     while helper:  # expect: DW107 "`helper` is a function"
         queue.pop()
+
+
+class Lookup:
+    def has(self, key, *rest, strict=False):
+        return key in rest
+
+    def needs(self, *, key):
+        return key
+
+    def ask(self):
+        if self.has:  # expect: DW107 "did you mean `self.has(...)`?"
+            return 1
+        if self.needs:  # expect: DW107 "did you mean `self.needs(...)`?"
+            return 2
+        return 0

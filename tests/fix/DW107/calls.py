@@ -13,7 +13,15 @@ class Job:
     def enabled():
         return True
 
+    def has(self, key, *rest, strict=False):
+        return key in rest
+
+    def needs(self, key, *, strict):
+        return strict
+
     def wait(self):
+        if self.has or self.needs:  # no fix: each needs an argument
+            return 0
         while not self.is_done:  # the loop never runs
             pass
         if Job.enabled and (self.is_done):
