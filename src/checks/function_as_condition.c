@@ -336,8 +336,8 @@ static Entity what_is_tested(Tree *t, int32_t m, const Tested *ts) {
 }
 
 /* The call added: `()` after the tested name, in module m (in arena a); NULL for a method that
- * needs an instance the receiver is not (`Class.method`, `cls.method`), or when the file cannot be
- * read again as analyzed. */
+ * needs an instance the receiver is not (`Class.method`, `cls.method`), for a function whose
+ * parameters need arguments, or when the file cannot be read again as analyzed. */
 static const Fix *call_it(Tree *t, int32_t m, const Tested *ts, const FuncSum *fs, Arena *a) {
     if (fs->cls >= 0 && ts->ref.kind != RECV_SELF && !(fs->flags & (FN_STATIC | FN_CLASSMETHOD)))
         return NULL;

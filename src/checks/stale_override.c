@@ -73,7 +73,7 @@
  * `[tool.deadwood.rules.DW303] in-tests = true`.
  *
  * Off by default (opt-in: `--extend-select DW303`, or `extend-select = ["DW303"]`): on 85
- * projects with long histories, 24 of its 50 findings in library code were fixes the copy missed
+ * projects with long histories, 24 of its 51 findings in library code were fixes the copy missed
  * (11 of 32 on the 67 projects the first round did not choose from); the others are changes the
  * copy has no use for or refactors that left an equivalent copy, which the statements alone do
  * not tell apart (the README's "Why each default is what it is").
@@ -177,10 +177,21 @@ static void describe_commit(const FileCommit *c, char *buf, size_t cap) {
     struct tm tm;
     char date[16] = "?";
     if (gmtime_r(&t, &tm)) strftime(date, sizeof date, "%Y-%m-%d", &tm);
-    char subject[160];
-    snprintf(subject, sizeof subject, "%s", c->subject);
-    if (strlen(c->subject) >= sizeof subject) memcpy(subject + sizeof subject - 5, "…", 4);
-    snprintf(buf, cap, "%.10s (%s, \"%s\")", c->id, date, subject);
+    snprintf(buf, cap, "%.10s (%s, \"", c->id, date);
+    size_t len = strlen(c->subject), keep = len, tail = 0;
+    enum { MAX_SUBJECT = 155 }; /* bytes */
+    if (len > MAX_SUBJECT) {
+        /* cut at a character, before "…", keeping a pull request's " (#N)" */
+        const char *num = strstr(c->subject, " (#");
+        while (num && strstr(num + 1, " (#")) num = strstr(num + 1, " (#");
+        if (num && c->subject[len - 1] == ')' && len - (size_t)(num - c->subject) <= 16)
+            tail = len - (size_t)(num - c->subject);
+        keep = MAX_SUBJECT - tail;
+        while (keep && ((unsigned char)c->subject[keep] & 0xC0) == 0x80) keep--;
+    }
+    size_t at = strlen(buf);
+    snprintf(buf + at, cap - at, "%.*s%s%s\")", (int)keep, c->subject, keep < len ? "…" : "",
+             tail ? c->subject + len - tail : "");
 }
 
 /* Whether the override's history has a version made by the commit with this id. */
@@ -274,12 +285,10 @@ static void report(TreeCtx *tx, const Pair *p, const FileHistory *fb, const FnHi
         snprintf(where, sizeof where, "lines %d-%d", lo, hi);
     bool more = false;
     const char *now = became(prev, next, at, &more);
-    if (!now) { /* out of memory: a change that put nothing in its place is not reported */
-        tx->failed = true;
-        return;
-    }
     char what[300];
-    if (strcmp(now, old) == 0)
+    if (!now) /* (the first stale statement was removed; a later one was changed: removal()) */
+        snprintf(what, sizeof what, "removed it");
+    else if (strcmp(now, old) == 0)
         snprintf(what, sizeof what, "changed its body");
     else
         snprintf(what, sizeof what, "changed it to `%s`%s", now, more ? " …" : "");
@@ -303,6 +312,7 @@ typedef struct Verdict {
     bool adopted;
     bool borrowed; /* stale, but the override was no copy of the base (copied_from) */
     int32_t *stale, nstale, first, at;
+    int32_t *was;  /* per stale statement: the unit of the base's version `v` it matched */
     uint8_t *weak; /* per stale statement: one that says little (HUNIT_WEAK) */
 } Verdict;
 
@@ -368,7 +378,7 @@ static void judge(TreeCtx *tx, const Pair *p, const FileHistory *fb, const FnHis
                       count(o, n, next->units[k].hash) > 0;
         if (has_new) {
             if (VEC_PUSH(&tx->arena, *out,
-                         ((Verdict){p, fb, hb, v, id, true, false, NULL, 0, 0, 0, NULL})))
+                         ((Verdict){p, fb, hb, v, id, true, false, NULL, 0, 0, 0, NULL, NULL})))
                 tx->failed = true;
             continue;
         }
@@ -391,13 +401,16 @@ static void judge(TreeCtx *tx, const Pair *p, const FileHistory *fb, const FnHis
         if (first < 0) continue; /* only statements that say little */
         for (int32_t k = 0; k < nstale; k++) blamed[stale[k]] = v;
         int32_t *keep = arena_memdup(&tx->arena, stale, sizeof *stale * (size_t)nstale);
+        int32_t *was = arena_alloc(&tx->arena, sizeof *was * (size_t)(nstale + 1));
         uint8_t *weak = arena_alloc(&tx->arena, (size_t)nstale + 1);
-        for (int32_t k = 0; weak && k < nstale; k++)
-            weak[k] = (prev->units[ov[stale[k]]].flags & HUNIT_WEAK) != 0;
-        if (!keep || !weak ||
+        for (int32_t k = 0; was && weak && k < nstale; k++) {
+            was[k] = ov[stale[k]];
+            weak[k] = (prev->units[was[k]].flags & HUNIT_WEAK) != 0;
+        }
+        if (!keep || !was || !weak ||
             VEC_PUSH(&tx->arena, *out,
                      ((Verdict){p, fb, hb, v, id, false, !copied_from(ov, n, prev->nunits), keep,
-                                nstale, first, at, weak})))
+                                nstale, first, at, was, weak})))
             tx->failed = true;
     }
 done:
@@ -471,13 +484,19 @@ static bool name_char(char c) {
            (unsigned char)c >= 0x80;
 }
 
-/* Whether text has name as a word (not part of a longer name, nor an attribute `.name`). */
+/* Whether text uses name: the word (not part of a longer name, nor an attribute `.name`, nor the
+ * keyword of an argument `name=`). */
 static bool has_word(const char *text, Str name) {
     size_t n = strlen(text), k = (size_t)name.len;
-    for (size_t i = 0; k && i + k <= n; i++)
-        if (memcmp(text + i, name.s, k) == 0 &&
-            !(i && (name_char(text[i - 1]) || text[i - 1] == '.')) && !name_char(text[i + k]))
-            return true;
+    for (size_t i = 0; k && i + k <= n; i++) {
+        if (memcmp(text + i, name.s, k) != 0 ||
+            (i && (name_char(text[i - 1]) || text[i - 1] == '.')) || name_char(text[i + k]))
+            continue;
+        size_t j = i + k;
+        while (text[j] == ' ') j++;
+        if (text[j] == '=' && text[j + 1] != '=') continue; /* a keyword argument's name */
+        return true;
+    }
     return false;
 }
 
@@ -506,17 +525,20 @@ static bool new_option(const Verdict *d) {
 }
 
 /* ---- removals ---------------------------------------------------------------------------------
- * A change that deleted the stale statement and put nothing in its place stopped the base doing
+ * A change that deleted the stale statements and put nothing in their place stopped the base doing
  * something, most often because something else now does it (an index that makes a check
  * redundant, a wrapper that records what the method used to store): in the copy the statement is
- * at worst redundant. On 65 projects, none of the 7 findings of such changes was a fix the copy
- * missed (5 in library code, 2 in examples). */
+ * at worst redundant. On 65 projects, none of the 6 findings of such changes was a fix the copy
+ * missed (4 in library code, 2 in examples). */
 static bool removal(const Verdict *d) {
     const FnVersion *prev = &d->hb->versions[d->v], *next = &d->hb->versions[d->v + 1];
-    int32_t from, to;
-    if (!replaced_span(prev, next, d->at, &from, &to)) return false;
-    for (int32_t j = from; j < to; j++)
-        if (added(&next->units[j])) return false;
+    for (int32_t k = 0; k < d->nstale; k++) {
+        int32_t from, to;
+        if (d->weak[k]) continue;
+        if (!replaced_span(prev, next, d->was[k], &from, &to)) return false;
+        for (int32_t j = from; j < to; j++)
+            if (added(&next->units[j])) return false;
+    }
     return true;
 }
 
@@ -562,16 +584,22 @@ static bool text_calls(const char *text, Str name) {
     return false;
 }
 
-/* Whether a statement the change added (in next) calls name. */
-static bool next_calls(const FnVersion *next, Str name) {
-    for (int32_t j = 0; j < next->nunits; j++)
-        if (added(&next->units[j]) && text_calls(next->units[j].text, name)) return true;
+/* The statements of the base's next version that replaced a stale one: next->units[from, to). */
+typedef struct Span {
+    const FnVersion *next;
+    int32_t from, to;
+} Span;
+
+/* Whether a statement the change added in span calls name. */
+static bool span_calls(const Span *sp, Str name) {
+    for (int32_t j = sp->from; j < sp->to; j++)
+        if (added(&sp->next->units[j]) && text_calls(sp->next->units[j].text, name)) return true;
     return false;
 }
 
-/* Whether def fn's body is one statement (a docstring aside) that calls a name the change's
- * added statements call: `return obj._compiler_dispatch(self, **kw)`. */
-static bool wrapper_of(const Node *fn, const FnVersion *next) {
+/* Whether def fn's body is one statement (a docstring aside) that calls a name the statements
+ * added in span call: `return obj._compiler_dispatch(self, **kw)`. */
+static bool wrapper_of(const Node *fn, const Span *sp) {
     const NodeList *body = &fn->FunctionDef.body;
     int32_t i = 0;
     if (body->len && body->items[0]->kind == AST_EXPR &&
@@ -587,12 +615,12 @@ static bool wrapper_of(const Node *fn, const FnVersion *next) {
     Str g = f->kind == AST_NAME        ? f->Name.id
             : f->kind == AST_ATTRIBUTE ? f->Attribute.attr
                                        : (Str){0};
-    return g.len && next_calls(next, g);
+    return g.len && span_calls(sp, g);
 }
 
 typedef struct DefScan {
     Str name;
-    const FnVersion *next;
+    const Span *span;
     bool found;
     int depth;
 } DefScan;
@@ -602,7 +630,7 @@ static int scan_wrappers(Node *x, void *ud) {
     DefScan *s = ud;
     if (s->found || s->depth > 100) return 1;
     if ((x->kind == AST_FUNCTION_DEF || x->kind == AST_ASYNC_FUNCTION_DEF) &&
-        str_eq(x->FunctionDef.name, s->name) && wrapper_of(x, s->next)) {
+        str_eq(x->FunctionDef.name, s->name) && wrapper_of(x, s->span)) {
         s->found = true;
         return 1;
     }
@@ -614,9 +642,10 @@ static int scan_wrappers(Node *x, void *ud) {
 }
 
 /* Whether every stale statement of d that says something calls a function of the base's file that
- * the change inlined: a one-statement function whose call the change's statements make instead. */
+ * the change inlined: a one-statement function whose call the statements that replaced it make
+ * instead. */
 static bool inlined(const Verdict *d) {
-    const FnVersion *next = &d->hb->versions[d->v + 1];
+    const FnVersion *prev = &d->hb->versions[d->v], *next = &d->hb->versions[d->v + 1];
     Override o, b;
     override_open(&o, d->p->ms, d->p->f);
     override_open(&b, d->p->bm, d->p->b);
@@ -629,10 +658,15 @@ static bool inlined(const Verdict *d) {
             collect_calls((Node *)u->node, &c);
         else if (u->part == UNIT_HEADER && (u->node->kind == AST_IF || u->node->kind == AST_WHILE))
             collect_calls(u->node->If.test, &c);
+        Span sp = {next, 0, 0};
         bool one = false;
+        if (!replaced_span(prev, next, d->was[k], &sp.from, &sp.to)) {
+            all = false;
+            break;
+        }
         for (int i = 0; i < c.n && !one; i++) {
-            if (next_calls(next, c.names[i])) continue;
-            DefScan s = {c.names[i], next, false, 0};
+            if (span_calls(&sp, c.names[i])) continue;
+            DefScan s = {c.names[i], &sp, false, 0};
             scan_wrappers((Node *)b.pr.module, &s);
             one = s.found;
         }

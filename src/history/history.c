@@ -234,7 +234,7 @@ static bool read_log(History *h, Repo *r) {
                                        "-M",
                                        "--no-abbrev",
                                        "-z",
-                                       "--format=%x01%H %ct %s%x02%b",
+                                       "--format=%x01%H %ct %s%x00%b",
                                        "HEAD",
                                        "--",
                                        "*.py",

@@ -98,11 +98,9 @@ bool histlog_parse(HistLog *l) {
         cm.time = strtoll(sp + 1, &end, 10);
         if (end == sp + 1 || (*end != ' ' && *end != 0)) return false;
         cm.subject = *end ? end + 1 : end;
-        char *body = strchr(cm.subject, '\x02');
-        if (body) {
-            *body++ = 0;
-            cm.title = pull_request_title(l, cm.subject, body);
-        }
+        char *body = field(&c); /* (neither a subject nor a body can hold a NUL) */
+        if (!body) return false;
+        cm.title = pull_request_title(l, cm.subject, body);
         cm.first = l->nchanges;
         while (c.p < c.end && *c.p == '\n') c.p++;
         while (c.p < c.end && *c.p == ':') {

@@ -2,11 +2,11 @@
  * the versions of one file along it (following renames back to the file's creation).
  *
  * The command (history.c runs it):
- *   git log --first-parent -m --root --raw -M --no-abbrev -z --format=%x01%H %ct %s%x02%b HEAD
+ *   git log --first-parent -m --root --raw -M --no-abbrev -z --format=%x01%H %ct %s%x00%b HEAD
  *           -- *.py
  * prints, newest first, each commit of the first-parent line that changed a Python file (a merge
  * compared with its first parent: what it brought into the line), then its changes:
- *   \x01<id> <committer time> <subject>\x02<body>\0\n
+ *   \x01<id> <committer time> <subject>\0<body>\0\n
  *   :<mode> <mode> <old blob> <new blob> <status>\0<path>\0            (A M D T)
  *   :<mode> <mode> <old blob> <new blob> R<score>\0<old path>\0<new path>\0
  * The parser reads that text in place (the strings below point into it) and refuses anything

@@ -3,6 +3,9 @@ class Compiled:
         """Compile a clause."""
         return obj._compiler_dispatch(self, **kw)
 
+    def helper(self, values):
+        return self.render_values(values)
+
     def limit_of(self, select):
         return self.render_literal(select._limit)
 
@@ -20,4 +23,13 @@ class SQLCompiler(Compiled):
             text += " ORDER BY " + order_by
         if select._limit is not None:
             text += " LIMIT " + self.limit_of(select)
+        return text
+
+    def visit_update(self, update, **kw):
+        table = self.table_of(update)
+        text = "UPDATE " + table
+        values = self.helper(update._values)
+        text += " SET " + values
+        text += self.where_of(update)
+        self.updates += 1
         return text

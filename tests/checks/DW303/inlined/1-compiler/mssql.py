@@ -16,3 +16,13 @@ class MSSQLCompiler(SQLCompiler):
             text += " LIMIT " + self.limit_of(select)
         text = self.with_table_hints(text, select)
         return text
+
+    def visit_update(self, update, **kw):
+        table = self.table_of(update)
+        text = "UPDATE " + table
+        values = self.helper(update._values)
+        text += " SET " + values
+        text += self.where_of(update)
+        self.updates += 1
+        text = self.with_table_hints(text, update)
+        return text

@@ -5,7 +5,7 @@ class LRUCache(Cache):
     def get(self, key):
         self.lookups += 1
         entry = self.entries.get(key)
-        if entry is None:  # expect: DW303 "(2024-02-20, " "Treat expired entries as misses (#7)"
+        if entry is None:  # expect: DW303 "(2024-02-20, " "Treat expired entries as misses: l" "plus" " (#7)"
             return None
         self.hits += 1
         self.order.touch(key)

@@ -6,3 +6,11 @@ class Menu:
                 self.add(action)
             self._dirty = False
         self.show()
+
+    def flush(self):
+        self.log("flush")
+        data = self.pending()
+        self.conn.send(data)
+        self.sent += len(data)
+        self.pending_clear()
+        self.flushed = True

@@ -31,3 +31,14 @@ class QuickMenu(Menu):
                 self.add(action)
             self._dirty = False
         self.show_quickly()
+
+
+class BufferedMenu(Menu):
+    def flush(self):
+        self.log("flush")
+        data = self.pending()
+        self.conn.send(data)
+        self.sent += len(data)
+        self.pending_clear()
+        self.flushed = True
+        self.buffer.clear()

@@ -7,3 +7,12 @@ class PrefixResource:
         match_info.add_app(self.app)
         self.log_match(match_info)
         return match_info, match_info.methods
+
+    def url_for(self, name, **parts):
+        self.check_name(name)
+        self.trace(name)
+        self.count_lookup()
+        url = self.app.router[name].url_for(**parts)
+        url = url.with_query(None)
+        self.urls += 1
+        return url

@@ -11,3 +11,13 @@ class DomainResource(PrefixResource):
         self.log_match(match_info)
         match_info.domain = self.domain
         return match_info, match_info.methods
+
+    def url_for(self, name, **parts):
+        self.check_name(name)
+        self.trace(name)
+        self.count_lookup()
+        url = self.app.router[name].url_for(**parts)
+        url = url.with_query(None)
+        self.urls += 1
+        url = self.domain_url(url)
+        return url
