@@ -484,20 +484,38 @@ static bool name_char(char c) {
            (unsigned char)c >= 0x80;
 }
 
-/* Whether text uses name: the word (not part of a longer name, nor an attribute `.name`, nor the
- * keyword of an argument `name=`). */
-static bool has_word(const char *text, Str name) {
+/* What follows each whole-word occurrence of name in text (not inside a longer name; after a `.`
+ * only when attributes count): the first character after it and its spaces. Whether one of them
+ * is accepted by want(). */
+static bool word_then(const char *text, Str name, bool attributes, bool (*want)(const char *)) {
     size_t n = strlen(text), k = (size_t)name.len;
     for (size_t i = 0; k && i + k <= n; i++) {
-        if (memcmp(text + i, name.s, k) != 0 ||
-            (i && (name_char(text[i - 1]) || text[i - 1] == '.')) || name_char(text[i + k]))
+        if (memcmp(text + i, name.s, k) != 0 || name_char(text[i + k]) ||
+            (i && (name_char(text[i - 1]) || (!attributes && text[i - 1] == '.'))))
             continue;
-        size_t j = i + k;
-        while (text[j] == ' ') j++;
-        if (text[j] == '=' && text[j + 1] != '=') continue; /* a keyword argument's name */
-        return true;
+        const char *after = text + i + k;
+        while (*after == ' ') after++;
+        if (want(after)) return true;
     }
     return false;
+}
+
+static bool not_keyword(const char *after) { /* `name=` is a keyword argument's name */
+    return !(after[0] == '=' && after[1] != '=');
+}
+
+static bool call_paren(const char *after) {
+    return *after == '(';
+}
+
+/* Whether text uses name as a name (not `.name`, nor the keyword of an argument `name=`). */
+static bool has_word(const char *text, Str name) {
+    return word_then(text, name, false, not_keyword);
+}
+
+/* Whether text calls name: `name(` or `x.name(`. */
+static bool text_calls(const char *text, Str name) {
+    return word_then(text, name, true, call_paren);
 }
 
 static bool new_option(const Verdict *d) {
@@ -568,20 +586,6 @@ static int collect_calls(Node *x, void *ud) {
     ast_children(x, collect_calls, ud);
     c->depth--;
     return 0;
-}
-
-/* Whether text calls name: the word followed by `(`. */
-static bool text_calls(const char *text, Str name) {
-    size_t n = strlen(text), k = (size_t)name.len;
-    for (size_t i = 0; k && i + k <= n; i++) {
-        if (memcmp(text + i, name.s, k) != 0 || (i && name_char(text[i - 1])) ||
-            name_char(text[i + k]))
-            continue;
-        size_t j = i + k;
-        while (text[j] == ' ') j++;
-        if (text[j] == '(') return true;
-    }
-    return false;
 }
 
 /* The statements of the base's next version that replaced a stale one: next->units[from, to). */
