@@ -532,9 +532,8 @@ static bool new_option(const Verdict *d) {
     for (int k = 0; a && k < 3 && !found; k++)
         for (int32_t i = 0; i < lists[k]->len && !found; i++) {
             Str name = lists[k]->items[i]->arg.arg;
-            uint64_t bits = history_name_bits(name);
             const Node *dflt;
-            if ((prev->names & bits) == bits || units_param(o.def, name, &dflt)) continue;
+            if (history_has_name(prev, name) || units_param(o.def, name, &dflt)) continue;
             for (int32_t j = from; j < to && !found; j++)
                 found = added(&next->units[j]) && has_word(next->units[j].text, name);
         }

@@ -23,7 +23,7 @@
 #include "versions.h"
 
 enum { MAX_LOG = 1 << 30 }; /* bytes of `git log` output: a bound, far above real histories */
-#define ENTRY_MAGIC "DWHIST04"
+#define ENTRY_MAGIC "DWHIST05"
 
 typedef struct Repo {
     char *root; /* the directory with the .git entry */

@@ -65,12 +65,12 @@ typedef struct FnVersion {
     HistUnit *units;
     int32_t nunits;
     uint8_t flags;  /* FNV_* */
-    uint64_t names; /* the names it uses, as a 64-bit Bloom filter (a name it does not have may
-                       seem to be there; one it has always is) */
+    const uint64_t *names; /* the names it uses (parameters too), as sorted distinct hashes */
+    int32_t nnames;
 } FnVersion;
 
-/* A name's bits in FnVersion.names: a version that has the name has all of them. */
-uint64_t history_name_bits(Str s);
+/* Whether version v uses name (a variable, parameter or exception name; not an attribute). */
+bool history_has_name(const FnVersion *v, Str name);
 
 typedef struct FnHistory {
     const char *qualname;

@@ -22,7 +22,8 @@ void store_encode(Buf *b, const FileHistory *fh) {
             const FnVersion *v = &f->versions[k];
             wire_u64(b, (uint64_t)v->commit);
             wire_u64(b, v->flags);
-            wire_fixed64(b, v->names);
+            wire_u64(b, (uint64_t)v->nnames);
+            for (int32_t j = 0; j < v->nnames; j++) wire_fixed64(b, v->names[j]);
             wire_u64(b, (uint64_t)v->nunits);
             for (int32_t u = 0; u < v->nunits; u++) {
                 const HistUnit *x = &v->units[u];
@@ -74,7 +75,7 @@ bool store_decode(Arena *a, WireReader *r, FileHistory *fh) {
         f->present = wire_get_u64(r) != 0;
         if (!f->qualname || (i && strcmp(fh->fns[i - 1].qualname, f->qualname) >= 0))
             r->bad = true; /* (sorted, as history_function's search needs) */
-        f->nversions = get_count(r, 11);
+        f->nversions = get_count(r, 4); /* (a commit, flags, two counts) */
         f->versions = arena_zalloc(a, sizeof *f->versions * (size_t)(f->nversions + 1));
         if (!f->versions) return false;
         for (int32_t k = 0; k < f->nversions && !r->bad && !oom; k++) {
@@ -83,7 +84,14 @@ bool store_decode(Arena *a, WireReader *r, FileHistory *fh) {
             if (c >= (uint64_t)fh->ncommits) r->bad = true;
             v->commit = (int32_t)c;
             v->flags = (uint8_t)wire_get_u64(r);
-            v->names = wire_get_fixed64(r);
+            v->nnames = get_count(r, 8);
+            uint64_t *names = arena_alloc(a, sizeof *names * (size_t)(v->nnames + 1));
+            if (!names) return false;
+            for (int32_t j = 0; j < v->nnames && !r->bad; j++) {
+                names[j] = wire_get_fixed64(r);
+                if (j && names[j] <= names[j - 1]) r->bad = true; /* (a sorted set: searched) */
+            }
+            v->names = names;
             v->nunits = get_count(r, 27); /* (3 hashes, a line, flags, no text) */
             v->units = arena_zalloc(a, sizeof *v->units * (size_t)(v->nunits + 1));
             if (!v->units) return false;

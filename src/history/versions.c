@@ -142,8 +142,11 @@ typedef struct Def {
     UnitNode *nodes;        /* (then) the statements they stand for, or NULL */
     uint8_t *attrs;         /* (then) per unit: it uses an attribute of self that the previous
                                version of the file never mentions */
-    uint64_t *names;        /* (then) per unit, the names it uses (a Bloom filter) */
-    uint64_t all_names;     /* (then) those of the whole def */
+    int32_t *names;         /* (then) per unit i, the hashes of the names it uses: unit_names
+                               from names[i] to names[i + 1] */
+    uint64_t *unit_names;
+    uint64_t *all_names;    /* (then) those of the whole def, a sorted set */
+    int32_t nall_names;
     bool changed;           /* it gets a new version (units to make) */
 } Def;
 
@@ -187,7 +190,7 @@ static void add_def(Version *v, const char *prefix, Node *d) {
             v->defs.items[v->slots[k] - 1].node = d; /* a later def of the same name wins */
             return;
         }
-    if (VEC_PUSH(v->scratch, v->defs, ((Def){q, d, NULL, -1, NULL, NULL, NULL, NULL, 0, false})))
+    if (VEC_PUSH(v->scratch, v->defs, ((Def){.qualname = q, .node = d, .fn = -1})))
         v->failed = true;
     v->slots[k] = v->defs.len;
 }
@@ -355,71 +358,127 @@ static void drop_defaults(const Version *v, Node *fn) {
  * consistent, and NORM_LOOSE does not equate them). A change to another local the function
  * already had (`if grad is None` become `if grad_accum is None`) is not a rewording. */
 
+/* The names a tree uses, as 64-bit hashes (exact but for a collision of 64-bit hashes: no filter
+ * that fills up on a long method and then "has" every name). */
 typedef struct NameScan {
-    uint64_t bits;
+    Arena *a;
+    uint64_t *h;
+    int32_t n, cap;
     int depth;
+    bool oom;
 } NameScan;
 
-uint64_t history_name_bits(Str s) {
-    uint64_t h = hash_bytes(s.s, (size_t)s.len, HASH_SEED);
-    return 1ull << (h & 63) | 1ull << (h >> 6 & 63);
+static uint64_t name_key(Str s) {
+    return hash_bytes(s.s, (size_t)s.len, HASH_SEED);
+}
+
+static void name_add(NameScan *s, Str name) {
+    if (s->n == s->cap) {
+        int32_t cap = s->cap ? s->cap * 2 : 16;
+        uint64_t *h = arena_alloc(s->a, sizeof *h * (size_t)cap);
+        if (!h) {
+            s->oom = true;
+            return;
+        }
+        if (s->n) memcpy(h, s->h, sizeof *h * (size_t)s->n);
+        s->h = h, s->cap = cap;
+    }
+    s->h[s->n++] = name_key(name);
 }
 
 static int scan_names(Node *x, void *ud) {
     NameScan *s = ud;
-    if (s->depth > 200) return 0;
-    if (x->kind == AST_NAME) s->bits |= history_name_bits(x->Name.id);
-    if (x->kind == AST_ARG) s->bits |= history_name_bits(x->arg.arg);
+    if (s->depth > 200 || s->oom) return 0;
+    if (x->kind == AST_NAME) name_add(s, x->Name.id);
+    if (x->kind == AST_ARG) name_add(s, x->arg.arg);
     s->depth++;
     ast_children(x, scan_names, ud);
     s->depth--;
     return 0;
 }
 
+static int by_hash(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sorts s's hashes and drops the repeats: a set that has_hash can search. */
+static void name_set(NameScan *s) {
+    if (s->n < 2) return;
+    qsort(s->h, (size_t)s->n, sizeof *s->h, by_hash);
+    int32_t k = 1;
+    for (int32_t i = 1; i < s->n; i++)
+        if (s->h[i] != s->h[k - 1]) s->h[k++] = s->h[i];
+    s->n = k;
+}
+
+static bool has_hash(const uint64_t *h, int32_t n, uint64_t x) {
+    for (int32_t lo = 0, hi = n; lo < hi;) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (h[mid] == x) return true;
+        if (h[mid] < x) lo = mid + 1;
+        else hi = mid;
+    }
+    return false;
+}
+
+bool history_has_name(const FnVersion *v, Str name) {
+    return has_hash(v->names, v->nnames, name_key(name));
+}
+
 /* The names unit u uses: a header's own expressions, not the statements below it. */
-static uint64_t unit_names(const UnitNode *u) {
-    NameScan s = {0, 0};
+static void unit_names(NameScan *s, const UnitNode *u) {
     const Node *x = u->node;
     if (u->part == UNIT_WHOLE) {
-        scan_names((Node *)x, &s);
+        scan_names((Node *)x, s);
     } else if (u->part == UNIT_HEADER) {
         switch (x->kind) {
         case AST_IF:
-        case AST_WHILE: scan_names(x->If.test, &s); break;
+        case AST_WHILE: scan_names(x->If.test, s); break;
         case AST_FOR:
-        case AST_ASYNC_FOR: scan_names(x->For.target, &s), scan_names(x->For.iter, &s); break;
+        case AST_ASYNC_FOR: scan_names(x->For.target, s), scan_names(x->For.iter, s); break;
         case AST_WITH:
         case AST_ASYNC_WITH:
-            for (int32_t i = 0; i < x->With.items.len; i++) scan_names(x->With.items.items[i], &s);
+            for (int32_t i = 0; i < x->With.items.len; i++) scan_names(x->With.items.items[i], s);
             break;
         default: break;
         }
     } else if (u->part == UNIT_HANDLER && x->ExceptHandler.type) {
-        scan_names(x->ExceptHandler.type, &s);
-        if (x->ExceptHandler.name.s) s.bits |= history_name_bits(x->ExceptHandler.name);
+        scan_names(x->ExceptHandler.type, s);
+        if (x->ExceptHandler.name.s) name_add(s, x->ExceptHandler.name);
     }
-    return s.bits;
 }
 
 /* Whether t, deleted from prev, became a statement of next (inserted: mb[j] < 0) that is the same
  * but for its locals, one of them a name prev never used. */
 static bool renamed(const FnVersion *prev, const HistUnit *t, const HistUnit *next, const Def *d,
                     const int32_t *mb) {
-    for (int32_t j = 0; d->names && j < d->code->nunits; j++)
-        if (mb[j] < 0 && next[j].blind == t->blind && (d->names[j] & ~prev->names)) return true;
+    for (int32_t j = 0; d->names && j < d->code->nunits; j++) {
+        if (mb[j] >= 0 || next[j].blind != t->blind) continue;
+        for (int32_t k = d->names[j]; k < d->names[j + 1]; k++)
+            if (!has_hash(prev->names, prev->nnames, d->unit_names[k])) return true;
+    }
     return false;
 }
 
 /* Def d's names, per unit and in all (before make_units renames its locals). */
 static bool scan_def_names(Version *v, Def *d) {
-    NameScan all = {0, 0};
+    NameScan all = {v->b->out, NULL, 0, 0, 0, false};
     scan_names(d->node, &all);
-    d->all_names = all.bits;
+    name_set(&all);
+    d->all_names = all.h, d->nall_names = all.n;
+    if (all.oom) return false;
     if (!d->nodes) return true;
     if (!(d->names = arena_alloc(v->scratch, sizeof *d->names * (size_t)(d->code->nunits + 1))))
         return false;
-    for (int32_t i = 0; i < d->code->nunits; i++) d->names[i] = unit_names(&d->nodes[i]);
-    return true;
+    NameScan s = {v->scratch, NULL, 0, 0, 0, false};
+    for (int32_t i = 0; i < d->code->nunits; i++) {
+        d->names[i] = s.n;
+        unit_names(&s, &d->nodes[i]);
+    }
+    d->names[d->code->nunits] = s.n;
+    d->unit_names = s.h;
+    return !s.oom;
 }
 
 /* Marks the units the change from `prev` to `next` added (NEW, with their text), or (gone) the
@@ -539,11 +598,11 @@ static bool new_attribute(const Def *d) {
 }
 
 static bool push_version(FileBuilder *b, FnHistory *f, int32_t commit, HistUnit *u, int32_t n,
-                         uint8_t flags, uint64_t names) {
+                         uint8_t flags, const uint64_t *names, int32_t nnames) {
     FnVersion *nv = arena_alloc(b->out, sizeof *nv * (size_t)(f->nversions + 1));
     if (!nv) return false;
     if (f->nversions) memcpy(nv, f->versions, sizeof *nv * (size_t)f->nversions);
-    nv[f->nversions++] = (FnVersion){commit, u, n, flags, names};
+    nv[f->nversions++] = (FnVersion){commit, u, n, flags, names, nnames};
     f->versions = nv;
     return true;
 }
@@ -679,7 +738,8 @@ bool fb_add(FileBuilder *b, const char *id, int64_t time, const char *subject, c
         FnHistory *f = &fh->fns[d->fn];
         f->present = true;
         uint8_t flags = f->nversions && new_attribute(d) ? FNV_NEW_ATTRIBUTE : 0;
-        if (!push_version(b, f, commit, d->units, d->code->nunits, flags, d->all_names))
+        if (!push_version(b, f, commit, d->units, d->code->nunits, flags, d->all_names,
+                          d->nall_names))
             return false;
     }
     return keep_previous(b, bytes, len);
