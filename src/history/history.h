@@ -64,7 +64,7 @@ typedef struct FnVersion {
     int32_t commit; /* the change that made it: an index into FileHistory.commits */
     HistUnit *units;
     int32_t nunits;
-    uint8_t flags;  /* FNV_* */
+    uint8_t flags;         /* FNV_* */
     const uint64_t *names; /* the names it uses (parameters too), as sorted distinct hashes */
     int32_t nnames;
 } FnVersion;

@@ -74,7 +74,7 @@ bool store_decode(Arena *a, WireReader *r, FileHistory *fh) {
         f->qualname = copy(a, r, &oom);
         f->present = wire_get_u64(r) != 0;
         if (!f->qualname || (i && strcmp(fh->fns[i - 1].qualname, f->qualname) >= 0))
-            r->bad = true; /* (sorted, as history_function's search needs) */
+            r->bad = true;              /* (sorted, as history_function's search needs) */
         f->nversions = get_count(r, 4); /* (a commit, flags, two counts) */
         f->versions = arena_zalloc(a, sizeof *f->versions * (size_t)(f->nversions + 1));
         if (!f->versions) return false;

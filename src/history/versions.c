@@ -145,9 +145,9 @@ typedef struct Def {
     int32_t *names;         /* (then) per unit i, the hashes of the names it uses: unit_names
                                from names[i] to names[i + 1] */
     uint64_t *unit_names;
-    uint64_t *all_names;    /* (then) those of the whole def, a sorted set */
+    uint64_t *all_names; /* (then) those of the whole def, a sorted set */
     int32_t nall_names;
-    bool changed;           /* it gets a new version (units to make) */
+    bool changed; /* it gets a new version (units to make) */
 } Def;
 
 typedef struct Version {
@@ -416,8 +416,10 @@ static bool has_hash(const uint64_t *h, int32_t n, uint64_t x) {
     for (int32_t lo = 0, hi = n; lo < hi;) {
         int32_t mid = lo + (hi - lo) / 2;
         if (h[mid] == x) return true;
-        if (h[mid] < x) lo = mid + 1;
-        else hi = mid;
+        if (h[mid] < x)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
     return false;
 }
