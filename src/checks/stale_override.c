@@ -62,6 +62,9 @@
  * `x._compiler_dispatch(self, **kw)` where `process` only returns that: an inlining); a change that
  * deleted the stale statement and put nothing in its place (the base stopped doing something,
  * most often because something else now does it: in the copy it is at worst redundant); a change
+ * whose subject says it adds a feature (its first word, after `[tags]` and a `type(scope):` prefix,
+ * add, implement, support, introduce or new, or the type feat), unless the subject also names a
+ * defect (fix, bug, crash, error, wrong, missing, regression, gh-N, ...); a change
  * that every copy kept out of (two or more overrides left stale by one commit, none of the base's
  * overrides taking it: the change was the base's own); an override that was no copy of the base as
  * it was before the change (it shares less than half of the shorter of the two: written to differ,
@@ -601,7 +604,8 @@ static bool feature_subject(const char *s) {
             while (letter(*s)) s++;
             n = (size_t)(s - w);
             e = s;
-            if (*e == '(' && (e = strchr(e, ')'))) e++;
+            const char *close = *e == '(' ? strchr(e, ')') : NULL;
+            if (close) e = close + 1;
             if (*e == '!') e++;
             if (!n || e[0] != ':' || e[1] != ' ') {
                 s = w; /* no prefix: the subject's first word */

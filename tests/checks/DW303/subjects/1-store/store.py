@@ -47,3 +47,10 @@ class Store:
         self.disk.remove(key)
         self.count += 1
         return self.done(key)
+
+    def scan(self, key, value=None, rows=None):
+        self.check(key)
+        self.log.debug("scan %s", key)
+        found = self.disk.scan(key)
+        self.count += 1
+        return self.done(key)

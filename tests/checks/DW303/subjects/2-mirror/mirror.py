@@ -50,3 +50,10 @@ class MirrorStore(Store):
         self.disk.remove(key)  # expect: DW303 "MirrorStore.delete still has" "Support keys with slashes (gh-12)"
         self.count += 1
         return self.done(key)
+
+    def scan(self, key, value=None, rows=None):
+        self.check(key)
+        self.log.debug("scan %s", key)
+        found = self.disk.scan(key)  # expect: DW303 "MirrorStore.scan still has" "feat(io scans subfolders"
+        self.count += 1
+        return self.done(key)
