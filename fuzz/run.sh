@@ -1,12 +1,13 @@
 #!/bin/sh
 # run.sh — fuzzes every target for a share of $SECONDS and prints a summary per run.
 #   BIN=../build/fuzz/bin SECONDS=600 JOBS=1 ./run.sh        (what `make -C fuzz` does)
-# Shares: fuzz_parse 34% (-max_len=65536), fuzz_lex 11% (-max_len=65536), fuzz_parse 10% on
+# Shares: fuzz_parse 30% (-max_len=65536), fuzz_lex 11% (-max_len=65536), fuzz_parse 10% on
 # the deep-nesting seeds with -max_len=409600 (100,000-deep inputs are ~200 KB), fuzz_check
 # 25% (-max_len=16384: multi-module packages through every rule, the index and the queries),
-# fuzz_toml 6% (configurations), fuzz_cache 5% (cache entries), fuzz_json 5% (JSON and
-# notebooks) and fuzz_rpc 4% (the language server's framing). Each run keeps
-# its corpus in corpus-<name>/ and writes crashes, timeouts, leaks and OOMs to corpus-artifacts/.
+# fuzz_toml 6% (configurations), fuzz_cache 5% (cache entries), fuzz_history 4% (history cache
+# entries), fuzz_json 5% (JSON and notebooks) and fuzz_rpc 4% (the language server's framing).
+# Each run keeps its corpus in corpus-<name>/ and writes crashes, timeouts, leaks and OOMs to
+# corpus-artifacts/.
 # Exit status 1 when any run found something.
 set -u
 cd "$(dirname "$0")"
@@ -19,8 +20,8 @@ JOBS=${JOBS:-1}
 # absolute paths too: fuzz_check works in a directory of its own (its modules need a package on disk)
 DICT=$PWD/python.dict
 ART=$PWD/corpus-artifacts/
-mkdir -p corpus-parse corpus-lex corpus-parse-deep corpus-check corpus-toml corpus-cache corpus-json corpus-rpc \
-    "$ART" corpus-logs
+mkdir -p corpus-parse corpus-lex corpus-parse-deep corpus-check corpus-toml corpus-cache \
+    corpus-history corpus-json corpus-rpc "$ART" corpus-logs
 # ASan handles the parser's longjmp unwinding (its interceptor unpoisons the abandoned frames);
 # detect_stack_use_after_return=1 works with it too, and smoke.sh turns it on (see README.md).
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:symbolize=1}
@@ -69,12 +70,13 @@ run() {
     fi
 }
 
-run parse fuzz_parse "$(share 34)" 65536 corpus-parse corpus-seed
+run parse fuzz_parse "$(share 30)" 65536 corpus-parse corpus-seed
 run lex fuzz_lex "$(share 11)" 65536 corpus-lex corpus-seed
 TIMEOUT=30 run parse-deep fuzz_parse "$(share 10)" 409600 corpus-parse-deep corpus-deep
 TIMEOUT=20 run check fuzz_check "$(share 25)" 16384 corpus-check corpus-check-seed
 run toml fuzz_toml "$(share 6)" 16384 corpus-toml corpus-toml-seed
 run cache fuzz_cache "$(share 5)" 65536 corpus-cache corpus-cache-seed
+run history fuzz_history "$(share 4)" 65536 corpus-history corpus-history-seed
 run json fuzz_json "$(share 5)" 65536 corpus-json corpus-json-seed
 run rpc fuzz_rpc "$(share 4)" 65536 corpus-rpc corpus-rpc-seed
 

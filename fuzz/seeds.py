@@ -8,6 +8,13 @@
 configurations in deadwood's keys (each key, extend, NUL escapes, errors).
 --cache-out DIR writes fuzz_cache's seeds: the findings-and-summary part of cache entries
 (wire.h's encoding), a few findings with related locations and a summary, and truncations.
+--history-out DIR [--deadwood BIN] writes fuzz_history's seeds: the history part of real history
+cache entries (the DW303 stories of tests/checks/DW303 built as repositories, deadwood BIN run
+over each with a --cache-dir, the entries' header and checksum stripped; BIN defaults to the
+release build ../deadwood, and without it or git there are none), and histories written here in
+store.c's encoding: typical ones, edge cases that decode (no functions, a version with many
+names, the working tree's commit, units without text, non-canonical varints) and damaged ones
+(a bad commit index, unsorted names or functions, a missing string, huge counts, truncations).
 --rpc-out DIR writes fuzz_rpc's seeds: language server sessions as a client sends them (framed
 JSON-RPC messages), and framings gone wrong (no length, a wrong one, garbage, bare newlines).
 --json-out DIR writes fuzz_json's seeds: the notebook fixtures (tests/notebook/fixtures), JSON
@@ -21,13 +28,20 @@ package (examples/, tests/index/, tests/checks/ folders) as one input, its modul
 corpus-seed: every .py under the CPython stdlib DIR, every tests/parse/ok and tests/parse/err
 fixture, and generated deep-nesting / long-chain inputs that fit in 64 KiB.
 corpus-deep: the generated inputs past 64 KiB (100,000-deep nestings), for the large -max_len runs.
---fixtures-only DIR writes just the tests/parse fixtures and the small generated inputs into DIR
-(the smoke run's corpus).
+--fixtures-only DIR [--deadwood BIN] writes just the tests/parse fixtures, the small generated
+inputs and the other targets' seeds into DIR (the smoke run's corpus; fuzz_history's entries
+from five of the stories only).
 """
 import argparse
+import hashlib
 import json
 import os
+import re
 import shutil
+import struct
+import subprocess
+import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -222,6 +236,187 @@ def cache_seeds(out):
     print(f"seeds: {len(bodies)} cache entry bodies in {out}")
 
 
+# fuzz_history's seeds: what store_decode reads (src/history/store.c, store_encode's encoding)
+def fixed64(v):
+    return struct.pack("<Q", v & 0xFFFFFFFFFFFFFFFF)
+
+
+def name_hash(name):
+    return int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "little")
+
+
+def unit(line, text=None, flags=0):
+    """A HistUnit: three hashes, its line, flags (HUNIT_*) and a text (HUNIT_NEW ones)."""
+    h = name_hash(f"{line}:{text}")
+    return (h, h ^ 1, h ^ 2, line, flags, text)
+
+
+def history(commits, fns):
+    """A FileHistory as store_encode writes it: commits (id, time, subject); functions (qualname,
+    present, versions), each version (commit index, flags, names, units)."""
+    out = varint(len(commits))
+    for cid, when, subject in commits:
+        out += wstr(cid) + varint(when & 0xFFFFFFFFFFFFFFFF) + wstr(subject)
+    out += varint(len(fns))
+    for qualname, present, versions in fns:
+        out += wstr(qualname) + varint(present) + varint(len(versions))
+        for commit, flags, names, units in versions:
+            out += varint(commit) + varint(flags) + varint(len(names))
+            out += b"".join(fixed64(n) for n in names) + varint(len(units))
+            for h, loose, blind, line, uflags, text in units:
+                out += fixed64(h) + fixed64(loose) + fixed64(blind) + wi32(line) + varint(uflags)
+                out += wstr(text)
+    return out
+
+
+def names(*words):
+    return sorted(set(name_hash(w) for w in words))
+
+
+def made_histories():
+    """name -> bytes: histories written here, decodable and damaged."""
+    c3 = [("2f1febc38aa3a98999d1309fac7d60b2cd8e98fc", 1751371200, "Add the optimizer"),
+          ("b7a1d75f03ee18950ab7921baf0a01811f5f09d7", 1753012800, "Fix issues (#7431)"),
+          ("", 1756728000, "")]  # (the working tree's uncommitted changes)
+    v0 = (0, 0, names("self", "grad", "buf"),
+          [unit(3, None, 0), unit(4, "if grad is None:", 4), unit(5, None, 1 | 2)])
+    v1 = (1, 1, names("self", "grad", "buf", "accum"),
+          [unit(3), unit(4, "assert grad is not None", 4 | 2), unit(6, "return buf", 4)])
+    typical = [("Base.step", 1, [v0, v1]), ("Base.zero", 0, [(0, 0, [], [])]),
+               ("Child.step", 1, [v0, v1, (2, 0, names("self"), [unit(-1, "pass", 4 | 1)])])]
+    h = {
+        "empty": history([], []),
+        "no_functions": history(c3, []),
+        "typical": history(c3, typical),
+        "one_version": history(c3[:1], [("f", 1, [v0])]),
+        "many_names": history(c3, [("f", 1, [(0, 0, names(*(f"n{i}" for i in range(600))),
+                                             [unit(1, "x = 1", 4)])])]),
+        "many_units": history(c3, [("f", 1, [(1, 0, names("a"), [unit(i, f"u{i}", 4 * (i % 2))
+                                                                  for i in range(300)])])]),
+        "many_functions": history(c3, [(f"C{i:04d}.m", i % 2, [v0]) for i in range(200)]),
+        "many_commits": history([(f"{i:040x}", 1700000000 + i, f"change {i}") for i in range(300)],
+                                [("f", 1, [(i, 0, [], [unit(i)]) for i in range(0, 300, 7)])]),
+        "extreme_values": history([("a" * 40, -1, "x" * 2000), ("", 1 << 63, "é (#1)")],
+                                  [("\u00e9.f", 7, [(1, 255, [0, 1, (1 << 64) - 1],
+                                                     [unit(-(1 << 31)), unit((1 << 31) - 1)])])]),
+        # refused: what a damaged entry may hold
+        "bad_commit": history(c3[:2], [("f", 1, [(2, 0, [], [])])]),
+        "bad_commit_huge": history(c3, [("f", 1, [(1 << 40, 0, [], [])])]),
+        "unsorted_names": history(c3, [("f", 1, [(0, 0, names("a", "b", "c")[::-1], [])])]),
+        "repeated_name": history(c3, [("f", 1, [(0, 0, [5, 5], [])])]),
+        "unsorted_functions": history(c3, [("g", 1, [v0]), ("f", 1, [v0])]),
+        "repeated_function": history(c3, [("f", 1, [v0]), ("f", 1, [v0])]),
+        "null_qualname": history(c3, [(None, 1, [v0])]),
+        "null_commit_id": history([(None, 0, "s")], []),
+        "null_subject": history([("ab", 0, None)], []),
+        "huge_commits": varint(1 << 40) + history(c3, [])[1:],
+        "huge_functions": history(c3, [])[:-1] + varint((1 << 31) - 1),
+        "huge_names": history(c3[:1], [])[:-1] + varint(1) + wstr("f") + varint(1) + varint(1) +
+        varint(0) + varint(0) + varint(1 << 62),
+    }
+    whole = h["typical"]
+    h["truncated"] = whole[:len(whole) // 2]
+    h["truncated_last"] = whole[:-1]
+    h["trailing"] = whole + b"\0trailing"
+    # a count one more than what follows: the decoder's bounds against the bytes left
+    h["units_one_short"] = history(c3, [("f", 1, [(0, 0, [], [unit(1), unit(2)])])])[:-27]
+    # varints written long (0x80 0x00 is 0), a present and flags past a bool and a byte
+    h["long_varints"] = b"\x81\x00" + wstr("id") + b"\x80\x80\x00" + wstr("s") + b"\x81\x00" + \
+        wstr("f") + varint(300) + b"\x81\x80\x00" + varint(0) + varint(1000) + varint(0) + \
+        varint(0)
+    h["overlong_varint"] = b"\xff" * 10 + b"\x01" + history([], [])
+    # strings: one without its NUL, one with a NUL inside
+    h["string_no_nul"] = varint(1) + varint(3) + b"abc" + varint(0) + wstr("s") + varint(0)
+    h["string_inner_nul"] = varint(1) + varint(4) + b"a\0b\0" + varint(0) + wstr("s") + varint(0)
+    return h
+
+
+def entry_bodies(cache_dir, magic):
+    """The history part of each history cache entry under cache_dir: after the header (magic,
+    build, HEAD, top, path, whether the file has a SHA-256 at HEAD, that SHA-256), before the
+    trailing SHA-256 (history.c's encode_entry)."""
+    def get_varint(b, i):
+        v = shift = 0
+        while True:
+            c = b[i]
+            v, i, shift = v | (c & 0x7F) << shift, i + 1, shift + 7
+            if not c & 0x80:
+                return v, i
+
+    out = []
+    for dirpath, dirnames, filenames in os.walk(cache_dir):
+        dirnames.sort()
+        if os.path.basename(dirpath) != "history":
+            continue
+        for name in sorted(filenames):
+            with open(os.path.join(dirpath, name), "rb") as f:
+                d = f.read()
+            if d[:8] != magic:
+                continue
+            try:
+                i = 16
+                for _ in range(3):
+                    n, i = get_varint(d, i)
+                    i += n
+                i = get_varint(d, i)[1] + 32
+            except IndexError:
+                continue
+            if i <= len(d) - 32:
+                out.append(d[i:-32])
+    return out
+
+
+# the stories of the smoke run's corpus (a second, not five): renames, merges, the working tree's
+# changes, cosmetic changes, the seed
+SMOKE_STORIES = ("cosmetic", "merges", "rename", "seed", "uncommitted")
+
+
+def real_histories(deadwood, only=None):
+    """name -> bytes: the history of each file of each DW303 story (or of those named in only),
+    as deadwood encodes it."""
+    with open(os.path.join(ROOT, "src", "history", "history.c")) as f:
+        m = re.search(r'#define ENTRY_MAGIC "([^"]{8})"', f.read())
+    if not deadwood or not os.path.isfile(deadwood) or not m or not shutil.which("git"):
+        print(f"seeds: no history cache entries from deadwood ({deadwood or 'not built'})",
+              file=sys.stderr)
+        return {}
+    sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
+    import gitstory
+    h = {}
+    work = tempfile.mkdtemp(prefix="deadwood-history-seeds-")
+    try:
+        for story in gitstory.stories(os.path.join(ROOT, "tests", "checks", "DW303")):
+            name = os.path.basename(story)
+            if only is not None and name not in only:
+                continue
+            try:
+                st = gitstory.Story(story, os.path.join(work, name))
+            except (RuntimeError, OSError) as e:
+                print(f"seeds: story {name}: {e}", file=sys.stderr)
+                continue
+            cache = os.path.join(work, name + "-cache")
+            files = [os.path.relpath(f, st.check_dir) for f in st.python_files()]
+            subprocess.run([os.path.abspath(deadwood), "check", "--select", "DW303",
+                            "--cache-dir", cache] + files, cwd=st.check_dir, env=st.env,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for k, body in enumerate(entry_bodies(cache, m.group(1).encode())):
+                h[f"{name}_{k}"] = body
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return h
+
+
+def history_seeds(out, deadwood, only=None):
+    os.makedirs(out, exist_ok=True)
+    made, real = made_histories(), real_histories(deadwood, only)
+    for name, data in made.items():
+        put(os.path.join(out, f"history_{name}"), data)
+    for name, data in real.items():
+        put(os.path.join(out, f"history_story_{name}"), data)
+    print(f"seeds: {len(real)} history cache entries from the DW303 stories and {len(made)} "
+          f"histories written here in {out}")
+
+
 # fuzz_json's seeds: JSON texts at RFC 8259's edges, accepted and refused
 JSON_TEXTS = [
     b"[]", b"{}", b'{"a": [1, 2.5e-3, -0, true, false, null, "\\u00e9\\ud83d\\ude00"]}',
@@ -309,6 +504,10 @@ def main():
     ap.add_argument("--cache-out")
     ap.add_argument("--json-out")
     ap.add_argument("--rpc-out")
+    ap.add_argument("--history-out")
+    ap.add_argument("--deadwood", default=os.path.join(ROOT, "deadwood"),
+                    help="the deadwood that writes the history cache entries (--history-out, "
+                    "--fixtures-only)")
     ap.add_argument("--check-out")
     ap.add_argument("--stdlib")
     ap.add_argument("--out")
@@ -323,6 +522,9 @@ def main():
         return
     if args.rpc_out:
         rpc_seeds(args.rpc_out)
+        return
+    if args.history_out:
+        history_seeds(args.history_out, args.deadwood)
         return
     if args.json_out:
         json_seeds(args.json_out)
@@ -339,6 +541,7 @@ def main():
         cache_seeds(args.fixtures_only)
         json_seeds(args.fixtures_only)
         rpc_seeds(args.fixtures_only)
+        history_seeds(args.fixtures_only, args.deadwood, SMOKE_STORIES)
         for name, text in gen.items():
             if len(text.encode()) <= SMALL // 4:
                 put(os.path.join(args.fixtures_only, f"gen_{name}.py"), text.encode())

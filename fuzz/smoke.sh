@@ -16,7 +16,7 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:detect_stack_use_after_return
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 mkdir -p corpus-artifacts
 passed=0 failed=0
-for target in fuzz_parse fuzz_lex fuzz_check fuzz_toml fuzz_cache fuzz_json fuzz_rpc; do
+for target in fuzz_parse fuzz_lex fuzz_check fuzz_toml fuzz_cache fuzz_history fuzz_json fuzz_rpc; do
     log=$CORPUS.$target.log
     if "$BIN/$target" -runs=0 -max_len=1048576 -timeout=10 -artifact_prefix="$PWD/corpus-artifacts/smoke-" \
         "$CORPUS" >"$log" 2>&1; then
