@@ -594,12 +594,13 @@ static bool feature_subject(const char *s) {
         "implemented", "implementing", "support", "supports", "supported", "introduce",
         "introduces",  "introduced",   "new",     NULL};
     if (names_defect(s)) return false;
-    for (;;) { /* the prefixes: `[tag] `, `type(scope)!: ` (a tag or type may say feat) */
+    for (;;) { /* the prefixes: `[tag] `, `[tag]: `, `type(scope)!: ` (a tag or type may say feat) */
         while (*s == ' ') s++;
         const char *w = s, *e;
         size_t n;
         if (*s == '[' && (e = strchr(s, ']'))) {
             w = s + 1, n = (size_t)(e - w), s = e + 1;
+            if (*s == ':') s++; /* `[tag]: ` */
         } else {
             while (letter(*s)) s++;
             n = (size_t)(s - w);

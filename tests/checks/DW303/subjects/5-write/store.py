@@ -54,3 +54,10 @@ class Store:
         found = self.disk.scan(key)
         self.count += 1
         return self.done(key)
+
+    def size(self, key, value=None, rows=None):
+        self.check(key)
+        self.log.debug("size %s", key)
+        total = self.disk.size(key)
+        self.count += 1
+        return self.done(key)
