@@ -144,8 +144,8 @@ typedef struct Def {
                                version of the file never mentions */
     int32_t *names;         /* (then) per unit i, the hashes of the names it uses: unit_names
                                from names[i] to names[i + 1] */
-    uint64_t *unit_names;
-    uint64_t *all_names; /* (then) those of the whole def, a sorted set */
+    uint64_t *unit_names;   /* (then) */
+    uint64_t *all_names;    /* (then) those of the whole def, a sorted set */
     int32_t nall_names;
     bool changed; /* it gets a new version (units to make) */
 } Def;
@@ -465,11 +465,14 @@ static bool renamed(const FnVersion *prev, const HistUnit *t, const HistUnit *ne
 
 /* Def d's names, per unit and in all (before make_units renames its locals). */
 static bool scan_def_names(Version *v, Def *d) {
-    NameScan all = {v->b->out, NULL, 0, 0, 0, false};
+    NameScan all = {v->scratch, NULL, 0, 0, 0, false};
     scan_names(d->node, &all);
-    name_set(&all);
-    d->all_names = all.h, d->nall_names = all.n;
     if (all.oom) return false;
+    name_set(&all); /* kept with the history: copied out of the scratch it grew in */
+    if (!(d->all_names = arena_alloc(v->b->out, sizeof *d->all_names * (size_t)(all.n + 1))))
+        return false;
+    if (all.n) memcpy(d->all_names, all.h, sizeof *all.h * (size_t)all.n);
+    d->nall_names = all.n;
     if (!d->nodes) return true;
     if (!(d->names = arena_alloc(v->scratch, sizeof *d->names * (size_t)(d->code->nunits + 1))))
         return false;
