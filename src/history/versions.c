@@ -375,7 +375,7 @@ static uint64_t name_key(Str s) {
 static void name_add(NameScan *s, Str name) {
     if (s->n == s->cap) {
         int32_t cap = s->cap ? s->cap * 2 : 16;
-        uint64_t *h = arena_alloc(s->a, sizeof *h * (size_t)cap);
+        uint64_t *h = s->cap < INT32_MAX / 2 ? arena_alloc(s->a, sizeof *h * (size_t)cap) : NULL;
         if (!h) {
             s->oom = true;
             return;

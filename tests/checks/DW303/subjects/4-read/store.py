@@ -61,3 +61,17 @@ class Store:
         total = self.disk.size(key)
         self.count += 1
         return self.done(key)
+
+    def count(self, key, value=None, rows=None):
+        self.check(key)
+        self.log.debug("count %s", key)
+        n = self.disk.count(key)
+        self.count += 1
+        return self.done(key)
+
+    def mirror(self, key, value=None, rows=None):
+        self.check(key)
+        self.log.debug("mirror %s", key)
+        self.remote.copy(key)
+        self.count += 1
+        return self.done(key)
