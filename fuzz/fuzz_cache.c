@@ -9,6 +9,7 @@
  * Invariants: decoding never crashes or reads out of bounds (ASan); its answer is -1 (corrupt),
  * 0 (another file's) or 1 (a hit); a hit's findings have a code, a path and a message; and a hit
  * encoded again decodes to the same findings and summary. */
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,11 +22,25 @@
 
 static ResultCache *cache;
 static const char display[] = "pkg/mod.py", bytes[] = "x = 1\n";
+static char dir[] = "/tmp/deadwood-fuzz-cache-XXXXXX";
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+    (void)st, (void)flag, (void)ftw;
+    remove(path);
+    return 0;
+}
+
+/* The cache's directory goes when the fuzzer exits (libFuzzer has no teardown hook). */
+static void remove_dir(void) {
+    if (cache) cache_close(cache), cache = NULL;
+    nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc, (void)argv;
-    char dir[] = "/tmp/deadwood-fuzz-cache-XXXXXX", err[256];
+    char err[256];
     if (!mkdtemp(dir)) return 0;
+    atexit(remove_dir);
     CacheKey key;
     memset(&key, 0x5a, sizeof key);
     cache = cache_open(dir, key, "fuzz", err, sizeof err);

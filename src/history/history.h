@@ -43,6 +43,7 @@ enum {
                        `else:` and `try:` of a compound statement, a bare `except:` */
     HUNIT_GONE = 2, /* the function's next version deleted it (not reworded, not moved) */
     HUNIT_NEW = 4,  /* not in the function's previous version */
+    HUNIT_ALL = 7,
 };
 
 typedef struct HistUnit {
@@ -58,6 +59,7 @@ enum {
     FNV_NEW_ATTRIBUTE = 1, /* the change that made it added a switch on an attribute of self
                               that the file did not mention before (a new option or feature:
                               `if self.local:`), which copies in other classes may not have */
+    FNV_ALL = 1,
 };
 
 typedef struct FnVersion {

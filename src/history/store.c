@@ -1,6 +1,7 @@
 /* store.c — a FileHistory as bytes for the history cache, and back (wire.h's encoding). Decoding
- * checks every count against the bytes left and every index against what it indexes: a damaged
- * entry is refused, never trusted. */
+ * checks every count against the bytes left, every index against what it indexes and every
+ * order and flag against what the builder makes (functions sorted by name, a function's versions
+ * by commit, names ascending, no unknown flag): a damaged entry is refused, never trusted. */
 #include "store.h"
 
 #include "base/wire.h"
@@ -72,7 +73,9 @@ bool store_decode(Arena *a, WireReader *r, FileHistory *fh) {
     for (int32_t i = 0; i < fh->nfns && !r->bad && !oom; i++) {
         FnHistory *f = &fh->fns[i];
         f->qualname = copy(a, r, &oom);
-        f->present = wire_get_u64(r) != 0;
+        uint64_t present = wire_get_u64(r);
+        if (present > 1) r->bad = true;
+        f->present = present != 0;
         if (!f->qualname || (i && strcmp(fh->fns[i - 1].qualname, f->qualname) >= 0))
             r->bad = true;              /* (sorted, as history_function's search needs) */
         f->nversions = get_count(r, 4); /* (a commit, flags, two counts) */
@@ -80,10 +83,13 @@ bool store_decode(Arena *a, WireReader *r, FileHistory *fh) {
         if (!f->versions) return false;
         for (int32_t k = 0; k < f->nversions && !r->bad && !oom; k++) {
             FnVersion *v = &f->versions[k];
-            uint64_t c = wire_get_u64(r);
-            if (c >= (uint64_t)fh->ncommits) r->bad = true;
+            uint64_t c = wire_get_u64(r), flags;
+            /* (one version per commit at most, oldest first: judge() reads v and v + 1 so) */
+            if (c >= (uint64_t)fh->ncommits || (k && (int32_t)c <= f->versions[k - 1].commit))
+                r->bad = true;
             v->commit = (int32_t)c;
-            v->flags = (uint8_t)wire_get_u64(r);
+            if ((flags = wire_get_u64(r)) & ~(uint64_t)FNV_ALL) r->bad = true;
+            v->flags = (uint8_t)flags;
             v->nnames = get_count(r, 8);
             uint64_t *names = arena_alloc(a, sizeof *names * (size_t)(v->nnames + 1));
             if (!names) return false;
@@ -100,7 +106,9 @@ bool store_decode(Arena *a, WireReader *r, FileHistory *fh) {
                 x->hash = wire_get_fixed64(r), x->loose = wire_get_fixed64(r);
                 x->blind = wire_get_fixed64(r);
                 x->line = wire_get_i32(r);
-                x->flags = (uint8_t)wire_get_u64(r);
+                uint64_t uflags = wire_get_u64(r);
+                if (uflags & ~(uint64_t)HUNIT_ALL) r->bad = true;
+                x->flags = (uint8_t)uflags;
                 x->text = copy(a, r, &oom);
             }
         }
