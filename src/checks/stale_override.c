@@ -63,7 +63,8 @@
  * deleted the stale statement and put nothing in its place (the base stopped doing something, most
  * often because something else now does it: in the copy it is at worst redundant); a change whose
  * subject says it adds a feature (its first word, after `[tags]` and a `type(scope):` prefix, add,
- * implement, support, introduce or new, or the type feat or one of those words), unless the subject
+ * implement, support, introduce or new, or the type feat or one of those words; for a Gerrit merge,
+ * `Merge "<title>"`, in the title it quotes), unless the subject
  * also names a defect (fix, bug, crash, error, wrong, missing, regression, gh-N, ...); a change
  * that every copy kept out of (two or more overrides left stale by one commit, none of the base's
  * overrides taking it: the change was the base's own); an override that was no copy of the base as
@@ -551,8 +552,9 @@ static bool new_option(const Verdict *d) {
  * base a feature, and a copy without it is a copy without the feature, not one that missed a fix:
  * on 125 projects, 16 findings came from such changes and 1 was a fix the copy missed. The
  * subject is read after its `[tags]` and a `type(scope):` prefix (a conventional commit's `feat:`
- * says the same); a subject that also names a defect ("Add the missing None check", "Add a
- * guard against the crash in load") is a fix, and is reported. */
+ * says the same), and a Gerrit merge's by the title it quotes; a subject that also names a defect
+ * ("Add the missing None check", "Add a guard against the crash in load") is a fix, and is
+ * reported. */
 
 static bool word_is(const char *w, size_t n, const char *const *list) {
     for (; *list; list++)
@@ -594,6 +596,7 @@ static bool feature_subject(const char *s) {
         "implemented", "implementing", "support", "supports", "supported", "introduce",
         "introduces",  "introduced",   "new",     NULL};
     if (names_defect(s)) return false;
+    if (strncmp(s, "Merge \"", 7) == 0) s += 7; /* Gerrit's: `Merge "<title>"[ into <branch>]` */
     /* the prefixes: `[tag] `, `[tag]: `, `type(scope)!: `; a tag or a type may say feat, and a
      * type that is a feature word is the subject's first word ("Add: ...") */
     for (;;) {
