@@ -54,7 +54,9 @@ CacheKey cache_options_key(const CheckOptions *o, const char *extra) {
     for (int i = 0; i < check_count; i++)
         if (check_enabled(o, check_registry[i]))
             buf_printf(&b, "%s,", check_registry[i]->info.code);
-    buf_printf(&b, ";drift=%.17g;%s", o->drift_threshold, extra ? extra : "");
+    /* (DW303's clones: the summaries hold every function's statement count, not only methods') */
+    buf_printf(&b, ";drift=%.17g;%s%s", o->drift_threshold, o->stale_clones ? "clones;" : "",
+               extra ? extra : "");
     CacheKey k;
     sha256(b.data ? b.data : "", b.failed ? 0 : b.len, k.b);
     buf_free(&b);

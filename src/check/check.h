@@ -78,6 +78,7 @@ typedef struct CheckOptions {
     int target_minor;        /* DW002: the oldest Python 3 minor version supported; 0: none */
     struct History *history; /* DW303: the repository's history (src/history); NULL: none */
     bool stale_in_tests;     /* DW303: report overrides in test files too */
+    bool stale_clones;       /* DW303: compare any two functions alike, not only overrides */
 } CheckOptions;
 
 struct CheckCtx {

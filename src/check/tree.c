@@ -50,6 +50,7 @@ bool tree_rules_needs(const CheckOptions *opt, SummaryOptions *so) {
                   : opt && opt->drift_threshold > 0          ? opt->drift_threshold
                                                              : DRIFT_THRESHOLD;
     so->stale = check_enabled(opt, &check_stale_override);
+    so->stale_clones = so->stale && opt && opt->stale_clones;
     so->method_bodies = so->identical || so->similar > 0 || so->stale;
     return so->ncollect || so->method_bodies;
 }

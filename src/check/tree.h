@@ -37,6 +37,8 @@ bool tree_rules_run(const ProjectIndex *ix, const CheckOptions *opt, FindingList
 /* Whether DW303 counts path as a test file (test_*.py, *_test.py, conftest.py, a tests/
  * directory), where it reports nothing unless asked to (CheckOptions.stale_in_tests). */
 bool stale_override_in_test_file(const char *path);
+/* Whether a DW303 finding's message is one of a clone's (CheckOptions.stale_clones). */
+bool stale_override_is_clone(const char *message);
 
 /* Whether c is a rule of this stage (whose findings `# noqa` comments are judged here). */
 bool tree_rule(const Check *c);

@@ -446,7 +446,11 @@ static bool analyze(Ctx *x, FindingList *out, RunTotals *t, const SourceOverlay 
     t->cache_dir = use_cache ? project_cache_dir(&x->p, x->g->cache_dir, x->project) : NULL;
     const Check *stale = check_find("DW303");
     bool in_tests = false; /* (project_keeps drops them for the configurations that do not) */
-    for (int32_t i = 0; i < x->p.nprep; i++) in_tests |= x->p.prep[i]->cfg->stale_in_tests == 1;
+    bool clones = false;   /* (likewise) */
+    for (int32_t i = 0; i < x->p.nprep; i++) {
+        in_tests |= x->p.prep[i]->cfg->stale_in_tests == 1;
+        clones |= x->p.prep[i]->cfg->stale_clones == 1;
+    }
     if (stale && nruns && runs[0].check.enabled[check_index(stale)] && !t->history) {
         /* DEADWOOD_GIT_TIMEOUT: the seconds git may make no progress (default 60) */
         const char *te = getenv("DEADWOOD_GIT_TIMEOUT");
@@ -461,6 +465,7 @@ static bool analyze(Ctx *x, FindingList *out, RunTotals *t, const SourceOverlay 
     for (int32_t j = 0; j < nruns; j++) {
         runs[j].check.history = t->history;
         runs[j].check.stale_in_tests = in_tests;
+        runs[j].check.stale_clones = clones;
         RunOptions ro = {.check = &runs[j].check,
                          .jobs = x->g->jobs,
                          .stdin_name = x->g->stdin_name,

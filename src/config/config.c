@@ -22,10 +22,10 @@ static const char *const known_keys =
     "per-file-ignores, target-version, respect-gitignore, force-exclude, cache-dir, "
     "max-file-size, extend, rules, fix, unsafe-fixes, fixable, unfixable";
 
-/* Rules that have options, and their keys. */
+/* Rules that have options, and their keys (a rule's keys in one string, for its error). */
 static const struct {
-    const char *code, *key;
-} rule_options[] = {{"DW301", "similarity"}, {"DW303", "in-tests"}};
+    const char *code, *keys;
+} rule_options[] = {{"DW301", "similarity"}, {"DW303", "in-tests, clones"}};
 
 /* ---- errors ----------------------------------------------------------------------------- */
 
@@ -248,11 +248,17 @@ static bool read_rules(Reader *r, const TomlEntry *e, Config *c) {
         for (int32_t j = 0; j < toml_len(re->value); j++) {
             const TomlEntry *oe = toml_entry_at(re->value, j);
             if (has_nul(oe->key)) return nul_error(r, oe->line, oe->col, "the key");
-            if (strcmp(oe->key.s, rule_options[k].key) != 0)
+            bool ok;
+            if (k == 0 && strcmp(oe->key.s, "similarity") == 0)
+                ok = read_similarity(r, oe, c);
+            else if (k == 1 && strcmp(oe->key.s, "in-tests") == 0)
+                ok = read_bool(r, oe, &c->stale_in_tests);
+            else if (k == 1 && strcmp(oe->key.s, "clones") == 0)
+                ok = read_bool(r, oe, &c->stale_clones);
+            else
                 return at(r, oe->line, oe->col, "unknown option '%s' of rule %s (expected: %s)",
-                          oe->key.s, rule_options[k].code, rule_options[k].key);
-            if (k == 0 ? !read_similarity(r, oe, c) : !read_bool(r, oe, &c->stale_in_tests))
-                return false;
+                          oe->key.s, rule_options[k].code, rule_options[k].keys);
+            if (!ok) return false;
         }
     }
     return true;
@@ -367,7 +373,7 @@ Config *config_defaults(Arena *a, const char *root) {
     if (!c) return NULL;
     c->root = root;
     c->respect_gitignore = -1;
-    c->stale_in_tests = -1;
+    c->stale_in_tests = c->stale_clones = -1;
     c->force_exclude = -1;
     c->fix = c->unsafe_fixes = -1;
     c->similarity = CONFIG_DEFAULT_SIMILARITY;
@@ -436,6 +442,7 @@ static bool inherit(Arena *a, Config *c, const Config *b) {
     if (!c->has_fixable) c->fixable = b->fixable, c->has_fixable = b->has_fixable;
     if (!c->unfixable.len) c->unfixable = b->unfixable;
     if (c->stale_in_tests < 0) c->stale_in_tests = b->stale_in_tests;
+    if (c->stale_clones < 0) c->stale_clones = b->stale_clones;
     return true;
 }
 

@@ -37,6 +37,7 @@
  *                                     as select and ignore are (config_fixable)
  *   [rules.DW301] similarity          a number in (0, 1] (CheckOptions.drift_threshold)
  *   [rules.DW303] in-tests            a boolean (CheckOptions.stale_in_tests)
+ *   [rules.DW303] clones              a boolean (CheckOptions.stale_clones)
  * Anything else, a value of the wrong type, or an unknown rule is an error with the file, the
  * 1-based line and column of the offending key or value, and what was expected.
  *
@@ -119,6 +120,7 @@ typedef struct Config {
     bool has_fixable;
     NameList unfixable;
     int8_t stale_in_tests; /* DW303's in-tests: -1 unset, 0, 1 */
+    int8_t stale_clones;   /* DW303's clones: -1 unset, 0, 1 */
 } Config;
 
 /* A configuration with nothing set, anchored at the absolute directory root. */

@@ -275,6 +275,9 @@ bool project_keeps(Project *x, const Prepared *p, const Finding *f, const char *
     if (p->cfg->stale_in_tests != 1 && strcmp(f->code, "DW303") == 0 &&
         stale_override_in_test_file(f->path))
         return false; /* (the run reported them for a configuration that wants them) */
+    if (p->cfg->stale_clones != 1 && strcmp(f->code, "DW303") == 0 &&
+        stale_override_is_clone(f->message))
+        return false; /* (likewise) */
     if (!p->cfg->nper_file_ignores || !name) return true;
     Arena tmp; /* (not the project's: a language server asks this for ever) */
     arena_init(&tmp);

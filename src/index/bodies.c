@@ -366,7 +366,17 @@ static bool mark(ProjectIndex *ix, const SummaryOptions *opt, uint8_t **need, Ar
     }
     ix->pairs = pairs.items;
     ix->npairs = pairs.len;
+    /* DW303's clones: any function or method that could be a copy (index_clone_candidate) */
+    for (int32_t m = 0; opt->stale_clones && m < ix->nmodules; m++)
+        for (int32_t i = 0; i < ix->modules[m]->nfunctions; i++)
+            if (index_clone_candidate(ix->modules[m], i)) need[m][i] = 1;
     return true;
+}
+
+bool index_clone_candidate(const ModuleSummary *m, int32_t i) {
+    const FuncSum *f = &m->functions[i];
+    return f->outer < 0 && !(f->flags & (FN_STUB | FN_ABSTRACT)) && f->size >= DRIFT_MIN_COMMON &&
+           f->size <= DRIFT_MAX_UNITS;
 }
 
 /* Makes the hashes need[][] asks for that the summaries do not hold yet, on up to `jobs`

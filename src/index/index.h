@@ -254,6 +254,11 @@ bool summary_set_code(Arena *out, ModuleSummary *m, int32_t f, const MethodCode 
 const char *func_qualname(const ModuleSummary *m, const FuncSum *f, char *buf, size_t n);
 enum { QUALNAME_MAX = 512 };
 
+/* Whether function i of m may be one of DW303's clones (CheckOptions.stale_clones): not nested
+ * in a function (the history keeps those as part of it), not a stub, with DRIFT_MIN_COMMON to
+ * DRIFT_MAX_UNITS statements. index_fill_bodies makes their code when asked (stale_clones). */
+bool index_clone_candidate(const ModuleSummary *m, int32_t i);
+
 /* DW301's limits, which index_fill_bodies also applies before it makes any hash: the default
  * share of statements alike, the fewest statements alike, the most statements compared. */
 #define DRIFT_THRESHOLD 0.6
@@ -279,6 +284,7 @@ typedef struct SummaryOptions {
     bool identical;
     double similar;
     bool stale; /* DW303: every pair with DRIFT_MIN_COMMON statements alike, whatever the share */
+    bool stale_clones; /* DW303's clones: the code of every function that could be a copy */
 } SummaryOptions;
 
 /* Module name of a file path: package roots by __init__.py up from the file. */

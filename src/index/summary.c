@@ -532,7 +532,8 @@ NOINLINE static void add_function(SumBuilder *sb, const Node *n) {
     /* its code is made on demand (index_fill_bodies), or now: */
     if (sb->opt->method_bodies && sb->opt->read_once) {
         const MethodCode *c = NULL;
-        if (f.cls >= 0 && !(c = summary_method_hashes(sb->out, sb->scratch, n, 0)))
+        if ((f.cls >= 0 || sb->opt->stale_clones) &&
+            !(c = summary_method_hashes(sb->out, sb->scratch, n, 0)))
             sb->failed = true;
         if (VEC_PUSH(sb->scratch, sb->codes, c)) sb->failed = true;
     }
@@ -764,7 +765,8 @@ void summary_leave(SumBuilder *sb, const Node *n) {
         FuncSum *f = current_function(sb);
         if (f) {
             const NodeList *body = &n->FunctionDef.body;
-            if (f->cls >= 0 && sb->opt->method_bodies) { /* (its nodes are at hand now) */
+            if ((f->cls >= 0 || sb->opt->stale_clones) && sb->opt->method_bodies) {
+                /* (its nodes are at hand now; functions too for DW303's clones) */
                 NodeList code = {body->items + docstring(body), body->len - docstring(body)};
                 Shape sh = {0, 0};
                 shape_of(&sh, &code);

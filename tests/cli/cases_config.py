@@ -160,6 +160,8 @@ def test_config_errors():
         ("deadwood.toml", '[rules.DW301]\nsimilarity = "high"\n', r"^deadwood\.toml:2:14: error: 'similarity' expects a number in \(0, 1\], got a string"),
         ("deadwood.toml", '[rules.DW301]\nsimilarty = 0.5\n', r"^deadwood\.toml:2:1: error: unknown option 'similarty' of rule DW301 \(expected: similarity\)"),
         ("deadwood.toml", '[rules.DW201]\nx = 1\n', r"^deadwood\.toml:1:8: error: rule 'DW201' has no options"),
+        ("deadwood.toml", '[rules.DW303]\nclone = true\n', r"^deadwood\.toml:2:1: error: unknown option 'clone' of rule DW303 \(expected: in-tests, clones\)"),
+        ("deadwood.toml", '[rules.DW303]\nclones = 1\n', r"^deadwood\.toml:2:10: error: 'clones' expects a boolean, got an integer"),
         ("deadwood.toml", 'rules = 3\n', r"^deadwood\.toml:1:9: error: 'rules' expects a table"),
         ("pyproject.toml", 'tool = 3\n', r"^pyproject\.toml:1:8: error: 'tool' expects a table"),
         ("pyproject.toml", '[tool]\ndeadwood = "on"\n', r"^pyproject\.toml:2:12: error: 'tool\.deadwood' expects a table"),

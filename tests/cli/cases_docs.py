@@ -19,7 +19,7 @@ def check_options():
 
 CONFIG_KEYS = ["select", "extend-select", "ignore", "exclude", "extend-exclude", "per-file-ignores",
                "target-version", "respect-gitignore", "force-exclude", "cache-dir", "similarity",
-               "unsafe-fixes", "fixable", "unfixable"]
+               "unsafe-fixes", "fixable", "unfixable", "in-tests", "clones"]
 
 
 def test_docs():

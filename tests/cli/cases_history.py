@@ -224,6 +224,24 @@ def test_history_cache():
             "a link in place of the history directory is not followed", p5.stderr)
 
 
+def test_history_clones_cache():
+    """clones = true (for every file, through --config) changes what the result cache holds (every
+    function's statements, not only methods'): a run without it, then with it, then without it,
+    on one cache directory, each reports what a run with no cache reports."""
+    st = story("clones")
+    cache = os.path.join(TMP, f"ccache{_n[0]}")
+    on, off = os.path.join(TMP, f"on{_n[0]}.toml"), os.path.join(TMP, f"off{_n[0]}.toml")
+    write(on, "[rules.DW303]\nclones = true\n")
+    write(off, "[rules.DW303]\nclones = false\n")
+    fresh = {c: dw303(st, ["--config", c, "--no-cache"]).stdout for c in (on, off)}
+    s.check(fresh[on].count("stale copy:") == 2 and "stale copy:" not in fresh[off],
+            "clones: both trees' copies with it, none without", fresh[on] + fresh[off])
+    got = [dw303(st, ["--config", c, "--cache-dir", cache], cache=True).stdout
+           for c in (off, on, off, on)]
+    s.check(got == [fresh[off], fresh[on], fresh[off], fresh[on]],
+            "clones on and off through one cache: as without a cache", got)
+
+
 def test_history_no_cache_writes_nothing():
     """--no-cache: nothing is written, the history is read from git."""
     st = story("seed")

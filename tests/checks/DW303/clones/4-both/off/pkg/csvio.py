@@ -1,0 +1,20 @@
+from .util import Table, read_rows, write_text
+
+
+def load(path, cols=None):
+    records = read_rows(path)
+    head = records[0]
+    if cols is None:
+        cols = head
+    where = [head.where(c) for c in cols]
+    values = [[row[i] for i in where] for row in records[1:] if row]
+    return Table(cols, values)
+
+
+def save(path, table, sep=","):
+    out = [sep.join(table.cols)]
+    for row in table.records:
+        out.append(sep.join(str(v) for v in row))
+    text = "\n".join(out) + "\n"
+    write_text(path, text)
+    return len(out)
