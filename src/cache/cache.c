@@ -55,7 +55,9 @@ CacheKey cache_options_key(const CheckOptions *o, const char *extra) {
         if (check_enabled(o, check_registry[i]))
             buf_printf(&b, "%s,", check_registry[i]->info.code);
     /* (DW303's clones: the summaries hold every function's statement count, not only methods') */
-    buf_printf(&b, ";drift=%.17g;%s%s", o->drift_threshold, o->stale_clones ? "clones;" : "",
+    const Check *stale = check_find("DW303");
+    bool clones = o->stale_clones && stale && check_enabled(o, stale);
+    buf_printf(&b, ";drift=%.17g;%s%s", o->drift_threshold, clones ? "clones;" : "",
                extra ? extra : "");
     CacheKey k;
     sha256(b.data ? b.data : "", b.failed ? 0 : b.len, k.b);

@@ -82,11 +82,13 @@
  * others are changes the copy has no use for or refactors that left an equivalent copy, which
  * the statements alone do not tell apart (the README's "Why each default is what it is").
  *
- * With `[tool.deadwood.rules.DW303] clones = true`, any two functions of the tree with at least 4
- * statements in common that are not a method and one it overrides are compared too, each as the
- * other's copy: `stale copy: load_tsv still has ..., which load (pkg/csvio.py) had until ...`. On
- * 10 projects, 4 of a random 24 of its 44 findings were fixes the copy missed (17%: most copies
- * are siblings written to differ, create and update), so it is a search, not a gate.
+ * With `[tool.deadwood.rules.DW303] clones = true`, two functions of the tree that are not a
+ * method and one it overrides are compared too, each as the other's copy, when they have at least
+ * 4 statements in common that at most 8 functions have and half the shorter's statements (each
+ * with its 16 likeliest copies at most; neither in a test file, unless in-tests): `stale copy:
+ * load_tsv still has ..., which load (pkg/csvio.py) had until ...`. On 10 projects, 4 of the 25
+ * of its 40 findings judged were fixes the copy missed (16%: most copies are siblings written to
+ * differ, create and update), so it is a search, not a gate.
  *
  * Needs git and the history: outside a git work tree or without the git program DW303 is silent
  * (`-v` says why); a shallow clone (CI's default `fetch-depth: 1`) gets a warning naming the fix
@@ -832,9 +834,27 @@ static bool comparable(TreeCtx *tx, const Pair *p) {
  * reported on the other, with everything else as for an override. Candidates are found through
  * the statements they share that few functions have (MAX_SHARERS at most): a statement that
  * many functions have (`self.x = x`, `return result`) says nothing of a copy, and would make the
- * pairs to compare grow with the square of the tree. */
+ * pairs to compare grow with the square of the tree. A pair is compared when it has
+ * DRIFT_MIN_COMMON such statements in common and half the shorter function's statements, and
+ * each function with MAX_PARTNERS others at most (those sharing most first): the work a tree can
+ * ask for grows with its size, not its square, whatever it holds. */
 
-enum { MAX_SHARERS = 8 };
+enum {
+    MAX_SHARERS = 8,  /* functions a statement is shared by, at most, to say they may be copies */
+    MAX_PARTNERS = 16 /* copies compared with one function, at most (those sharing most first) */
+};
+
+/* A pair of candidates (a << 32 | b, a < b) and the rare statements they share. */
+typedef struct Linked {
+    uint64_t pair;
+    int32_t shared;
+} Linked;
+
+static int by_strength(const void *x, const void *y) {
+    const Linked *a = x, *b = y;
+    if (a->shared != b->shared) return a->shared > b->shared ? -1 : 1;
+    return (a->pair > b->pair) - (a->pair < b->pair);
+}
 
 typedef struct Occ {
     uint64_t hash;
@@ -852,15 +872,40 @@ static int by_u64(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* Whether f's name is defined once in its scope (its class, or its module's top level): the
- * history finds a function by its name. */
+/* Whether f's qualified name is f's alone in its module (not a name defined twice, in a class
+ * or a class defined twice, or at the top level under `if`/`else`): the history finds a function
+ * by that name. */
 static bool defined_once(const ModuleSummary *m, const FuncSum *f) {
-    int n = 0;
-    for (int32_t i = 0; i < m->nfunctions && n < 2; i++) {
+    char mine[QUALNAME_MAX], theirs[QUALNAME_MAX];
+    func_qualname(m, f, mine, sizeof mine);
+    for (int32_t i = 0; i < m->nfunctions; i++) {
         const FuncSum *g = &m->functions[i];
-        n += g->outer < 0 && g->cls == f->cls && strcmp(g->name, f->name) == 0;
+        if (g != f && g->outer < 0 && strcmp(g->name, f->name) == 0 &&
+            strcmp(func_qualname(m, g, theirs, sizeof theirs), mine) == 0)
+            return false;
     }
-    return n == 1;
+    return true;
+}
+
+/* The statements of c, their hashes sorted (into out, c->nunits of them). */
+static void sorted_hashes(const MethodCode *c, uint64_t *out) {
+    for (int32_t k = 0; k < c->nunits; k++) out[k] = c->units[k].hash;
+    qsort(out, (size_t)c->nunits, sizeof *out, by_u64);
+}
+
+/* Whether two functions have, as multisets, at least half the shorter's statements in common:
+ * what a copy has (copied_from asks as much of the version it was copied from), checked in
+ * linear time before the quadratic longest common subsequence. a and b: sorted_hashes. */
+static bool alike_enough(const uint64_t *a, int32_t n, const uint64_t *b, int32_t m) {
+    int32_t i = 0, j = 0, common = 0;
+    while (i < n && j < m)
+        if (a[i] == b[j])
+            common++, i++, j++;
+        else if (a[i] < b[j])
+            i++;
+        else
+            j++;
+    return common >= DRIFT_MIN_COMMON && 2 * common >= (n < m ? n : m);
 }
 
 /* Whether a and b are a method and one it overrides, either way (the override pairs' business:
@@ -905,20 +950,34 @@ static bool clone_pairs(TreeCtx *tx, Pairs *out) {
                                ((uint64_t)(uint32_t)fns[a] << 32 | (uint32_t)fns[b]));
     }
     if (ok && shared.len) qsort(shared.items, (size_t)shared.len, sizeof *shared.items, by_u64);
+    /* the pairs with DRIFT_MIN_COMMON rare statements in common, most first */
+    VEC(Linked) links = {0};
     for (int32_t i = 0, j; ok && i < shared.len; i = j) {
         for (j = i; j < shared.len && shared.items[j] == shared.items[i]; j++) {
         }
-        if (j - i < DRIFT_MIN_COMMON) continue; /* (fewer rare statements in common) */
-        FuncRef a = cands.items[shared.items[i] >> 32],
-                b = cands.items[shared.items[i] & 0xffffffffu];
+        if (j - i >= DRIFT_MIN_COMMON)
+            ok = !VEC_PUSH(&tx->arena, links, ((Linked){shared.items[i], j - i}));
+    }
+    if (ok && links.len) qsort(links.items, (size_t)links.len, sizeof *links.items, by_strength);
+    uint8_t *partners = ok ? arena_zalloc(&tx->arena, (size_t)cands.len + 1) : NULL;
+    uint64_t *ha = malloc(sizeof *ha * (MAX_UNITS + 1) * 2), *hb = ha ? ha + MAX_UNITS + 1 : NULL;
+    if (!ha || !partners) ok = false;
+    for (int32_t i = 0; ok && i < links.len; i++) {
+        uint32_t ia = (uint32_t)(links.items[i].pair >> 32),
+                 ib = (uint32_t)(links.items[i].pair & 0xffffffffu);
+        if (partners[ia] >= MAX_PARTNERS || partners[ib] >= MAX_PARTNERS) continue;
+        FuncRef a = cands.items[ia], b = cands.items[ib];
         const ModuleSummary *ma = ix->modules[a.module], *mb = ix->modules[b.module];
         const FuncSum *fa = &ma->functions[a.fn], *fb = &mb->functions[b.fn];
         if (override_related(ix, a, b) || !defined_once(ma, fa) || !defined_once(mb, fb)) continue;
         Pair p = {ma, mb, fa, fb, func_code(ma, a.fn), func_code(mb, b.fn), true};
-        if (!comparable(tx, &p)) continue;
+        sorted_hashes(p.fc, ha), sorted_hashes(p.bc, hb);
+        if (!alike_enough(ha, p.fc->nunits, hb, p.bc->nunits) || !comparable(tx, &p)) continue;
         Pair q = {mb, ma, fb, fa, p.bc, p.fc, true};
+        partners[ia]++, partners[ib]++;
         ok = push_pair(out, p) && push_pair(out, q);
     }
+    free(ha);
     if (!ok) tx->failed = true;
     return ok;
 }
@@ -933,12 +992,24 @@ static bool retold(const Verdicts *vs, const uint8_t *told, const Verdict *d) {
     return false;
 }
 
+static int by_path(const void *a, const void *b) {
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The history of path, one of the n sorted paths whose histories fhs holds. */
+static const FileHistory *file_of(const char **paths, const FileHistory **fhs, int32_t n,
+                                  const char *path) {
+    const char **at = bsearch(&path, paths, (size_t)n, sizeof *paths, by_path);
+    return at ? fhs[at - paths] : NULL;
+}
+
 void stale_override_run(TreeCtx *tx) {
     const ProjectIndex *ix = tx->ix;
     History *h = tx->opt ? tx->opt->history : NULL;
     if (!h) return;
     Pairs pairs = {0};
     const char **paths = NULL;
+    const FileHistory **fhs = NULL;
     int32_t npaths = 0;
     for (int32_t i = 0; i < ix->npairs && !tx->failed; i++) {
         if (ix->pairs[i].ndefs != 1 || ix->pairs[i].nbase_defs != 1) continue; /* (see mark()) */
@@ -962,12 +1033,21 @@ void stale_override_run(TreeCtx *tx) {
     }
     for (int32_t i = 0; i < pairs.len; i++)
         paths[npaths++] = pairs.items[i].ms->path, paths[npaths++] = pairs.items[i].bm->path;
-    if (pairs.len && !history_prepare(h, paths, npaths)) tx->failed = true;
+    /* each file once, and its history looked up once (a tree of clones has many pairs a file) */
+    if (npaths) qsort(paths, (size_t)npaths, sizeof *paths, by_path);
+    int32_t nfiles = 0;
+    for (int32_t i = 0; i < npaths; i++)
+        if (!nfiles || strcmp(paths[nfiles - 1], paths[i]) != 0) paths[nfiles++] = paths[i];
+    if (nfiles && !history_prepare(h, paths, nfiles)) tx->failed = true;
+    fhs = malloc(sizeof *fhs * (size_t)(nfiles + 1));
+    if (!fhs) tx->failed = true;
+    for (int32_t i = 0; i < nfiles && fhs; i++) fhs[i] = history_file(h, paths[i]);
     Verdicts vs = {0};
     for (int32_t i = 0; i < pairs.len && !tx->failed; i++) {
         const Pair *p = &pairs.items[i];
         char fname[QUALNAME_MAX], bname[QUALNAME_MAX];
-        const FileHistory *fb = history_file(h, p->bm->path), *fo = history_file(h, p->ms->path);
+        const FileHistory *fb = file_of(paths, fhs, nfiles, p->bm->path),
+                          *fo = file_of(paths, fhs, nfiles, p->ms->path);
         const FnHistory *hb = history_function(fb, func_qualname(p->bm, p->b, bname, sizeof bname));
         const FnHistory *ho = history_function(fo, func_qualname(p->ms, p->f, fname, sizeof fname));
         if (hb && hb->nversions >= 2) judge(tx, p, fb, hb, fo, ho, &vs);
@@ -984,7 +1064,7 @@ void stale_override_run(TreeCtx *tx) {
     }
     free(told);
 done:
-    free(pairs.items), free(paths);
+    free(pairs.items), free(paths), free(fhs);
 }
 
 bool stale_override_is_clone(const char *message) {
