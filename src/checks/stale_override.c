@@ -85,10 +85,10 @@
  * With `[tool.deadwood.rules.DW303] clones = true`, two functions of the tree that are not a
  * method and one it overrides are compared too, each as the other's copy, when they have at least
  * 4 statements in common that at most 8 functions have and half the shorter's statements (each
- * with its 16 likeliest copies at most; neither in a test file, unless in-tests): `stale copy:
- * load_tsv still has ..., which load (pkg/csvio.py) had until ...`. On 10 projects, 4 of the 25
- * of its 40 findings judged were fixes the copy missed (16%: most copies are siblings written to
- * differ, create and update), so it is a search, not a gate.
+ * with its 16 likeliest copies at most; neither in a test file, unless in-tests):
+ * `stale copy: load_tsv still has ..., which load (pkg/csvio.py) had until ...`. On 10 projects,
+ * 4 of the 25 of its 40 findings judged were fixes the copy missed (16%: most copies are
+ * siblings written to differ, create and update), so it is a search, not a gate.
  *
  * Needs git and the history: outside a git work tree or without the git program DW303 is silent
  * (`-v` says why); a shallow clone (CI's default `fetch-depth: 1`) gets a warning naming the fix
