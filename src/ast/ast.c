@@ -517,3 +517,34 @@ const NodeList *ast_list_holding(const Node *parent, const Node *s, int32_t *at)
             }
     return NULL;
 }
+
+bool ast_stmts_any(const NodeList *l, AstStmtFn fn, void *ud) {
+    for (int32_t i = 0; i < l->len; i++)
+        if (ast_stmt_any(l->items[i], fn, ud)) return true;
+    return false;
+}
+
+bool ast_stmt_any(const Node *s, AstStmtFn fn, void *ud) {
+    if (fn(s, ud)) return true;
+    switch (s->kind) {
+    case AST_IF: return ast_stmts_any(&s->If.body, fn, ud) || ast_stmts_any(&s->If.orelse, fn, ud);
+    case AST_WHILE:
+        return ast_stmts_any(&s->While.body, fn, ud) || ast_stmts_any(&s->While.orelse, fn, ud);
+    case AST_FOR:
+    case AST_ASYNC_FOR:
+        return ast_stmts_any(&s->For.body, fn, ud) || ast_stmts_any(&s->For.orelse, fn, ud);
+    case AST_WITH:
+    case AST_ASYNC_WITH: return ast_stmts_any(&s->With.body, fn, ud);
+    case AST_TRY:
+    case AST_TRY_STAR:
+        if (ast_stmts_any(&s->Try.body, fn, ud)) return true;
+        for (int32_t k = 0; k < s->Try.handlers.len; k++)
+            if (ast_stmts_any(&s->Try.handlers.items[k]->ExceptHandler.body, fn, ud)) return true;
+        return ast_stmts_any(&s->Try.orelse, fn, ud) || ast_stmts_any(&s->Try.finalbody, fn, ud);
+    case AST_MATCH:
+        for (int32_t k = 0; k < s->Match.cases.len; k++)
+            if (ast_stmts_any(&s->Match.cases.items[k]->match_case.body, fn, ud)) return true;
+        return false;
+    default: return false;
+    }
+}

@@ -201,6 +201,15 @@ int ast_children(Node *n, AstVisitFn fn, void *ud);
  * not in a statement list of a module, a function or a compound statement (a class body's). */
 const NodeList *ast_list_holding(const Node *parent, const Node *s, int32_t *at);
 
+/* Calls fn on statement s, then on every statement nested in it (the bodies of compound
+ * statements, their `else` and `finally` blocks, handlers and cases; not the bodies of nested
+ * functions and classes), in order, until fn returns true; returns whether it did. Recursive:
+ * statements nest no deeper than the tokenizer's 100 levels of indentation. */
+typedef bool (*AstStmtFn)(const Node *stmt, void *ud);
+bool ast_stmt_any(const Node *s, AstStmtFn fn, void *ud);
+/* The same for each statement of l. */
+bool ast_stmts_any(const NodeList *l, AstStmtFn fn, void *ud);
+
 /* The deepest tree the parser accepts, in nodes from the Module to a leaf (CPython's). Every
  * recursive walk over a tree may rely on it. */
 enum { AST_MAX_HEIGHT = 9997 };

@@ -28,7 +28,10 @@
  * skipped the dereference into a handler, a `finally` block or a `with suppress(...)`), or was
  * reassigned, deleted, or — for a chain or a shared name — possibly changed by a call (item
  * stores, `await`, `yield` and `with` count as calls); code inside nested functions, lambdas
- * and comprehension bodies.
+ * and comprehension bodies; `assert x is not None` (alone or `and`-ed with other tests): the
+ * author's idea of the value and the code agree there, and the assert, dead or not, only says
+ * what the dereference showed (the narrowing a type checker needs, repeated before each use).
+ * `assert x is None` after a dereference is reported.
  */
 #include <stdio.h>
 
@@ -55,6 +58,38 @@ static void event(PathFacts *pf, void *s, const CfgEvent *ev, void *ud) {
     }
 }
 
+/* Whether e is `X is not None` (or `None is not X`). */
+static bool not_none_test(const Node *e) {
+    if (e->kind != AST_COMPARE || e->Compare.ops.len != 1 || e->Compare.ops.items[0] != AST_IS_NOT)
+        return false;
+    const Node *l = e->Compare.left, *r = e->Compare.comparators.items[0];
+    return (r->kind == AST_CONSTANT && r->Constant.value.kind == CONST_NONE) ||
+           (l->kind == AST_CONSTANT && l->Constant.value.kind == CONST_NONE);
+}
+
+/* Whether statement s is an `assert` of `test` (ud): `assert x is not None`, or one with it among
+ * its `and`-ed tests. */
+static bool asserts(const Node *s, void *ud) {
+    const Node *test = ud;
+    if (s->kind != AST_ASSERT || !not_none_test(test)) return false;
+    const Node *t = s->Assert.test;
+    if (t == test) return true;
+    if (t->kind != AST_BOOL_OP || t->BoolOp.op != AST_AND) return false;
+    for (int32_t i = 0; i < t->BoolOp.values.len; i++)
+        if (t->BoolOp.values.items[i] == test) return true;
+    return false;
+}
+
+static const NodeList *unit_body(const Node *u) {
+    switch (u->kind) {
+    case AST_FUNCTION_DEF: return &u->FunctionDef.body;
+    case AST_ASYNC_FUNCTION_DEF: return &u->AsyncFunctionDef.body;
+    case AST_CLASS_DEF: return &u->ClassDef.body;
+    case AST_MODULE: return &u->Module.body;
+    default: return NULL;
+    }
+}
+
 static void flow(CheckCtx *cx, Cfg *g) {
     bool *track = arena_zalloc(cx->arena, sizeof(bool) * (size_t)(g->npaths + 1));
     if (!track) return;
@@ -71,6 +106,9 @@ static void flow(CheckCtx *cx, Cfg *g) {
     for (int32_t i = 0; i < pf.notes.len; i++) {
         const FactsNote *n = &pf.notes.items[i];
         if (!n->witness) continue;
+        /* `x.f(); assert x is not None`: the author says what the dereference showed */
+        const NodeList *body = unit_body(g->unit);
+        if (body && ast_stmts_any(body, asserts, (void *)n->ev->node)) continue;
         char path[200], test[120];
         cfg_path_text(pf.g, n->ev->path, path, sizeof path);
         CheckRelated rel = {n->witness, "dereferenced here"};

@@ -102,6 +102,206 @@ static bool suppresses(const Node *with) {
     return false;
 }
 
+/* A context manager known to let every exception through: a file, a temporary file or directory,
+ * a lock (`lock`, `self._lock`, `self.writeLock`, `mutex`, or a constructor of one), a mock patch,
+ * warnings and output redirection. Any other may swallow what its body raises (heat's
+ * `ignore_not_found`, trio's cancel scopes), so the code after it may run. */
+static bool own_lets_through(const NodeList *module, const Node *call);
+
+static bool lets_through(const Node *e, const NodeList *module) {
+    static const char *const calls[] = {
+        "open",
+        "fdopen",
+        "TemporaryDirectory",
+        "NamedTemporaryFile",
+        "TemporaryFile",
+        "SpooledTemporaryFile",
+        "ZipFile",
+        "TarFile",
+        "Popen",
+        "Lock",
+        "RLock",
+        "Semaphore",
+        "BoundedSemaphore",
+        "Condition",
+        "patch",
+        "catch_warnings",
+        "redirect_stdout",
+        "redirect_stderr",
+        "closing",
+        "nullcontext",
+        "chdir",
+    };
+    if (e->kind == AST_CALL) {
+        const Node *f = e->Call.func;
+        for (size_t i = 0; i < sizeof calls / sizeof *calls; i++)
+            if (named(f, calls[i])) return true;
+        /* patch.object(...), patch.dict(...), mock.patch.multiple(...) */
+        return (f->kind == AST_ATTRIBUTE && named(f->Attribute.value, "patch")) ||
+               own_lets_through(module, e);
+    }
+    Str s = e->kind == AST_NAME        ? e->Name.id
+            : e->kind == AST_ATTRIBUTE ? e->Attribute.attr
+                                       : (Str){NULL, 0};
+    if (!s.s) return false;
+    if (str_eq_c(s, "lock") || str_eq_c(s, "rlock") || str_eq_c(s, "mutex")) return true;
+    static const char *const ends_in[] = {"_lock", "Lock", "_LOCK", "_mutex", "Mutex"};
+    for (size_t i = 0; i < sizeof ends_in / sizeof *ends_in; i++) {
+        size_t n = strlen(ends_in[i]);
+        if ((size_t)s.len >= n && memcmp(s.s + s.len - n, ends_in[i], n) == 0) return true;
+    }
+    return false;
+}
+
+static bool is_yield(const Node *v) {
+    return v && (v->kind == AST_YIELD || v->kind == AST_YIELD_FROM);
+}
+
+/* A handler that re-raises what it caught (its last statement is a `raise`). */
+static bool reraises(const Node *h) {
+    const NodeList *b = &h->ExceptHandler.body;
+    return b->len && b->items[b->len - 1]->kind == AST_RAISE;
+}
+
+/* Whether a generator's statements may swallow an exception thrown in at a `yield`: one that
+ * stands in a `try` with a handler that does not re-raise, or in a `with` not known to let
+ * exceptions through. *found is set when a `yield` statement is met. */
+static bool yield_swallows(const NodeList *l, bool guarded, bool *found) {
+    for (int32_t i = 0; i < l->len; i++) {
+        const Node *s = l->items[i];
+        switch (s->kind) {
+        case AST_EXPR:
+        case AST_ASSIGN:
+        case AST_ANN_ASSIGN: {
+            const Node *v = s->kind == AST_EXPR     ? s->Expr.value
+                            : s->kind == AST_ASSIGN ? s->Assign.value
+                                                    : s->AnnAssign.value;
+            if (!is_yield(v)) break;
+            *found = true;
+            if (guarded) return true;
+            break;
+        }
+        case AST_IF:
+            if (yield_swallows(&s->If.body, guarded, found) ||
+                yield_swallows(&s->If.orelse, guarded, found))
+                return true;
+            break;
+        case AST_WHILE:
+            if (yield_swallows(&s->While.body, guarded, found) ||
+                yield_swallows(&s->While.orelse, guarded, found))
+                return true;
+            break;
+        case AST_FOR:
+        case AST_ASYNC_FOR:
+            if (yield_swallows(&s->For.body, guarded, found) ||
+                yield_swallows(&s->For.orelse, guarded, found))
+                return true;
+            break;
+        case AST_WITH:
+        case AST_ASYNC_WITH: {
+            bool g = guarded;
+            for (int32_t k = 0; k < s->With.items.len && !g; k++)
+                g = !lets_through(s->With.items.items[k]->withitem.context_expr, NULL);
+            if (yield_swallows(&s->With.body, g, found)) return true;
+            break;
+        }
+        case AST_TRY:
+        case AST_TRY_STAR: {
+            bool g = guarded;
+            for (int32_t k = 0; k < s->Try.handlers.len && !g; k++)
+                g = !reraises(s->Try.handlers.items[k]);
+            if (yield_swallows(&s->Try.body, g, found)) return true;
+            for (int32_t k = 0; k < s->Try.handlers.len; k++)
+                if (yield_swallows(&s->Try.handlers.items[k]->ExceptHandler.body, guarded, found))
+                    return true;
+            if (yield_swallows(&s->Try.orelse, guarded, found) ||
+                yield_swallows(&s->Try.finalbody, guarded, found))
+                return true;
+            break;
+        }
+        case AST_MATCH:
+            for (int32_t k = 0; k < s->Match.cases.len; k++)
+                if (yield_swallows(&s->Match.cases.items[k]->match_case.body, guarded, found))
+                    return true;
+            break;
+        default: break; /* (nested functions and classes yield for themselves) */
+        }
+    }
+    return false;
+}
+
+/* Whether s returns something that may be true (in an `__exit__`: the exception is swallowed):
+ * anything but nothing, None or False. */
+static bool returns_true(const Node *s, void *ud) {
+    (void)ud;
+    if (s->kind != AST_RETURN || !s->Return.value) return false;
+    const Node *v = s->Return.value;
+    return !(v->kind == AST_CONSTANT &&
+             (v->Constant.value.kind == CONST_NONE || v->Constant.value.kind == CONST_FALSE));
+}
+
+/* A context manager of the module's own that lets every exception through: `NAME(...)` where
+ * NAME is bound once at the module's top level, by a `@contextmanager` generator that never
+ * catches what is thrown in at its `yield`, or by a class whose own `__exit__` (`__aexit__`)
+ * returns nothing true. */
+static bool own_lets_through(const NodeList *module, const Node *call) {
+    if (!module || call->kind != AST_CALL || call->Call.func->kind != AST_NAME) return false;
+    Str name = call->Call.func->Name.id;
+    const Node *def = NULL;
+    for (int32_t i = 0; i < module->len; i++) {
+        const Node *s = module->items[i];
+        Str n = {NULL, 0};
+        if (s->kind == AST_FUNCTION_DEF)
+            n = s->FunctionDef.name;
+        else if (s->kind == AST_ASYNC_FUNCTION_DEF)
+            n = s->AsyncFunctionDef.name;
+        else if (s->kind == AST_CLASS_DEF)
+            n = s->ClassDef.name;
+        else if (s->kind == AST_IMPORT || s->kind == AST_IMPORT_FROM) {
+            const NodeList *as = s->kind == AST_IMPORT ? &s->Import.names : &s->ImportFrom.names;
+            for (int32_t k = 0; k < as->len; k++) {
+                const Node *a = as->items[k];
+                if (str_eq(a->alias.asname.s ? a->alias.asname : a->alias.name, name))
+                    return false; /* (bound by an import too) */
+            }
+        } else if (s->kind == AST_ASSIGN) {
+            for (int32_t k = 0; k < s->Assign.targets.len; k++)
+                if ((s->Assign.targets.items[k]->kind == AST_NAME &&
+                     str_eq(s->Assign.targets.items[k]->Name.id, name)))
+                    return false; /* (bound by an assignment too) */
+        }
+        if (!n.s || !str_eq(n, name)) continue;
+        if (def) return false; /* (bound twice) */
+        def = s;
+    }
+    if (!def) return false;
+    if (def->kind == AST_CLASS_DEF) {
+        const NodeList *b = &def->ClassDef.body;
+        for (int32_t i = 0; i < b->len; i++) {
+            const Node *m = b->items[i];
+            if (m->kind == AST_FUNCTION_DEF && (str_eq_c(m->FunctionDef.name, "__exit__") ||
+                                                str_eq_c(m->FunctionDef.name, "__aexit__")))
+                return !m->FunctionDef.decorator_list.len &&
+                       !ast_stmts_any(&m->FunctionDef.body, returns_true, NULL);
+            if (m->kind == AST_ASYNC_FUNCTION_DEF &&
+                str_eq_c(m->AsyncFunctionDef.name, "__aexit__"))
+                return !m->AsyncFunctionDef.decorator_list.len &&
+                       !ast_stmts_any(&m->AsyncFunctionDef.body, returns_true, NULL);
+        }
+        return false; /* (an `__exit__` inherited: not known here) */
+    }
+    const NodeList *decos = def->kind == AST_FUNCTION_DEF ? &def->FunctionDef.decorator_list
+                                                          : &def->AsyncFunctionDef.decorator_list;
+    const NodeList *body =
+        def->kind == AST_FUNCTION_DEF ? &def->FunctionDef.body : &def->AsyncFunctionDef.body;
+    bool cm = false;
+    for (int32_t i = 0; i < decos->len && !cm; i++)
+        cm = named(decos->items[i], "contextmanager") ||
+             named(decos->items[i], "asynccontextmanager");
+    bool found = false;
+    return cm && !yield_swallows(body, false, &found) && found;
+}
+
 /* Both a and b end (the arms of an `if`, a `try` and its handlers): how the whole ends. */
 static Exit both(const Exit *a, const Exit *b, const Node *why) {
     if (!ends(a) || !ends(b)) return goes_on();
@@ -198,8 +398,13 @@ static Exit stmt(Leaves *lv, const Node *s) {
             return goes_on();
         }
         Exit b = leaves_list(lv, &s->With.body);
-        /* the context manager may swallow what the body raises */
-        return (b.ways & LEAVE_RAISE) || b.ncalls ? goes_on() : b;
+        /* the context manager may swallow what the body raises, and unless it is known to let
+         * everything through, what the statements before the `return` raise */
+        if ((b.ways & LEAVE_RAISE) || b.ncalls) return goes_on();
+        for (int32_t i = 0; i < s->With.items.len; i++)
+            if (!lets_through(s->With.items.items[i]->withitem.context_expr, lv->module))
+                return goes_on();
+        return b;
     }
     case AST_TRY:
     case AST_TRY_STAR: {

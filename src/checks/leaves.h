@@ -9,7 +9,11 @@
  * catches everything, every case of which leaves; `while True:` with no `break` of its own; a
  * `for`/`while` with no `break` whose `else` leaves; a `try` whose body (or `else`) and every
  * handler leave, or whose `finally` leaves; a `with` whose body leaves by `return`, `break` or
- * `continue` (a context manager may swallow an exception, so not by raising).
+ * `continue` (a context manager may swallow an exception, so not by raising), when every context
+ * manager of it is known to let exceptions through (a file, a lock, a mock patch, …, or one the
+ * module defines: a `@contextmanager` generator that never catches at its `yield`, a class whose
+ * `__exit__` returns nothing true); any other may swallow what the body's statements raise
+ * before it leaves.
  *
  * A call statement may also leave: a call of a function that can only raise or exit, which only
  * the whole tree knows. The caller says which calls could be such (Leaves.maybe_never): a
@@ -64,6 +68,9 @@ typedef struct Leaves {
     bool catching; /* (inside a try with handlers, or a `with` that suppresses exceptions) */
     bool returns;  /* set when a `return` is met (one no earlier statement always skips) */
     int loops;     /* (loops the statement is in: outside one, `break` does not compile) */
+    /* optional: the module's statements, where a context manager the module defines is looked
+     * up (whether it lets exceptions through) */
+    const NodeList *module;
 } Leaves;
 
 /* How a statement list ends; reports its unreachable tails, and those of every statement list

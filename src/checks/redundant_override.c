@@ -65,7 +65,11 @@
  *   closure's), unless both classes are in that def.
  *
  * - a method identical to itself (a class whose bases lead back to it: none has an MRO).
- * Not reported either: stubs (`pass`, `...`, a docstring, `raise NotImplementedError`) repeated
+ * Not reported either: a test in a class that restates its base's tests in full (it defines
+ * every `test*` method of the base, three or more: a table of tests per user role, each
+ * listing every permission with what that role gets), where the identical test is an entry of
+ * the table rather than a copy left behind;
+ * stubs (`pass`, `...`, a docstring, `raise NotImplementedError`) repeated
  * over a stub; a base found only past a base class outside the tree. The other methods of the
  * data model need no exclusion: `__init_subclass__`, `__class_getitem__` and `__new__` are
  * implicitly class or static methods either way, descriptors' `__get__`/`__set__`/`__delete__`,
@@ -418,6 +422,23 @@ static const Fix *deletion(Globals *g, const OverridePair *p, Arena *a) {
                    func_qualname(ms, f, name, sizeof name));
 }
 
+/* Whether test class c restates the tests of its base class b in full: it defines every `test*`
+ * method b defines (3 or more): a table of tests per user role, each listing every permission
+ * with what that role gets, where a test identical to the base's is an entry of the table, not
+ * a copy left over. */
+static bool restates(const ProjectIndex *ix, ClassRef c, ClassRef b) {
+    const ModuleSummary *bm = ix->modules[b.module];
+    const ClassSum *bs = &bm->classes[b.cls];
+    int32_t tests = 0;
+    for (int32_t i = 0; i < bs->nmethods; i++) {
+        const FuncSum *bf = &bm->functions[bs->methods[i]];
+        if (strncmp(bf->name, "test", 4) != 0) continue;
+        tests++;
+        if (index_class_method(ix, c, bf->name) < 0) return false;
+    }
+    return tests >= 3;
+}
+
 void redundant_override_run(TreeCtx *tx) {
     const ProjectIndex *ix = tx->ix;
     Globals g = {.ix = ix,
@@ -443,7 +464,10 @@ void redundant_override_run(TreeCtx *tx) {
             stubs &= (ms->functions[p->defs[k]].flags & FN_STUB) != 0;
         }
         if (!same || stubs) continue; /* (`pass` over `pass`: says "nothing", twice) */
-        if (data_model_differs(ix, c, f->name) || !same_below(ix, c, f->name, p->base)) continue;
+        if (data_model_differs(ix, c, f->name) || !same_below(ix, c, f->name, p->base) ||
+            (strncmp(f->name, "test", 4) == 0 &&
+             restates(ix, c, (ClassRef){p->base.module, bm->functions[p->base.fn].cls})))
+            continue;
         const FuncSum *first = &ms->functions[p->defs[0]], *b = &bm->functions[p->base_defs[0]];
         const char *file = strrchr(bm->path, '/');
         file = file ? file + 1 : bm->path;

@@ -40,14 +40,22 @@
  * that makes a function a generator); the fallback written for readers and type checkers after
  * a statement that leaves only through what it holds (an `if` every arm of which returns,
  * `while True:`, a call that never returns): a lone `return None`, `raise`, `sys.exit(...)` or
- * `NAME = None`; blocks of docstrings, `...` and `pass` only. Code after a call that never
- * returns, and after `sys.exit()`, inside a `try` with handlers or a `with` that suppresses
- * exceptions (`pytest.raises`, `assertRaises`, `suppress`), where what the call raises may be
- * caught (the test idiom `func(); self.fail()`); code after a `with` whose body raises (the
- * context manager may swallow it). As functions that never return: none that may return or
- * loop forever, generators, async functions, decorated functions (a decorator may catch),
- * abstract methods and stubs (`raise NotImplementedError`), and not `self.m()` when a class
- * deriving from the caller's defines `m` again. `except` clauses naming anything but builtin
+ * `NAME = None`, or a `return` of what that statement already returns (`return out` after a
+ * `while True:` that returns `out`); blocks of docstrings, `...` and `pass` only. Code after a
+ * call that never returns, and after `sys.exit()`, inside a `try` with handlers or a `with` that
+ * suppresses exceptions (`pytest.raises`, `assertRaises`, `suppress`), where what the call
+ * raises may be caught (the test idiom `func(); self.fail()`); code after a `with` whose body
+ * raises (the context manager may swallow it), and after one whose body returns when a context
+ * manager of it is not known to let exceptions through: only files, temporary files and
+ * directories, locks (`self._lock`, `threading.Lock()`), mock patches, `catch_warnings`,
+ * output redirection, `closing` and `nullcontext` are, and those the module defines itself
+ * that never catch (a `@contextmanager` generator whose `yield` stands in no `try` with a
+ * handler that does not re-raise, a class whose `__exit__` returns nothing true); any other
+ * may swallow what the body raises before it returns (`with client.ignore_not_found:`, a
+ * timeout's cancel scope), and the code after it runs then. As functions that never return: none
+ * that may return or loop forever, generators, async functions, decorated functions (a decorator
+ * may catch), abstract methods and stubs (`raise NotImplementedError`), and not `self.m()` when a
+ * class deriving from the caller's defines `m` again. `except` clauses naming anything but builtin
  * exceptions (unless the module binds the name) and classes of the tree whose ancestry is
  * known, and `except*` clauses.
  *
@@ -240,6 +248,11 @@ static bool fallback(const Node *s) {
             s->Assign.targets.items[0]->kind == AST_NAME && is_const(s->Assign.value, CONST_NONE));
 }
 
+/* Whether statement s is `return v` (ud). */
+static bool returns_value(const Node *s, void *ud) {
+    return s->kind == AST_RETURN && s->Return.value && ast_equal(s->Return.value, ud);
+}
+
 static bool is_compound(const Node *s) {
     switch (s->kind) {
     case AST_IF:
@@ -282,7 +295,11 @@ static bool deliberate(const State *st, const NodeList *l, int32_t at, const Exi
     if (first->kind == AST_EXPR &&
         (first->Expr.value->kind == AST_YIELD || first->Expr.value->kind == AST_YIELD_FROM))
         return true;
-    return not_reached(first) || (held && fallback(first));
+    /* the fallback that repeats what the statement before returns on its way out (`return out`
+     * after a `while True:` that returns `out`) */
+    return not_reached(first) || (held && fallback(first)) ||
+           (held && is_compound(why) && first->kind == AST_RETURN && first->Return.value &&
+            ast_stmt_any(why, returns_value, (void *)first->Return.value));
 }
 
 static void unreachable(void *ud, const NodeList *l, int32_t at, const Exit *e) {
@@ -302,11 +319,12 @@ static void unreachable(void *ud, const NodeList *l, int32_t at, const Exit *e) 
 
 /* The statements of a code unit (the walk enters it); for a function, whether it never returns. */
 static void unit_body(State *st, const NodeList *body, int32_t fn) {
-    Leaves lv = {exits, maybe_never, unreachable, st, fn >= 0, false, false, 0};
+    Leaves lv = {exits, maybe_never, unreachable, st, fn >= 0, false, false, 0, NULL};
     int32_t doc = body->len > 1 && body->items[0]->kind == AST_EXPR &&
                   is_const(body->items[0]->Expr.value, CONST_STR);
     st->first = fn >= 0 && body->len ? body->items[doc] : NULL;
     if (summary_current_unit(st->sb)->kind == AST_MODULE) st->module_body = body;
+    lv.module = st->module_body;
     Exit e = leaves_list(&lv, body);
     if (fn < 0 || lv.returns || (e.ways & ~LEAVE_RAISE) || !(e.how || e.ncalls)) return;
     NeverFn nf = {fn, 0, 0};

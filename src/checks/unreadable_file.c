@@ -13,8 +13,8 @@
  * Use instead: save the file as UTF-8 (and drop the cookie), or name an encoding Python knows.
  *
  * Bytes that are not UTF-8 where the parser does not look at them (a comment) count too:
- * `import` decodes the whole file before it tokenizes it, so it refuses such a file although
- * `ast.parse` on the bytes accepts it.
+ * CPython 3.14 refuses such a file (`import` and `ast.parse` alike), and earlier versions refuse
+ * to run it as a script (`python file.py`), although they import it. The message says which.
  *
  * Not reported: files excluded from the run; directories that cannot be listed (those are
  * reported as warnings by the file discovery, not as findings).
@@ -24,10 +24,12 @@
 
 extern const Check check_unreadable_file;
 
-/* Invalid UTF-8 in a file read as UTF-8 (files under another cookie were transcoded already):
- * `import` refuses the file, whether or not the bytes sit in a comment; in a file that does not
- * parse too, where the decoding problem is what is reported. */
-static bool report_utf8(CheckCtx *cx) {
+/* Invalid UTF-8 in a file read as UTF-8 (files under another cookie were transcoded already);
+ * in a file that does not parse too, where the decoding problem is what is reported. In a file
+ * that parses, the bytes are where the parser does not look (a comment): CPython before 3.14
+ * imports it (`compile()` of the bytes skips comments undecoded) but refuses to run it as a
+ * script, 3.14 refuses both. */
+static bool report_utf8(CheckCtx *cx, bool parsed) {
     if (cx->src->valid_utf8) return false;
     const char *why;
     int64_t bad = utf8_find_invalid(cx->src->text, cx->src->len, &why);
@@ -36,19 +38,22 @@ static bool report_utf8(CheckCtx *cx) {
     int32_t col = (int32_t)((size_t)bad - cx->lines.starts[line - 1]);
     check_report_at(cx, &check_unreadable_file, line, col, line, col + 1,
                     "'utf-8' codec can't decode byte 0x%02x (%s): a file without a coding "
-                    "cookie must be UTF-8, and Python refuses to import this one",
-                    (unsigned char)cx->src->text[bad], why);
+                    "cookie must be UTF-8, %s",
+                    (unsigned char)cx->src->text[bad], why,
+                    parsed ? "and Python 3.14 refuses to import this one (earlier versions, to "
+                             "run it as a script)"
+                           : "and Python refuses to import this one");
     return true;
 }
 
 static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
     (void)n;
     (void)parent;
-    report_utf8(cx);
+    report_utf8(cx, true);
 }
 
 static bool trouble(CheckCtx *cx, const Trouble *t) {
-    if (t->kind == TROUBLE_UNDECODABLE) return report_utf8(cx);
+    if (t->kind == TROUBLE_UNDECODABLE) return report_utf8(cx, false);
     if (t->kind != TROUBLE_UNREADABLE && t->kind != TROUBLE_DECODE) return false;
     check_report_trouble(cx, t);
     return true;

@@ -1,6 +1,6 @@
 """DW105 look-alikes: code that looks unreachable but is not reported (on purpose, or it runs)."""
 import sys
-from contextlib import suppress
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING
 
 import pytest
@@ -125,3 +125,60 @@ def main(argv):
 
 class OldVersionError(Exception):
     pass
+
+
+@contextmanager
+def forgiving(label):
+    try:
+        yield
+    except KeyError:
+        print("missing", label)
+
+
+class Ignoring:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        return kind is LookupError
+
+
+def swallowed_by_own_generator(table, key):
+    with forgiving(key):
+        return table[key]
+    return None  # ok: `forgiving` catches what is thrown in at its `yield`
+
+
+def swallowed_by_own_class(table, key):
+    with Ignoring():
+        return table[key]
+    print("absent")  # ok: the class's `__exit__` may return True
+
+
+def swallowed_by_library(client, ident):
+    with client.ignore_not_found:
+        return client.get(ident)
+    print("gone")  # ok: a context manager deadwood does not know may swallow an exception
+
+
+def cancelled(scope_for):
+    with scope_for(5):
+        while True:
+            poll()
+    print("timed out")  # ok: a timeout scope cancels the loop and swallows the cancellation
+
+
+def repeated_fallback(queue):
+    while True:
+        entry = queue.pop()
+        if entry:
+            return entry
+    return entry  # ok: the fallback repeats what the loop returns
+
+
+def repeated_else(kind, raw):
+    if kind == "int":
+        return int(raw)
+    else:
+        return raw
+    return raw  # ok: the fallback repeats what the `else` returns

@@ -1,6 +1,9 @@
 """DW105: statements that can never run, in one file."""
 import os
 import sys
+import time
+from contextlib import contextmanager
+from unittest import mock
 
 
 def after_return(x):
@@ -95,3 +98,71 @@ def nested_block(rows):
         with open(row) as f:
             return f.read()
         print(row)  # expect: DW105 "the `return` on line {-1}"
+
+
+@contextmanager
+def timed(label):
+    start = time.monotonic()
+    try:
+        yield
+    finally:
+        print(label, time.monotonic() - start)
+
+
+class Held:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.release()
+        return False
+
+
+def locked(self, key):
+    with self._lock:
+        value = self.table[key]
+        return value
+    self.misses += 1  # expect: DW105 "the `return` on line {-1}"
+
+
+def measured(query):
+    with timed("query"):
+        rows = query.run()
+        return rows
+    print("no rows")  # expect: DW105 "the `return` on line {-1}"
+
+
+def held(resource):
+    with Held():
+        return resource.read()
+    resource.close()  # expect: DW105 "the `return` on line {-1}"
+
+
+def patched(target):
+    with mock.patch.object(target, "fetch"):
+        return target.load()
+    target.reset()  # expect: DW105 "the `return` on line {-1}"
+
+
+def other_fallback(queue):
+    while True:
+        item = queue.get()
+        if item:
+            return item
+    return queue  # expect: DW105 "the `while` loop on line {-4}"
+
+
+@contextmanager
+def rolled_back(db):
+    try:
+        yield db
+    except Exception:
+        db.rollback()
+        raise
+
+
+def reraised(db):
+    with rolled_back(db):
+        db.write()
+        return db.count()
+    print("never")  # expect: DW105 "the `return` on line {-1}"

@@ -222,3 +222,16 @@ def test_tabs(tabs):
     assert tabs.active_tab.id == "tab-1"
     tabs.active = ""
     assert tabs.active_tab is None  # ok: `tabs.active = ""` may have changed it
+
+
+def narrowed_again(worker):
+    assert worker.conn is not None
+    timeout = worker.conn.timeout
+    assert worker.conn is not None  # ok: the assert says what the dereference showed
+    return worker.conn.settimeout(timeout)
+
+
+def asserted_with_more(reply):
+    target = reply["Target"]
+    assert reply is not None and target  # ok: an `and`-ed `is not None` assert
+    return target
