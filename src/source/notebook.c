@@ -646,6 +646,45 @@ static bool split_lines(Cell *c, const Buf *text, const Piece *pieces, int32_t n
     return true;
 }
 
+/* The notebook's cells, in order: nbformat 4's "cells"; nbformat 3's, those of each of its
+ * "worksheets" in turn (Jupyter numbers them on as one list). NULL on an error (*err set). */
+static const JsonValue **cells_of(Arena *a, const JsonValue *root, int64_t version, int32_t *n,
+                                  NotebookError *err) {
+    const JsonValue *one = json_get(root, "cells"), *sheets = json_get(root, "worksheets");
+    const JsonValue *lists = version == 3 ? sheets : NULL;
+    int32_t nlists = version == 3 ? json_len(sheets) : 1;
+    if (version == 3 && !json_is(sheets, JSON_ARRAY)) {
+        fail(err, sheets ? sheets : root, "invalid notebook: \"worksheets\" is %s, not an array",
+             sheets ? json_type_name(sheets->type) : "missing");
+        return NULL;
+    }
+    *n = 0;
+    for (int32_t w = 0; w < nlists; w++) {
+        const JsonValue *cells = lists ? json_get(json_at(lists, w), "cells") : one;
+        if (!json_is(cells, JSON_ARRAY)) {
+            fail(err,
+                 cells   ? cells
+                 : lists ? json_at(lists, w)
+                         : root,
+                 "invalid notebook: \"cells\" is %s, not an array",
+                 cells ? json_type_name(cells->type) : "missing");
+            return NULL;
+        }
+        *n += json_len(cells);
+    }
+    const JsonValue **v = arena_alloc(a, sizeof *v * (size_t)(*n + 1));
+    if (!v) {
+        no_memory(err);
+        return NULL;
+    }
+    int32_t k = 0;
+    for (int32_t w = 0; w < nlists; w++) {
+        const JsonValue *cells = lists ? json_get(json_at(lists, w), "cells") : one;
+        for (int32_t i = 0; i < json_len(cells); i++) v[k++] = json_at(cells, i);
+    }
+    return v;
+}
+
 bool notebook_read(Arena *a, const char *bytes, size_t len, Notebook *nb, NotebookError *err) {
     memset(nb, 0, sizeof *nb);
     memset(err, 0, sizeof *err);
@@ -665,16 +704,13 @@ bool notebook_read(Arena *a, const char *bytes, size_t len, Notebook *nb, Notebo
     if (!json_as_int(format, &version))
         return fail(err, format ? format : root,
                     "invalid notebook: no \"nbformat\" version number in its top-level object");
-    if (version != 4)
+    if (version != 4 && version != 3)
         return fail(err, format,
-                    "nbformat %lld: only nbformat 4 notebooks are read (Jupyter saves an older "
-                    "one in format 4)",
+                    "nbformat %lld: only nbformat 3 and 4 notebooks are read (Jupyter saves an "
+                    "older one in format 4)",
                     (long long)version);
-    const JsonValue *cells = json_get(root, "cells");
-    if (!json_is(cells, JSON_ARRAY))
-        return fail(err, cells ? cells : root, "invalid notebook: \"cells\" is %s, not an array",
-                    cells ? json_type_name(cells->type) : "missing");
-    nb->ncells = json_len(cells);
+    const JsonValue **cellv;
+    if (!(cellv = cells_of(a, root, version, &nb->ncells, err))) return false;
     nb->python = python_notebook(root);
     Buf out, text, tmp;
     buf_init(&out), buf_init(&text), buf_init(&tmp);
@@ -683,7 +719,7 @@ bool notebook_read(Arena *a, const char *bytes, size_t len, Notebook *nb, Notebo
     VEC(NotebookLine) map = {0};
     bool ok = true, oom = false;
     for (int32_t i = 0; ok && !oom && nb->python && i < nb->ncells; i++) {
-        const JsonValue *cell = json_at(cells, i);
+        const JsonValue *cell = cellv[i];
         const JsonValue *type = json_get(cell, "cell_type");
         if (!json_is(type, JSON_STRING)) {
             ok = fail(err, type ? type : cell, "invalid notebook: cell %d has no \"cell_type\"",
@@ -692,11 +728,13 @@ bool notebook_read(Arena *a, const char *bytes, size_t len, Notebook *nb, Notebo
         }
         if (!json_string_is(type, "code")) continue;
         const JsonValue *meta = json_get(cell, "metadata");
-        const JsonValue *lang = json_get(json_get(meta, "vscode"), "languageId");
+        const JsonValue *lang = version == 3 ? json_get(cell, "language")
+                                             : json_get(json_get(meta, "vscode"), "languageId");
         if (lang && !json_string_is(lang, "python")) continue;
-        const JsonValue *src = json_get(cell, "source");
+        const char *key = version == 3 ? "input" : "source";
+        const JsonValue *src = json_get(cell, key);
         if (!src) {
-            ok = fail(err, cell, "invalid notebook: code cell %d has no \"source\"", i + 1);
+            ok = fail(err, cell, "invalid notebook: code cell %d has no \"%s\"", i + 1, key);
             break;
         }
         if (!(ok = cell_source(src, i + 1, &text, &pieces, &npieces, &cap, err))) break;

@@ -1,6 +1,7 @@
 /* notebook.h — a Jupyter notebook (.ipynb) as the Python module deadwood analyzes.
  *
- * The code cells of an nbformat 4 notebook, in order, are joined into one text that is parsed
+ * The code cells of an nbformat 4 notebook (or 3: the cells of its worksheets, a code cell's
+ * text in "input", its language in "language"), in order, are joined into one text that is parsed
  * and checked as one module, as ruff does (a name a cell binds is the later cells' too, as in the
  * kernel). Each line of that text knows where it came from: its cell (1-based, counting every cell,
  * markdown and raw ones too, as ruff and Jupyter number them), its line in the cell, and the line
@@ -22,9 +23,10 @@
  * same code exactly when they are the same command: identical-branch rules compare them
  * truthfully.
  *
- * A file that is not valid JSON (json.h: strict RFC 8259), not an nbformat 4 notebook, or whose
- * cells are malformed is an error with its position in the file. A notebook whose language (its
- * metadata's language_info.name, else kernelspec.language) is not Python has nothing to analyze
+ * A file that is not valid JSON (json.h: strict RFC 8259), not an nbformat 3 or 4 notebook, or
+ * whose cells are malformed is an error with its position in the file. A notebook whose language
+ * (its metadata's language_info.name, else kernelspec.language) is not Python has nothing to
+ * analyze
  * (`python` false), as ruff skips it; so does a code cell whose VS Code language is not Python.
  */
 #ifndef DW_NOTEBOOK_H

@@ -125,6 +125,25 @@ rows = {(f["cell"], f["location"]["row"], f["location"]["column"]) for f in all_
 s.check((11, 3, 12) in rows and (12, 3, 16) in rows,
         "columns: a CRLF cell, and a cell indented as a whole (IPython dedents it)", sorted(rows))
 
+# nbformat 3: the cells of each worksheet in turn (numbered on as one list), a code cell's text in
+# "input", its language in "language"
+V3 = {"nbformat": 3, "nbformat_minor": 0, "metadata": {"name": "old"}, "worksheets": [
+    {"cells": [{"cell_type": "heading", "level": 1, "source": ["Old"]},
+               {"cell_type": "code", "language": "python", "input": ["import os\n", "x = 1"],
+                "outputs": []}]},
+    {"cells": [{"cell_type": "code", "language": "ruby", "input": "if a then b else b end",
+                "outputs": []},
+               {"cell_type": "code", "language": "python", "outputs": [],
+                "input": ["if x:\n", "    y = 2\n", "else:\n", "    y = 2\n"]}]}]}
+with tempfile.TemporaryDirectory(prefix="dw-nb-") as tmp:
+    path = os.path.join(tmp, "old.ipynb")
+    with open(path, "w") as f:
+        json.dump(V3, f, indent=1)
+    got = findings_of([path])
+    s.check([(f["cell"], f["location"]["row"], f["code"]) for f in got] == [(4, 1, "DW101")],
+            "nbformat 3: the cells of both worksheets, numbered on; a Ruby cell left alone",
+            got)
+
 # ---- 2. IPython as the oracle ----------------------------------------------------------------
 
 ORACLE_CELLS = [
@@ -216,8 +235,15 @@ BROKEN = [
     ("trailing-comma", b'{"cells": [], "nbformat": 4,}', "DW001", 1, 29, "trailing comma"),
     ("empty", b"", "DW001", 1, 1, "expected a value, found the end of the input"),
     ("array", b"[1, 2]", "DW001", 1, 1, "JSON array, not an object"),
-    ("nbformat3", json.dumps({"nbformat": 3, "worksheets": []}).encode(), "DW001", 1, 14,
-     "nbformat 3: only nbformat 4"),
+    ("nbformat2", json.dumps({"nbformat": 2, "worksheets": []}).encode(), "DW001", 1, 14,
+     "nbformat 2: only nbformat 3 and 4"),
+    ("nbformat3-no-worksheets", b'{"nbformat": 3, "cells": []}', "DW001", 1, 1,
+     "\"worksheets\" is missing"),
+    ("nbformat3-no-cells", b'{"nbformat": 3, "worksheets": [{}, 2]}', "DW001", 1, 32,
+     "\"cells\" is missing"),
+    ("nbformat3-no-input",
+     b'{"nbformat": 3, "worksheets": [{"cells": [{"cell_type": "code", "source": "x"}]}]}',
+     "DW001", 1, 43, "code cell 1 has no \"input\""),
     ("no-nbformat", b'{"cells": []}', "DW001", 1, 1, "no \"nbformat\""),
     ("float-nbformat", b'{"nbformat": 4.0, "cells": []}', "DW001", 1, 14, "no \"nbformat\""),
     ("no-cells", b'{"nbformat": 4}', "DW001", 1, 1, "\"cells\" is missing"),
