@@ -4,10 +4,11 @@ a workspace of the CPython 3.13 stdlib (every .py but site-packages, hard-linked
 bench/work/lsp/stdlib), driven over its standard input and output as an editor drives it.
 
 Measures, and writes to bench/LSP.md:
-  - the start: from `initialize` to its answer (the whole workspace indexed: every file analyzed,
-    the whole-tree index built and its rules run), cold (an empty result cache) and warm (the
-    cache the cold start wrote), and the server's peak memory (VmHWM) after the edits;
-  - edits: the time from a `textDocument/didChange` to the `publishDiagnostics` of its version,
+  - the start: from `initialize` to its answer, and to the workspace indexed (every file
+    analyzed, the whole-tree index built and its rules run: the server's "N files indexed"
+    log message), cold (an empty result cache) and warm (the cache the cold start wrote), and the
+    server's peak memory (VmHWM) after the edits;
+  - edits, once the workspace is indexed: the time from a `textDocument/didChange` to the `publishDiagnostics` of its version,
     whole-tree rules included, over EDITS edits (alternately a character typed into a line in
     the middle of the file and taken out again, and a line inserted above it and removed
     again), for the stdlib file closest to 50 KB and for a small one: median and spread.
@@ -89,15 +90,20 @@ def uri(path):
 
 
 def start(deadwood, root, cache):
+    """A server on root: (server, seconds to the `initialize` answer, seconds to the workspace
+    indexed). The server answers `initialize` at once and indexes the workspace after
+    `initialized`, between the editor's messages; it says so in a window/logMessage."""
     env = dict(os.environ, DEADWOOD_CACHE_DIR=cache)
     s = Server(deadwood, env)
     t = time.perf_counter()
     i = s.request("initialize", {"processId": os.getpid(), "rootUri": uri(root),
                                  "capabilities": {}})
     s.until(lambda m: m.get("id") == i)
-    took = time.perf_counter() - t
+    answered = time.perf_counter() - t
     s.notify("initialized", {})
-    return s, took
+    s.until(lambda m: m.get("method") == "window/logMessage" and
+            " files indexed " in m["params"].get("message", ""))
+    return s, answered, time.perf_counter() - t
 
 
 def edits(s, path, n, structural=False):
@@ -191,9 +197,9 @@ def main():
                 key=lambda f: abs(os.path.getsize(f) - 2_000))
     cache = tempfile.mkdtemp(prefix="deadwood-lsp-bench-")
     try:
-        s, cold = start(a.deadwood, root, cache)
+        s, cold_answer, cold = start(a.deadwood, root, cache)
         s.stop()
-        s, warm = start(a.deadwood, root, cache)
+        s, warm_answer, warm = start(a.deadwood, root, cache)
         big = summary(edits(s, large, a.edits))
         little = summary(edits(s, small, a.edits))
         rebuilt = summary(edits(s, large, max(a.edits // 4, 10), structural=True))
@@ -210,8 +216,12 @@ def main():
         "",
         "| what | time |",
         "| --- | --- |",
-        f"| start, cold (empty result cache): `initialize` answered | {cold * 1000:.0f} ms |",
-        f"| start, warm (the cache of the cold start) | {warm * 1000:.0f} ms |",
+        f"| start, cold (empty result cache): `initialize` answered | {cold_answer * 1000:.0f} ms |",
+        f"| start, cold: the workspace indexed (every file analyzed, the whole-tree index built) "
+        f"| {cold * 1000:.0f} ms |",
+        f"| start, warm (the cache of the cold start): `initialize` answered | "
+        f"{warm_answer * 1000:.0f} ms |",
+        f"| start, warm: the workspace indexed | {warm * 1000:.0f} ms |",
         f"| peak memory (VmHWM) after the edits | {peak / 1024:.1f} MB |",
         "",
         "From a `didChange` to the `publishDiagnostics` of its version (whole-tree rules "

@@ -88,7 +88,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_CHECK(index_build(&ix, mods, nmods), "index_build failed");
     int32_t unread;
     FUZZ_CHECK(index_fill_bodies(&ix, &so, 1, &unread) && unread == 0, "index_fill_bodies");
-    FUZZ_CHECK(tree_rules_run(&ix, &opt, &out), "tree rules failed");
+    FUZZ_CHECK(tree_rules_run(&ix, &opt, NULL, &out), "tree rules failed");
     for (int32_t m = 0; m < ix.nmodules; m++) {
         const ModuleSummary *ms = ix.modules[m];
         for (int32_t c = 0; c < ms->nclasses; c++) {

@@ -5,7 +5,7 @@
 #include <string.h>
 
 static uint32_t name_hash(Str s) {
-    return (uint32_t)hash_bytes(s.s, (size_t)s.len, HASH_SEED);
+    return (uint32_t)hash_quick(s.s, (size_t)s.len);
 }
 
 bool name_set_has(const NameSet *set, Str name) {

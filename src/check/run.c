@@ -228,7 +228,7 @@ bool run_files(const char *const *files, int32_t nfiles, const RunOptions *o, Ru
             ok = index_fill_bodies(&r->index, sh.sopt, n, &r->unread);
         int32_t from = r->findings.len;
         if (ok && tree && !o->index_only)
-            ok = tree_rules_run(&r->index, o->check, &r->findings) &&
+            ok = tree_rules_run(&r->index, o->check, NULL, &r->findings) &&
                  fill_sources(&r->findings, from, o->stdin_name, max_size(o), o->overlay);
     }
     for (int i = 0; i < n; i++) arena_adopt(&r->summaries, &ws[i].sums);

@@ -55,8 +55,9 @@ bool tree_rules_needs(const CheckOptions *opt, SummaryOptions *so) {
     return so->ncollect || so->method_bodies;
 }
 
-bool tree_rules_run(const ProjectIndex *ix, const CheckOptions *opt, FindingList *out) {
-    TreeCtx tx = {.ix = ix, .opt = opt, .out = out};
+bool tree_rules_run(const ProjectIndex *ix, const CheckOptions *opt, const bool *fixes,
+                    FindingList *out) {
+    TreeCtx tx = {.ix = ix, .opt = opt, .out = out, .fixes = fixes};
     arena_init(&tx.arena);
     tx.noqa = arena_zalloc(&tx.arena, sizeof *tx.noqa * (size_t)(ix->nmodules + 1));
     tx.nnoqa = arena_zalloc(&tx.arena, sizeof *tx.nnoqa * (size_t)(ix->nmodules + 1));

@@ -18,7 +18,8 @@ typedef struct TreeCtx {
     int32_t *nnoqa;
     int32_t last_mi;
     Arena arena;
-    const Fix *fix; /* the fix the next report carries (tree_fix), or NULL */
+    const Fix *fix;    /* the fix the next report carries (tree_fix), or NULL */
+    const bool *fixes; /* by module: whether its findings get their fixes; NULL: all do */
 } TreeCtx;
 
 struct Collector;
@@ -31,8 +32,11 @@ typedef struct TreeRule {
 /* What the enabled tree rules need the summaries to record; false when none is enabled. */
 bool tree_rules_needs(const CheckOptions *opt, SummaryOptions *so);
 
-/* Runs every enabled tree rule; false when out of memory. */
-bool tree_rules_run(const ProjectIndex *ix, const CheckOptions *opt, FindingList *out);
+/* Runs every enabled tree rule; false when out of memory. fixes, by module: whether its findings
+ * get their fixes (the language server wants those of the open documents only: making a fix
+ * reads and parses its file again); NULL: every finding does. */
+bool tree_rules_run(const ProjectIndex *ix, const CheckOptions *opt, const bool *fixes,
+                    FindingList *out);
 
 /* Whether DW303 counts path as a test file (test_*.py, *_test.py, conftest.py, a tests/
  * directory), where it reports nothing unless asked to (CheckOptions.stale_in_tests). */
@@ -45,6 +49,11 @@ bool tree_rule(const Check *c);
 
 /* Module mi's noqa comments (n of them), parsed on first use; NULL when it has none. */
 Noqa *tree_noqa(TreeCtx *tx, int32_t mi, int32_t *n);
+
+/* Whether module m's findings get their fixes (TreeCtx.fixes): a rule asks before it makes one. */
+static inline bool tree_wants_fix(const TreeCtx *tx, int32_t m) {
+    return !tx->fixes || tx->fixes[m];
+}
 
 /* The next report of the current rule carries `fix` (made on the module's text read again, with
  * fix/edits.h; NULL: none), as check_fix does for the per-file rules. */

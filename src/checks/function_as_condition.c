@@ -238,18 +238,13 @@ typedef struct Tree {
     const ProjectIndex *ix;
     const ModuleBindings **bindings; /* per module, read when first asked */
     uint8_t *read;
-    const char **stored; /* every attribute name some file assigns, sorted */
-    int32_t nstored;
+    NameSet stored; /* every attribute name some file assigns */
     Arena a;
     TreeText text; /* (for the fixes) */
 } Tree;
 
-static int by_str(const void *x, const void *y) {
-    return strcmp(*(const char *const *)x, *(const char *const *)y);
-}
-
 static bool is_stored(const Tree *t, const char *name) {
-    return t->nstored && bsearch(&name, t->stored, (size_t)t->nstored, sizeof *t->stored, by_str);
+    return name_set_has(&t->stored, (Str){name, (int32_t)strlen(name)});
 }
 
 /* Whether module m binds `name` once, by a def, a class or an import. */
@@ -359,23 +354,18 @@ void function_as_condition_run(TreeCtx *tx) {
     tree_text_init(&t.text);
     t.bindings = arena_zalloc(&t.a, sizeof *t.bindings * (size_t)(ix->nmodules + 1));
     t.read = arena_zalloc(&t.a, (size_t)ix->nmodules + 1);
-    int32_t n = 0;
-    for (int32_t m = 0; m < ix->nmodules; m++) {
+    bool ok = t.bindings && t.read;
+    for (int32_t m = 0; ok && m < ix->nmodules; m++) {
         const Facts *f = summary_facts(ix->modules[m], &function_as_condition_collector);
-        if (f) n += f->nstored;
+        for (int32_t i = 0; ok && f && i < f->nstored; i++)
+            ok = name_set_add(&t.a, &t.stored, (Str){f->stored[i], (int32_t)strlen(f->stored[i])});
     }
-    t.stored = arena_alloc(&t.a, sizeof *t.stored * (size_t)(n + 1));
-    if (!t.bindings || !t.read || !t.stored) {
+    if (!ok) {
         tx->failed = true;
         arena_free(&t.a);
         tree_text_free(&t.text);
         return;
     }
-    for (int32_t m = 0; m < ix->nmodules; m++) {
-        const Facts *f = summary_facts(ix->modules[m], &function_as_condition_collector);
-        for (int32_t i = 0; f && i < f->nstored; i++) t.stored[t.nstored++] = f->stored[i];
-    }
-    qsort(t.stored, (size_t)t.nstored, sizeof *t.stored, by_str);
     for (int32_t m = 0; m < ix->nmodules; m++) {
         const Facts *f = summary_facts(ix->modules[m], &function_as_condition_collector);
         for (int32_t i = 0; f && i < f->ntests; i++) {
@@ -398,7 +388,7 @@ void function_as_condition_run(TreeCtx *tx) {
                 char q[QUALNAME_MAX];
                 Arena fa;
                 arena_init(&fa);
-                tree_fix(tx, call_it(&t, m, ts, fs, &fa));
+                if (tree_wants_fix(tx, m)) tree_fix(tx, call_it(&t, m, ts, fs, &fa));
                 tree_report(tx, ix->modules[m], &ts->at, where, &def, "defined here",
                             "function as condition: `%s` is a %s (%s at %s:%d): tested for truth "
                             "it is always true; did you mean `%s(%s)`?",

@@ -512,9 +512,14 @@ typedef struct Tree {
     const ProjectIndex *ix;
     int32_t *first; /* per module: the number of its first function */
     int32_t nfuncs;
-    uint8_t *never;      /* per function (by number): it never returns */
-    TreeText text;       /* the module read again, for the fixes */
-    NameSet never_names; /* their names: most calls are of none of them, as a glance tells */
+    uint8_t *never;            /* per function (by number): it never returns */
+    uint8_t *resolved;         /* per function: its ending calls resolved (1), and known to go there
+                                  for certain (3), or some cannot be (2) */
+    int32_t *target;           /* per function: where its ending calls' functions are in targets */
+    VEC(int32_t) targets;      /* (the numbers of the functions those calls go to) */
+    TreeText text;             /* the module read again, for the fixes */
+    NameSet never_names;       /* their names: most calls are of none of them, as a glance tells */
+    uint64_t never_bits[1024]; /* the same at a glance: bit (hash of the name mod 65536) */
     ReadAgain ra;
     Arena a;
 } Tree;
@@ -563,53 +568,112 @@ static int32_t never_target(Tree *t, int32_t m, const CallRef *c, FuncRef *to) {
     return t->never[func_id(t, *to)] ? func_id(t, *to) : -1;
 }
 
+static uint32_t name_bit(const char *name) {
+    return (uint32_t)hash_quick(name, strlen(name)) & 0xffff;
+}
+
+/* Whether a function named so may never return: its bit first (most names are of none). */
+static bool may_be_never(const Tree *t, const char *name) {
+    size_t n = strlen(name);
+    uint32_t b = (uint32_t)hash_quick(name, n) & 0xffff;
+    return (t->never_bits[b >> 6] >> (b & 63) & 1) &&
+           name_set_has(&t->never_names, (Str){name, (int32_t)n});
+}
+
 static bool add_never(Tree *t, int32_t m, int32_t fn) {
     const char *name = t->ix->modules[m]->functions[fn].name;
     t->never[t->first[m] + fn] = 1;
+    uint32_t b = name_bit(name);
+    t->never_bits[b >> 6] |= 1ull << (b & 63);
     return name_set_add(&t->a, &t->never_names, (Str){name, (int32_t)strlen(name)});
 }
 
 /* Whether every call of entry nf goes, for certain, to a function known never to return (its
- * callees' names tell at a glance for nearly all entries that it does not). */
+ * callees' names tell at a glance for nearly all entries that it does not). Where the calls go
+ * is found once, not again in each round. */
 static bool ends_in_never(Tree *t, int32_t m, const Facts *f, const NeverFn *nf) {
+    int32_t id = t->first[m] + nf->fn;
+    if (t->resolved[id] == 2) return false;
     for (int32_t c = nf->call; c < nf->call + nf->ncalls; c++) {
         const char *callee = f->calls[c].ref.callee;
-        if (!name_set_has(&t->never_names, (Str){callee, (int32_t)strlen(callee)})) return false;
+        if (!may_be_never(t, callee)) return false;
     }
-    for (int32_t c = nf->call; c < nf->call + nf->ncalls; c++) {
-        FuncRef to;
-        if (never_target(t, m, &f->calls[c].ref, &to) < 0 || !certain(t, m, &f->calls[c].ref))
-            return false;
+    if (!t->resolved[id]) {
+        t->resolved[id] = 1;
+        t->target[id] = t->targets.len;
+        for (int32_t c = nf->call; c < nf->call + nf->ncalls && t->resolved[id] == 1; c++) {
+            FuncRef to;
+            if (!index_resolve_call(t->ix, m, &f->calls[c].ref, &to))
+                t->resolved[id] = 2;
+            else if (VEC_PUSH(&t->a, t->targets, func_id(t, to)))
+                t->resolved[id] = 2, t->tx->failed = true;
+        }
     }
-    return true;
+    if (t->resolved[id] == 2) return false;
+    for (int32_t c = 0; c < nf->ncalls; c++)
+        if (!t->never[t->targets.items[t->target[id] + c]]) return false;
+    if (t->resolved[id] == 1) { /* (asked last: it may read the file again) */
+        t->resolved[id] = 3;
+        for (int32_t c = nf->call; c < nf->call + nf->ncalls && t->resolved[id] == 3; c++)
+            if (!certain(t, m, &f->calls[c].ref)) t->resolved[id] = 2;
+    }
+    return t->resolved[id] == 3;
 }
+
+/* A function that ends in calls, and the bits of its callees' names (never_bits). */
+typedef struct Ending {
+    int32_t m;
+    const Facts *f;
+    const NeverFn *nf;
+    uint32_t bit[LEAVE_MAX_CALLS];
+} Ending;
 
 /* Marks the functions that never return: those that raise on every path, then, round by round
  * as long as one is found, those whose every path ends in calls of them (a chain of calls deeper
- * than MAX_ROUNDS is not followed to its end: fewer findings, never a wrong one). */
+ * than MAX_ROUNDS is not followed to its end: fewer findings, never a wrong one). A round looks
+ * at each function ending in calls through the bits of its callees' names, a few instructions,
+ * and looks further only when every name may be one of a function that never returns. */
 static bool find_never(Tree *t) {
     enum { MAX_ROUNDS = 32 };
     const ProjectIndex *ix = t->ix;
+    int32_t n = 0;
     for (int32_t m = 0; m < ix->nmodules; m++) {
         const Facts *f = summary_facts(ix->modules[m], &unreachable_code_collector);
-        for (int32_t i = 0; f && i < f->nfns; i++)
-            if (!f->fns[i].ncalls && may_count(&ix->modules[m]->functions[f->fns[i].fn]) &&
-                !add_never(t, m, f->fns[i].fn))
+        for (int32_t i = 0; f && i < f->nfns; i++) {
+            if (!may_count(&ix->modules[m]->functions[f->fns[i].fn])) continue;
+            if (f->fns[i].ncalls)
+                n++;
+            else if (!add_never(t, m, f->fns[i].fn))
                 return false;
+        }
+    }
+    Ending *es = arena_alloc(&t->a, sizeof *es * ((size_t)n + 1));
+    if (!es) return false;
+    n = 0;
+    for (int32_t m = 0; m < ix->nmodules; m++) {
+        const Facts *f = summary_facts(ix->modules[m], &unreachable_code_collector);
+        for (int32_t i = 0; f && i < f->nfns; i++) {
+            const NeverFn *nf = &f->fns[i];
+            if (!nf->ncalls || !may_count(&ix->modules[m]->functions[nf->fn])) continue;
+            Ending *e = &es[n++];
+            e->m = m, e->f = f, e->nf = nf;
+            for (int32_t c = 0; c < nf->ncalls && c < LEAVE_MAX_CALLS; c++)
+                e->bit[c] = name_bit(f->calls[nf->call + c].ref.callee);
+        }
     }
     bool changed = true;
     for (int round = 0; changed && round < MAX_ROUNDS; round++) {
         changed = false;
-        for (int32_t m = 0; m < ix->nmodules; m++) {
-            const Facts *f = summary_facts(ix->modules[m], &unreachable_code_collector);
-            for (int32_t i = 0; f && i < f->nfns; i++) {
-                const NeverFn *nf = &f->fns[i];
-                if (!nf->ncalls || t->never[t->first[m] + nf->fn] ||
-                    !may_count(&ix->modules[m]->functions[nf->fn]) || !ends_in_never(t, m, f, nf))
-                    continue;
-                if (!add_never(t, m, nf->fn)) return false;
-                changed = true;
-            }
+        for (int32_t k = 0; k < n; k++) {
+            const Ending *e = &es[k];
+            if (t->never[t->first[e->m] + e->nf->fn]) continue;
+            bool glance = true;
+            for (int32_t c = 0; c < e->nf->ncalls && glance; c++)
+                glance =
+                    c < LEAVE_MAX_CALLS && (t->never_bits[e->bit[c] >> 6] >> (e->bit[c] & 63) & 1);
+            if (!glance || !ends_in_never(t, e->m, e->f, e->nf)) continue;
+            if (!add_never(t, e->m, e->nf->fn)) return false;
+            changed = true;
         }
     }
     return true;
@@ -834,7 +898,7 @@ static bool calls_never_return(Tree *t, int32_t m, const Facts *f, const Dead *d
     FuncRef first = {-1, -1};
     for (int32_t c = d->call; c < d->call + d->ncalls; c++) {
         const char *callee = f->calls[c].ref.callee;
-        if (!name_set_has(&t->never_names, (Str){callee, (int32_t)strlen(callee)})) return false;
+        if (!may_be_never(t, callee)) return false;
     }
     for (int32_t c = d->call; c < d->call + d->ncalls; c++) {
         FuncRef to;
@@ -894,7 +958,8 @@ static void report_dead(Tree *t, int32_t m, const Facts *f) {
         until = fs[i].d->last_line;
         Arena fa;
         arena_init(&fa);
-        tree_fix(t->tx, deletion(t, m, fs[i].d->at.line, fs[i].d->at.col, !fs[i].d->why, &fa));
+        if (tree_wants_fix(t->tx, m))
+            tree_fix(t->tx, deletion(t, m, fs[i].d->at.line, fs[i].d->at.col, !fs[i].d->why, &fa));
         tree_report(t->tx, t->ix->modules[m], &fs[i].d->at, NULL, NULL, NULL,
                     "unreachable code: %s, so this never runs", fs[i].msg ? fs[i].msg : "");
         arena_free(&fa);
@@ -1073,7 +1138,8 @@ static void report_handlers(Tree *t, int32_t m, const Facts *f) {
             if (h->nnames <= 0 || by < 0) continue;
             Arena fa;
             arena_init(&fa);
-            tree_fix(t->tx, deletion(t, m, h->at.line, h->at.col, false, &fa));
+            if (tree_wants_fix(t->tx, m))
+                tree_fix(t->tx, deletion(t, m, h->at.line, h->at.col, false, &fa));
             tree_report(t->tx, t->ix->modules[m], &h->at, t->ix->modules[m],
                         &f->handlers[first_by].at, "catches it first",
                         "unreachable code: `except %s` on line %d catches every exception this "
@@ -1095,7 +1161,9 @@ void unreachable_code_run(TreeCtx *tx) {
         t.first[m + 1] = t.first[m] + ix->modules[m]->nfunctions;
     t.nfuncs = t.first ? t.first[ix->nmodules] : 0;
     t.never = arena_zalloc(&t.a, (size_t)t.nfuncs + 1);
-    if (!t.first || !t.never || !find_never(&t)) tx->failed = true;
+    t.resolved = arena_zalloc(&t.a, (size_t)t.nfuncs + 1);
+    t.target = arena_alloc(&t.a, sizeof *t.target * ((size_t)t.nfuncs + 1));
+    if (!t.first || !t.never || !t.resolved || !t.target || !find_never(&t)) tx->failed = true;
     for (int32_t m = 0; m < ix->nmodules && !tx->failed; m++) {
         const Facts *f = summary_facts(ix->modules[m], &unreachable_code_collector);
         if (!f) continue;

@@ -365,6 +365,15 @@ static bool tree_run(Workspace *w) {
     }
     findings_free(&w->tree);
     findings_init(&w->tree);
+    /* fixes only for the open documents' findings (code actions are asked of those alone):
+     * making one reads and parses its file again, for every finding of the tree, each edit */
+    bool *fixes = dw_malloc(sizeof *fixes * ((size_t)w->ix.nmodules + 1));
+    if (!fixes) return false;
+    memset(fixes, 0, sizeof *fixes * ((size_t)w->ix.nmodules + 1));
+    for (int32_t i = 0; i < w->nbufs; i++) {
+        WsFile *f = file_of(w, w->bufs[i].path);
+        if (f && f->sum && f->mod >= 0 && f->mod < w->ix.nmodules) fixes[f->mod] = true;
+    }
     bool ok = true;
     for (int32_t r = 0; ok && r < L->nruns; r++) {
         SummaryOptions so;
@@ -375,7 +384,7 @@ static bool tree_run(Workspace *w) {
                        : index_fill_bodies(&w->ix, &so, w->jobs, &unread);
         FindingList out;
         findings_init(&out);
-        ok = ok && tree_rules_run(&w->ix, &L->runs[r].check, &out);
+        ok = ok && tree_rules_run(&w->ix, &L->runs[r].check, fixes, &out);
         for (int32_t i = 0; ok && i < out.len; i++) {
             WsFile *f = file_of(w, out.items[i].path);
             if (f && f->run == r &&
@@ -385,6 +394,7 @@ static bool tree_run(Workspace *w) {
         }
         findings_free(&out);
     }
+    dw_free(fixes);
     for (int32_t i = 0; ok && i < L->nfiles; i++)
         if (L->files[i]->sum) ok = codes_keep(L->files[i]);
     findings_sort(&w->tree);

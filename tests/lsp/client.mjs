@@ -627,6 +627,42 @@ def h(a, b):
     return v
 `;
 
+// A whole-tree rule's fix (DW302's deletion of a copy) is made for the open documents only (making
+// one reads and parses the file again, for every finding of the tree, at each edit): the
+// document opened gets it, and keeps it after an edit.
+const TREE_BASE = "class Base:\n    def close(self):\n        self.f.close()\n";
+const TREE_CHILD = "from base import Base\n\n\nclass Child(Base):\n    def close(self):\n" +
+    "        self.f.close()\n\n    def other(self):\n        return 1\n";
+
+async function treeFixActions() {
+    const root = path.join(work, "treefix");
+    write(path.join(root, "base.py"), TREE_BASE);
+    const child = path.join(root, "child.py");
+    write(child, TREE_CHILD);
+    const s = new Session(root);
+    await s.start();
+    await s.open(child, TREE_CHILD);
+    const uri = uriOf(child);
+    await s.until(() => s.published.some((p) => p.uri === uri && p.diagnostics.some((x) => x.code === "DW302")));
+    const ask = async () => {
+        const d = [...s.published].reverse().find((p) => p.uri === uri).diagnostics.find((x) => x.code === "DW302");
+        return s.conn.sendRequest(lsp.CodeActionRequest.type, {
+            textDocument: { uri }, range: d.range, context: { diagnostics: [] } });
+    };
+    const title = "Delete the redundant override `Child.close`";
+    const acts = await ask();
+    const q = acts?.find((a) => a.title === title);
+    check(q?.kind === "quickfix" && applyEdits(TREE_CHILD, q.edit?.changes?.[uri] ?? []) ===
+          cliFixed(root, "child.py", TREE_CHILD),
+          "fixes: a whole-tree rule's fix in an open document (DW302), as --fix makes it", acts);
+    const edited = TREE_CHILD.replace("return 1", "return 2");
+    const v = s.change(child, [{ text: edited }]);
+    await s.diagnostics(child, v);
+    const acts2 = await ask();
+    check(acts2?.some((a) => a.title === title), "fixes: the whole-tree fix after an edit", acts2);
+    await s.stop();
+}
+
 async function fixActions() {
     const root = path.join(work, "fixes");
     const file = path.join(root, "m.py");
@@ -1142,7 +1178,7 @@ async function seed(examples) {
 
 const only = process.env.ONLY;
 for (const [name, fn] of [["push", pushDiagnostics], ["encodings", encodings], ["pull", pullDiagnostics],
-                          ["config", configuration], ["nav", navigation], ["fixes", fixActions], ["watched", watchedFiles], ["folders", workspaceFolders], ["untitled", untitled], ["notebook", notebooks],
+                          ["config", configuration], ["nav", navigation], ["fixes", async () => { await fixActions(); await treeFixActions(); }], ["watched", watchedFiles], ["folders", workspaceFolders], ["untitled", untitled], ["notebook", notebooks],
                           ["raw", rawChecks], ["startup", async () => { await startup(); await openWhileIndexing(); }],
                           ["seed", () => seed(process.env.EXAMPLES)]]) {
     if (only && !only.split(",").includes(name)) continue;
