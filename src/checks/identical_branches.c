@@ -29,7 +29,10 @@
  * the same exception; a plain `if`/`else` is always reported, and so is a chain all of whose
  * arms are the same); arms that differ in a type checker's directive (`# type: ignore[...]`,
  * `# pyright: ignore`: a checker that decides the test checks one arm only, where the directive
- * is needed in one and an error in the other); chains without an `else` (see DW103), arms that
+ * is needed in one and an error in the other); arms whose comment lines differ (a table of cases
+ * with a comment line for each, a placeholder arm holding the code to come commented out: the
+ * author wrote the same code on purpose; a comment after code on a line, `else:  # macOS`, does
+ * not count); chains without an `else` (see DW103), arms that
  * differ in anything but layout,
  * and `if` statements whose arms only look alike (a different name or constant counts); an
  * `elif` whose test repeats an earlier test of the chain: it can never run, and DW104 reports
@@ -49,6 +52,7 @@
  */
 #include <string.h>
 
+#include "base/buf.h"
 #include "check/check.h"
 #include "if_chain.h"
 #include "rule_docs.h"
@@ -131,6 +135,41 @@ static const Fix *drop_tests(CheckCtx *cx, const IfChain *c, int32_t from) {
     return fix_end(&fb, "Remove the `elif` arm: the `else` body does the same");
 }
 
+/* The comment lines of arm i, in order, each to its end with trailing blanks dropped: from its
+ * header (or the end of the arm before it: a comment above `elif` or `else:` says what that arm
+ * is for) to its body's last line. Comments after code on a line are left out: a marker there
+ * (`# noqa`, `# TODO`) says nothing of why the arm is what it is. */
+static void arm_comments(const CheckCtx *cx, const IfChain *c, int32_t i, Buf *b) {
+    const char *text = cx->src->text, *end = text + cx->src->len;
+    const NodeList *prev = i ? c->arms[i - 1].body : NULL, *body = c->arms[i].body;
+    int32_t from = prev ? prev->items[prev->len - 1]->end_lineno + 1 : c->arms[0].node->lineno;
+    int32_t to = body->items[body->len - 1]->end_lineno;
+    for (int32_t line = from; line <= to && line <= cx->lines.count; line++) {
+        const char *p = text + cx->lines.starts[line - 1];
+        while (p < end && (*p == ' ' || *p == '\t' || *p == '\f')) p++;
+        if (p >= end || *p != '#') continue;
+        const char *e = memchr(p, '\n', (size_t)(end - p));
+        if (!e) e = end;
+        while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r')) e--;
+        buf_put(b, p, (size_t)(e - p));
+        buf_putc(b, '\n');
+    }
+}
+
+/* Whether arms i and j carry different comment lines: the author says why each does what it does
+ * (a table of cases, a placeholder with the code to come commented out): the sameness is known. */
+static bool comments_differ(const CheckCtx *cx, const IfChain *c, int32_t i, int32_t j) {
+    if (!cx->src->text) return false;
+    Buf a, b;
+    buf_init(&a), buf_init(&b);
+    arm_comments(cx, c, i, &a);
+    arm_comments(cx, c, j, &b);
+    bool differ =
+        !a.failed && !b.failed && (a.len != b.len || (a.len && memcmp(a.data, b.data, a.len) != 0));
+    buf_free(&a), buf_free(&b);
+    return differ;
+}
+
 static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
     if (if_is_continuation(n, parent)) return;
     IfChain chain, *c = &chain;
@@ -141,6 +180,8 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
     for (int32_t i = 0; i < c->narms - 1 && all; i++)
         all = arms_same(cx, c->arms[i].body, els->body);
     char test[120], l1[40], l2[40];
+    for (int32_t i = 0; i < c->narms - 1 && all; i++)
+        if (comments_differ(cx, c, i, c->narms - 1)) return;
     if (all && c->narms > 2) {
         check_fix(cx, drop_tests(cx, c, 0));
         check_report_range(cx, n, n->If.test,
@@ -150,7 +191,9 @@ static void visit(CheckCtx *cx, const Node *n, const Node *parent) {
         return;
     }
     const Arm *last = &c->arms[c->narms - 2];
-    if (!all && !arms_same(cx, last->body, els->body)) return;
+    if (!all && (!arms_same(cx, last->body, els->body) ||
+                 comments_differ(cx, c, c->narms - 2, c->narms - 1)))
+        return;
     /* a dispatch naming its cases: `elif mode == "profile": raise NotImplementedError(...)` with
      * the same one statement as the else arm (SonarQube's S1871 exception, as DW103's) */
     if (!all && c->narms > 2 && body_is_single_simple(els->body)) return;

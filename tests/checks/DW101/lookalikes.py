@@ -218,3 +218,25 @@ if sys.platform == "win32":  # ok: different pyright directives
     import winreg as registry  # pyright: ignore[reportMissingImports]
 else:
     import winreg as registry  # pyright: ignore[reportMissingModuleSource]
+
+
+def methods(solver_ready):
+    if solver_ready:  # ok: one arm holds the code to come, commented out: a placeholder
+        chosen = ["fast"]
+        # FIXME: "exact" fails on noisy input; put it back once fixed
+        # chosen = ["fast", "exact"]
+    else:
+        chosen = ["fast"]
+    return chosen
+
+
+# Each platform's expectation, said arm by arm:
+if sys.platform.startswith("win"):  # ok: a table of cases, a comment line for each arm
+    # the file system encoding is UTF-8 since PEP 529
+    encoding = "utf-8"
+# On macOS it is always UTF-8.
+elif sys.platform.startswith("darwin"):
+    encoding = "utf-8"
+# Elsewhere the locale says, and CI sets it to UTF-8.
+else:
+    encoding = "utf-8"

@@ -251,3 +251,14 @@ if sys.version_info >= (3, 13):  # expect: DW101
     from distutils import ccompiler  # type: ignore[import-not-found]  # noqa: E501
 else:
     from distutils import ccompiler  # type: ignore[import-not-found]
+
+
+def prefix(previous, label):
+    # the same comment line in both arms does not make them differ
+    if previous == "O":  # expect: DW101 "decides nothing"
+        # IOB1
+        tag = "I-" + label
+    else:  # a comment after the `else:` is no comment line: still reported
+        # IOB1
+        tag = "I-" + label
+    return tag
