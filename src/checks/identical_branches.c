@@ -29,10 +29,11 @@
  * the same exception; a plain `if`/`else` is always reported, and so is a chain all of whose
  * arms are the same); arms that differ in a type checker's directive (`# type: ignore[...]`,
  * `# pyright: ignore`: a checker that decides the test checks one arm only, where the directive
- * is needed in one and an error in the other); arms whose comment lines differ (a table of cases
- * with a comment line for each, a placeholder arm holding the code to come commented out: the
- * author wrote the same code on purpose; a comment after code on a line, `else:  # macOS`, does
- * not count); chains without an `else` (see DW103), arms that
+ * is needed in one and an error in the other); arms that say in comment lines why they are the
+ * same (each has comment lines and they differ: a table of cases, a comment line for each; or
+ * one holds code commented out: a placeholder, the code to come kept for later); one arm's
+ * comment alone does not count, nor a comment after code on a line (`else:  # macOS`); chains
+ * without an `else` (see DW103), arms that
  * differ in anything but layout,
  * and `if` statements whose arms only look alike (a different name or constant counts); an
  * `elif` whose test repeats an earlier test of the chain: it can never run, and DW104 reports
@@ -156,16 +157,42 @@ static void arm_comments(const CheckCtx *cx, const IfChain *c, int32_t i, Buf *b
     }
 }
 
-/* Whether arms i and j carry different comment lines: the author says why each does what it does
- * (a table of cases, a placeholder with the code to come commented out): the sameness is known. */
+/* Whether a comment line is code commented out: `# x = f(y)`, `# run(x)`, `# return x`. */
+static bool commented_code(const char *p, const char *e) {
+    p++; /* ('#') */
+    while (p < e && *p == ' ') p++;
+    static const char *const kw[] = {"return ", "import ", "from ", "raise ", "del "};
+    for (size_t k = 0; k < sizeof kw / sizeof *kw; k++)
+        if ((size_t)(e - p) >= strlen(kw[k]) && memcmp(p, kw[k], strlen(kw[k])) == 0) return true;
+    if (p >= e || !(*p == '_' || ((*p | 32) >= 'a' && (*p | 32) <= 'z'))) return false;
+    while (p < e && (*p == '_' || *p == '.' || (*p >= '0' && *p <= '9') ||
+                     ((*p | 32) >= 'a' && (*p | 32) <= 'z')))
+        p++;
+    while (p < e && *p == ' ') p++;
+    return p < e && (*p == '(' || (*p == '=' && (p + 1 >= e || p[1] != '=')));
+}
+
+/* Whether arms i and j say in comment lines why they are the same code: both have comment lines,
+ * and they differ (a table of cases, a comment line for each), or one has code commented out (a
+ * placeholder, the code to come kept for later). One arm's comment alone says nothing: a copy
+ * meant to differ may well carry it. */
 static bool comments_differ(const CheckCtx *cx, const IfChain *c, int32_t i, int32_t j) {
     if (!cx->src->text) return false;
     Buf a, b;
     buf_init(&a), buf_init(&b);
     arm_comments(cx, c, i, &a);
     arm_comments(cx, c, j, &b);
-    bool differ =
-        !a.failed && !b.failed && (a.len != b.len || (a.len && memcmp(a.data, b.data, a.len) != 0));
+    bool differ = false;
+    if (!a.failed && !b.failed) {
+        differ = a.len && b.len && (a.len != b.len || memcmp(a.data, b.data, a.len) != 0);
+        const Buf *both[2] = {&a, &b};
+        for (int k = 0; k < 2 && !differ; k++)
+            for (const char *p = both[k]->data, *e;
+                 p && p < both[k]->data + both[k]->len && !differ; p = e + 1) {
+                e = memchr(p, '\n', (size_t)(both[k]->data + both[k]->len - p));
+                differ = commented_code(p, e);
+            }
+    }
     buf_free(&a), buf_free(&b);
     return differ;
 }

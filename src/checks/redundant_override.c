@@ -81,7 +81,9 @@
  * property's getter, setter and deleter), with the blank lines before it (or after it, when none
  * is before) so that no double gap is left; a class left empty gets `pass`. Safe: what is
  * reported is a copy whose deletion changes nothing Python does. Unsafe when a comment inside the
- * deleted defs would be lost. No fix when the class body names the method elsewhere
+ * deleted defs would be lost, and when the override's class or the base's has a class decorator
+ * (it may put something else in the base method's place once the class is built: a cache
+ * wrapped around it, which the copy escapes). No fix when the class body names the method elsewhere
  * (`alias = method`: deleting it would break that), or when the file cannot be read again as it
  * was analyzed.
  */
@@ -417,6 +419,11 @@ static const Fix *deletion(Globals *g, const OverridePair *p, Arena *a) {
         if (j > i) fix_delete_stmts(&fb, body, i, j - 1, true);
         i = j > i ? j : i + 1;
     }
+    /* a class decorator may put something else in the base's place once the class is built
+     * (Cirq's value_equality wraps the base's method in a cache, which the copy escapes) */
+    const ModuleSummary *bm = g->ix->modules[p->base.module];
+    if (ms->classes[f->cls].decorated || bm->classes[bm->functions[p->base.fn].cls].decorated)
+        fix_unsafe(&fb);
     char name[QUALNAME_MAX];
     return fix_end(&fb, "Delete the redundant override `%s`",
                    func_qualname(ms, f, name, sizeof name));

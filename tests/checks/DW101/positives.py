@@ -262,3 +262,12 @@ def prefix(previous, label):
         # IOB1
         tag = "I-" + label
     return tag
+
+
+def fast_or_slow(use_fast, x):
+    if use_fast:  # expect: DW101 "decides nothing"
+        # the fast path
+        result = compute(x)
+    else:
+        result = compute(x)
+    return result
