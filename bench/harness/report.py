@@ -41,10 +41,13 @@ def machine_info(root, dw):
     topo = {k: v.strip() for k, v in re.findall(r"^(Thread\(s\) per core|Core\(s\) per socket|"
                                                 r"Socket\(s\)):\s*(.*)$", lscpu, re.M)}
     cflags = ""
-    mk = os.path.join(root, "Makefile")
-    if os.path.exists(mk):
-        m = re.search(r"^RELEASE_CFLAGS\s*:?=\s*(.*)$", open(mk).read(), re.M)
-        cflags = m.group(1).strip() if m else ""
+    for mk in ("sources.mk", "Makefile"):  # (the one list of sources holds the build's flags)
+        mk = os.path.join(root, mk)
+        m = re.search(r"^RELEASE_CFLAGS\s*:?=\s*(.*)$", open(mk).read(), re.M) if os.path.exists(
+            mk) else None
+        if m:
+            cflags = m.group(1).strip()
+            break
     cc = os.environ.get("CC", "cc")
     commit = sh(["git", "rev-parse", "--short", "HEAD"], cwd=root)
     dirty = sh(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root)
