@@ -43,9 +43,13 @@ static inline uint64_t hash_quick(const void *p, size_t n) {
         h ^= h >> 32;
     }
     w = 0;
-    memcpy(&w, s, n);
-    h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
-    return h ^ h >> 29;
+    if (n) memcpy(&w, s, n);
+    h ^= w; /* murmur3's fmix64: every bit of the input reaches the low bits tables use */
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    return h ^ h >> 33;
 }
 
 #endif

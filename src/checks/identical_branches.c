@@ -140,6 +140,27 @@ static const Fix *drop_tests(CheckCtx *cx, const IfChain *c, int32_t from) {
  * header (or the end of the arm before it: a comment above `elif` or `else:` says what that arm
  * is for) to its body's last line. Comments after code on a line are left out: a marker there
  * (`# noqa`, `# TODO`) says nothing of why the arm is what it is. */
+/* Whether statement s is a simple statement whose lines strictly hold line *ud (a line of a
+ * string or of a bracketed expression: not a comment line, whatever it starts with). */
+static bool holds_line(const Node *s, void *ud) {
+    int32_t line = *(const int32_t *)ud;
+    switch (s->kind) {
+    case AST_IF:
+    case AST_WHILE:
+    case AST_FOR:
+    case AST_ASYNC_FOR:
+    case AST_WITH:
+    case AST_ASYNC_WITH:
+    case AST_TRY:
+    case AST_TRY_STAR:
+    case AST_MATCH:
+    case AST_FUNCTION_DEF:
+    case AST_ASYNC_FUNCTION_DEF:
+    case AST_CLASS_DEF: return false; /* (their statements are looked at one by one) */
+    default: return s->lineno < line && line <= s->end_lineno;
+    }
+}
+
 static void arm_comments(const CheckCtx *cx, const IfChain *c, int32_t i, Buf *b) {
     const char *text = cx->src->text, *end = text + cx->src->len;
     const NodeList *prev = i ? c->arms[i - 1].body : NULL, *body = c->arms[i].body;
@@ -148,7 +169,7 @@ static void arm_comments(const CheckCtx *cx, const IfChain *c, int32_t i, Buf *b
     for (int32_t line = from; line <= to && line <= cx->lines.count; line++) {
         const char *p = text + cx->lines.starts[line - 1];
         while (p < end && (*p == ' ' || *p == '\t' || *p == '\f')) p++;
-        if (p >= end || *p != '#') continue;
+        if (p >= end || *p != '#' || ast_stmts_any(body, holds_line, &line)) continue;
         const char *e = memchr(p, '\n', (size_t)(end - p));
         if (!e) e = end;
         while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r')) e--;
@@ -157,19 +178,38 @@ static void arm_comments(const CheckCtx *cx, const IfChain *c, int32_t i, Buf *b
     }
 }
 
-/* Whether a comment line is code commented out: `# x = f(y)`, `# run(x)`, `# return x`. */
+static bool word_char(char c) {
+    return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z');
+}
+
+/* Whether a comment line p..e is code commented out: `# x = f(y)`, `# run(x, y)`,
+ * `# import os`, `# from a import b`; not prose that merely starts so (`# TODO(alice): …`,
+ * `# Workaround (see #12)`, `# from the cache`). */
 static bool commented_code(const char *p, const char *e) {
     p++; /* ('#') */
     while (p < e && *p == ' ') p++;
-    static const char *const kw[] = {"return ", "import ", "from ", "raise ", "del "};
-    for (size_t k = 0; k < sizeof kw / sizeof *kw; k++)
-        if ((size_t)(e - p) >= strlen(kw[k]) && memcmp(p, kw[k], strlen(kw[k])) == 0) return true;
-    if (p >= e || !(*p == '_' || ((*p | 32) >= 'a' && (*p | 32) <= 'z'))) return false;
-    while (p < e && (*p == '_' || *p == '.' || (*p >= '0' && *p <= '9') ||
-                     ((*p | 32) >= 'a' && (*p | 32) <= 'z')))
-        p++;
+    static const char *const notes[] = {"TODO", "FIXME", "XXX", "NOTE", "HACK"};
+    for (size_t k = 0; k < sizeof notes / sizeof *notes; k++)
+        if ((size_t)(e - p) >= strlen(notes[k]) && memcmp(p, notes[k], strlen(notes[k])) == 0)
+            return false;
+    if ((size_t)(e - p) > 7 && memcmp(p, "import ", 7) == 0) {
+        for (p += 7; p < e && (word_char(*p) || *p == '.' || *p == ',' || *p == ' '); p++) {
+        }
+        return p == e;
+    }
+    if ((size_t)(e - p) > 5 && memcmp(p, "from ", 5) == 0) {
+        for (p += 5; p < e && (word_char(*p) || *p == '.'); p++) {
+        }
+        return (size_t)(e - p) > 8 && memcmp(p, " import ", 8) == 0;
+    }
+    if (p >= e || !word_char(*p) || (*p >= '0' && *p <= '9')) return false;
+    while (p < e && (word_char(*p) || *p == '.')) p++;
+    if (p < e && *p == '(') return e[-1] == ')'; /* a call, the whole line */
     while (p < e && *p == ' ') p++;
-    return p < e && (*p == '(' || (*p == '=' && (p + 1 >= e || p[1] != '=')));
+    if (p >= e || *p != '=' || (p + 1 < e && p[1] == '=')) return false;
+    for (p++; p < e && *p == ' '; p++) {
+    }
+    return p < e; /* an assignment of something */
 }
 
 /* Whether arms i and j say in comment lines why they are the same code: both have comment lines,

@@ -102,13 +102,17 @@ static bool suppresses(const Node *with) {
     return false;
 }
 
-/* A context manager known to let every exception through: a file, a temporary file or directory,
- * a lock (`lock`, `self._lock`, `self.writeLock`, `mutex`, or a constructor of one), a mock patch,
- * warnings and output redirection. Any other may swallow what its body raises (heat's
- * `ignore_not_found`, trio's cancel scopes), so the code after it may run. */
-static bool own_lets_through(const NodeList *module, const Node *call);
+static bool def_lets_through(const Node *def, bool is_async);
 
-static bool lets_through(const Node *e, const NodeList *module) {
+/* A context manager known to let every exception through: a call of `open` (any `x.open(...)`),
+ * `fdopen`, the temporary files and directories of tempfile, `ZipFile`, `TarFile`, `Popen`, the
+ * locks of threading (`Lock`, `RLock`, `Semaphore`, `BoundedSemaphore`, `Condition`), a mock
+ * patch (`patch`, `patch.object`, ...), `catch_warnings`, `redirect_stdout`/`redirect_stderr`,
+ * `closing`, `nullcontext`, `chdir`; a lock held in a variable (`lock`, `rlock`, `mutex`, a name
+ * ending in `_lock`, `Lock`, `_LOCK`, `_mutex` or `Mutex`); and, through lv->cm_def, one the module
+ * defines (def_lets_through). Any other may swallow what its body raises (Heat's
+ * `ignore_not_found`, trio's cancel scopes), so the code after it may run. */
+static bool lets_through(const Node *e, const Leaves *lv, bool is_async) {
     static const char *const calls[] = {
         "open",
         "fdopen",
@@ -137,8 +141,9 @@ static bool lets_through(const Node *e, const NodeList *module) {
         for (size_t i = 0; i < sizeof calls / sizeof *calls; i++)
             if (named(f, calls[i])) return true;
         /* patch.object(...), patch.dict(...), mock.patch.multiple(...) */
-        return (f->kind == AST_ATTRIBUTE && named(f->Attribute.value, "patch")) ||
-               own_lets_through(module, e);
+        if (f->kind == AST_ATTRIBUTE && named(f->Attribute.value, "patch")) return true;
+        const Node *def = f->kind == AST_NAME && lv && lv->cm_def ? lv->cm_def(lv->ud, e) : NULL;
+        return def && def_lets_through(def, is_async);
     }
     Str s = e->kind == AST_NAME        ? e->Name.id
             : e->kind == AST_ATTRIBUTE ? e->Attribute.attr
@@ -157,15 +162,24 @@ static bool is_yield(const Node *v) {
     return v && (v->kind == AST_YIELD || v->kind == AST_YIELD_FROM);
 }
 
-/* A handler that re-raises what it caught (its last statement is a `raise`). */
+/* A statement that leaves its block early without raising: `return`, `break`, `continue`. */
+static bool leaves_early(const Node *s, void *ud) {
+    (void)ud;
+    return s->kind == AST_RETURN || s->kind == AST_BREAK || s->kind == AST_CONTINUE;
+}
+
+/* A handler that re-raises what it caught, and nothing else: its last statement is a `raise`,
+ * and nothing in it returns, breaks or continues first. */
 static bool reraises(const Node *h) {
     const NodeList *b = &h->ExceptHandler.body;
-    return b->len && b->items[b->len - 1]->kind == AST_RAISE;
+    return b->len && b->items[b->len - 1]->kind == AST_RAISE &&
+           !ast_stmts_any(b, leaves_early, NULL);
 }
 
 /* Whether a generator's statements may swallow an exception thrown in at a `yield`: one that
- * stands in a `try` with a handler that does not re-raise, or in a `with` not known to let
- * exceptions through. *found is set when a `yield` statement is met. */
+ * stands in a `try` with a handler that does not re-raise, or a `finally` that returns, breaks
+ * or continues (which drops the exception), or in a `with` not known to let exceptions through.
+ * *found is set when a `yield` statement is met. */
 static bool yield_swallows(const NodeList *l, bool guarded, bool *found) {
     for (int32_t i = 0; i < l->len; i++) {
         const Node *s = l->items[i];
@@ -201,20 +215,23 @@ static bool yield_swallows(const NodeList *l, bool guarded, bool *found) {
         case AST_ASYNC_WITH: {
             bool g = guarded;
             for (int32_t k = 0; k < s->With.items.len && !g; k++)
-                g = !lets_through(s->With.items.items[k]->withitem.context_expr, NULL);
+                g = !lets_through(s->With.items.items[k]->withitem.context_expr, NULL,
+                                  s->kind == AST_ASYNC_WITH);
             if (yield_swallows(&s->With.body, g, found)) return true;
             break;
         }
         case AST_TRY:
         case AST_TRY_STAR: {
-            bool g = guarded;
+            bool dropped = ast_stmts_any(&s->Try.finalbody, leaves_early, NULL);
+            bool g = guarded || dropped;
             for (int32_t k = 0; k < s->Try.handlers.len && !g; k++)
                 g = !reraises(s->Try.handlers.items[k]);
             if (yield_swallows(&s->Try.body, g, found)) return true;
             for (int32_t k = 0; k < s->Try.handlers.len; k++)
-                if (yield_swallows(&s->Try.handlers.items[k]->ExceptHandler.body, guarded, found))
+                if (yield_swallows(&s->Try.handlers.items[k]->ExceptHandler.body,
+                                   guarded || dropped, found))
                     return true;
-            if (yield_swallows(&s->Try.orelse, guarded, found) ||
+            if (yield_swallows(&s->Try.orelse, guarded || dropped, found) ||
                 yield_swallows(&s->Try.finalbody, guarded, found))
                 return true;
             break;
@@ -240,64 +257,33 @@ static bool returns_true(const Node *s, void *ud) {
              (v->Constant.value.kind == CONST_NONE || v->Constant.value.kind == CONST_FALSE));
 }
 
-/* A context manager of the module's own that lets every exception through: `NAME(...)` where
- * NAME is bound once at the module's top level, by a `@contextmanager` generator that never
- * catches what is thrown in at its `yield`, or by a class whose own `__exit__` (`__aexit__`)
+/* Whether the module's own context manager `def` lets every exception through: a
+ * `@contextmanager` (`@asynccontextmanager`) generator that never swallows what is thrown in at
+ * its `yield`, or a class whose own `__exit__` (for `async with`, `__aexit__`) is undecorated and
  * returns nothing true. */
-static bool own_lets_through(const NodeList *module, const Node *call) {
-    if (!module || call->kind != AST_CALL || call->Call.func->kind != AST_NAME) return false;
-    Str name = call->Call.func->Name.id;
-    const Node *def = NULL;
-    for (int32_t i = 0; i < module->len; i++) {
-        const Node *s = module->items[i];
-        Str n = {NULL, 0};
-        if (s->kind == AST_FUNCTION_DEF)
-            n = s->FunctionDef.name;
-        else if (s->kind == AST_ASYNC_FUNCTION_DEF)
-            n = s->AsyncFunctionDef.name;
-        else if (s->kind == AST_CLASS_DEF)
-            n = s->ClassDef.name;
-        else if (s->kind == AST_IMPORT || s->kind == AST_IMPORT_FROM) {
-            const NodeList *as = s->kind == AST_IMPORT ? &s->Import.names : &s->ImportFrom.names;
-            for (int32_t k = 0; k < as->len; k++) {
-                const Node *a = as->items[k];
-                if (str_eq(a->alias.asname.s ? a->alias.asname : a->alias.name, name))
-                    return false; /* (bound by an import too) */
-            }
-        } else if (s->kind == AST_ASSIGN) {
-            for (int32_t k = 0; k < s->Assign.targets.len; k++)
-                if ((s->Assign.targets.items[k]->kind == AST_NAME &&
-                     str_eq(s->Assign.targets.items[k]->Name.id, name)))
-                    return false; /* (bound by an assignment too) */
-        }
-        if (!n.s || !str_eq(n, name)) continue;
-        if (def) return false; /* (bound twice) */
-        def = s;
-    }
-    if (!def) return false;
+static bool def_lets_through(const Node *def, bool is_async) {
+    const char *exit_name = is_async ? "__aexit__" : "__exit__";
     if (def->kind == AST_CLASS_DEF) {
         const NodeList *b = &def->ClassDef.body;
         for (int32_t i = 0; i < b->len; i++) {
             const Node *m = b->items[i];
-            if (m->kind == AST_FUNCTION_DEF && (str_eq_c(m->FunctionDef.name, "__exit__") ||
-                                                str_eq_c(m->FunctionDef.name, "__aexit__")))
+            if (m->kind == AST_FUNCTION_DEF && str_eq_c(m->FunctionDef.name, exit_name))
                 return !m->FunctionDef.decorator_list.len &&
                        !ast_stmts_any(&m->FunctionDef.body, returns_true, NULL);
-            if (m->kind == AST_ASYNC_FUNCTION_DEF &&
-                str_eq_c(m->AsyncFunctionDef.name, "__aexit__"))
+            if (m->kind == AST_ASYNC_FUNCTION_DEF && str_eq_c(m->AsyncFunctionDef.name, exit_name))
                 return !m->AsyncFunctionDef.decorator_list.len &&
                        !ast_stmts_any(&m->AsyncFunctionDef.body, returns_true, NULL);
         }
         return false; /* (an `__exit__` inherited: not known here) */
     }
-    const NodeList *decos = def->kind == AST_FUNCTION_DEF ? &def->FunctionDef.decorator_list
-                                                          : &def->AsyncFunctionDef.decorator_list;
-    const NodeList *body =
-        def->kind == AST_FUNCTION_DEF ? &def->FunctionDef.body : &def->AsyncFunctionDef.body;
+    bool fn = def->kind == AST_FUNCTION_DEF;
+    if (!fn && def->kind != AST_ASYNC_FUNCTION_DEF) return false;
+    const NodeList *decos =
+        fn ? &def->FunctionDef.decorator_list : &def->AsyncFunctionDef.decorator_list;
+    const NodeList *body = fn ? &def->FunctionDef.body : &def->AsyncFunctionDef.body;
     bool cm = false;
     for (int32_t i = 0; i < decos->len && !cm; i++)
-        cm = named(decos->items[i], "contextmanager") ||
-             named(decos->items[i], "asynccontextmanager");
+        cm = named(decos->items[i], is_async ? "asynccontextmanager" : "contextmanager");
     bool found = false;
     return cm && !yield_swallows(body, false, &found) && found;
 }
@@ -400,9 +386,10 @@ static Exit stmt(Leaves *lv, const Node *s) {
         Exit b = leaves_list(lv, &s->With.body);
         /* the context manager may swallow what the body raises, and unless it is known to let
          * everything through, what the statements before the `return` raise */
-        if ((b.ways & LEAVE_RAISE) || b.ncalls) return goes_on();
+        if (!b.how || (b.ways & LEAVE_RAISE) || b.ncalls) return goes_on();
         for (int32_t i = 0; i < s->With.items.len; i++)
-            if (!lets_through(s->With.items.items[i]->withitem.context_expr, lv->module))
+            if (!lets_through(s->With.items.items[i]->withitem.context_expr, lv,
+                              s->kind == AST_ASYNC_WITH))
                 return goes_on();
         return b;
     }

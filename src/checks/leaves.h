@@ -68,9 +68,10 @@ typedef struct Leaves {
     bool catching; /* (inside a try with handlers, or a `with` that suppresses exceptions) */
     bool returns;  /* set when a `return` is met (one no earlier statement always skips) */
     int loops;     /* (loops the statement is in: outside one, `break` does not compile) */
-    /* optional: the module's statements, where a context manager the module defines is looked
-     * up (whether it lets exceptions through) */
-    const NodeList *module;
+    /* optional: the def or class of the module that the call NAME(...) of a `with` statement
+     * makes its context manager from, when the module binds NAME once, by that def or class, and
+     * the code the call is in does not bind it; else NULL (then the context manager is unknown) */
+    const Node *(*cm_def)(void *ud, const Node *call);
 } Leaves;
 
 /* How a statement list ends; reports its unreachable tails, and those of every statement list

@@ -46,13 +46,16 @@
  * suppresses exceptions (`pytest.raises`, `assertRaises`, `suppress`), where what the call
  * raises may be caught (the test idiom `func(); self.fail()`); code after a `with` whose body
  * raises (the context manager may swallow it), and after one whose body returns when a context
- * manager of it is not known to let exceptions through: only files, temporary files and
- * directories, locks (`self._lock`, `threading.Lock()`), mock patches, `catch_warnings`,
- * output redirection, `closing` and `nullcontext` are, and those the module defines itself
- * that never catch (a `@contextmanager` generator whose `yield` stands in no `try` with a
- * handler that does not re-raise, a class whose `__exit__` returns nothing true); any other
- * may swallow what the body raises before it returns (`with client.ignore_not_found:`, a
- * timeout's cancel scope), and the code after it runs then. As functions that never return: none
+ * manager of it is not known to let exceptions through: only files (`open`, any `x.open(...)`,
+ * `fdopen`, tempfile's files and directories, `ZipFile`, `TarFile`), `Popen`, locks
+ * (threading's, and `lock`, `self._lock`, `self.writeLock`, `mutex` and the like), mock patches,
+ * `catch_warnings`, output redirection, `closing`, `nullcontext` and `chdir` are, and those the
+ * module defines once itself, unless the function binds the name, that never catch (a
+ * `@contextmanager` generator whose `yield` stands in no `try` with a handler that may end
+ * otherwise than by `raise` or a `finally` that returns, a class whose `__exit__`, for
+ * `async with` its `__aexit__`, returns nothing true); any other may swallow what the body
+ * raises before it returns (`with client.ignore_not_found:`, a timeout's cancel scope), and the
+ * code after it runs then. As functions that never return: none
  * that may return or loop forever, generators, async functions, decorated functions (a decorator
  * may catch), abstract methods and stubs (`raise NotImplementedError`), and not `self.m()` when a
  * class deriving from the caller's defines `m` again. `except` clauses naming anything but builtin
@@ -129,11 +132,22 @@ typedef struct Facts {
 
 /* ---- collecting them during the walk ------------------------------------------------------ */
 
+/* A def or class bound once at the module's top level, by name (a context manager it may make). */
+typedef struct OwnDef {
+    Str name;
+    const Node *def;
+} OwnDef;
+
 typedef struct State {
     SumBuilder *sb;
     const Node *first; /* the first statement of the function being looked at (its docstring
                           aside), or NULL */
     const NodeList *module_body;
+    OwnDef *own; /* the module's defs and classes it binds nothing else to, sorted by name */
+    int32_t nown;
+    bool own_made;
+    const Node *names_of; /* the function whose names `bound` holds, or NULL */
+    UnitNames bound;
     VEC(Dead) dead;
     VEC(CallAt) calls;
     VEC(NeverFn) fns;
@@ -151,6 +165,64 @@ static bool exits(void *ud, const Node *call) {
     CallRef r; /* (sys imported by the module, and no local of the function) */
     return summary_may_resolve(st->sb, call) &&
            summary_call_ref(st->sb, call, summary_current_unit(st->sb), CALLREF_RESOLVABLE, &r);
+}
+
+static int by_own_name(const void *a, const void *b) {
+    Str x = ((const OwnDef *)a)->name, y = ((const OwnDef *)b)->name;
+    int c = memcmp(x.s, y.s, (size_t)(x.len < y.len ? x.len : y.len));
+    return c ? c : (x.len > y.len) - (x.len < y.len);
+}
+
+static Str def_name(const Node *s) {
+    return s->kind == AST_FUNCTION_DEF         ? s->FunctionDef.name
+           : s->kind == AST_ASYNC_FUNCTION_DEF ? s->AsyncFunctionDef.name
+           : s->kind == AST_CLASS_DEF          ? s->ClassDef.name
+                                               : (Str){NULL, 0};
+}
+
+/* The module's defs and classes whose names nothing else binds at module level (not another def,
+ * nor an import, an assignment or a def inside an `if` or a `try`), once per file. */
+static bool make_own(State *st) {
+    Arena *a = summary_scratch(st->sb);
+    const NodeList *m = st->module_body;
+    NameSet defs = {0}, other = {0};
+    st->own_made = true;
+    for (int32_t i = 0; m && i < m->len; i++) {
+        Str n = def_name(m->items[i]);
+        bool ok = !n.s                     ? names_bound_by(a, m->items[i], &other)
+                  : name_set_has(&defs, n) ? name_set_add(a, &other, n)
+                                           : name_set_add(a, &defs, n);
+        if (!ok) return false;
+    }
+    st->own = defs.count ? arena_alloc(a, sizeof *st->own * (size_t)defs.count) : NULL;
+    if (defs.count && !st->own) return false;
+    for (int32_t i = 0; m && i < m->len; i++) {
+        Str n = def_name(m->items[i]);
+        if (n.s && !name_set_has(&other, n)) st->own[st->nown++] = (OwnDef){n, m->items[i]};
+    }
+    if (st->nown) qsort(st->own, (size_t)st->nown, sizeof *st->own, by_own_name);
+    return true;
+}
+
+/* Leaves.cm_def: the module's def or class that `NAME(...)` calls, unless the function the call
+ * is in binds NAME itself. */
+static const Node *cm_def(void *ud, const Node *call) {
+    State *st = ud;
+    Str name = call->Call.func->Name.id;
+    if (!st->own_made && !make_own(st)) return NULL;
+    OwnDef key = {name, NULL};
+    const OwnDef *d =
+        st->nown ? bsearch(&key, st->own, (size_t)st->nown, sizeof *st->own, by_own_name) : NULL;
+    if (!d) return NULL;
+    const Node *unit = summary_current_unit(st->sb);
+    if (unit->kind == AST_FUNCTION_DEF || unit->kind == AST_ASYNC_FUNCTION_DEF) {
+        if (st->names_of != unit) {
+            if (!unit_names_scan(summary_scratch(st->sb), unit, &st->bound)) return NULL;
+            st->names_of = unit;
+        }
+        if (name_set_has(&st->bound.bound, name)) return NULL;
+    }
+    return d->def;
 }
 
 static bool maybe_never(void *ud, const Node *call) {
@@ -319,12 +391,11 @@ static void unreachable(void *ud, const NodeList *l, int32_t at, const Exit *e) 
 
 /* The statements of a code unit (the walk enters it); for a function, whether it never returns. */
 static void unit_body(State *st, const NodeList *body, int32_t fn) {
-    Leaves lv = {exits, maybe_never, unreachable, st, fn >= 0, false, false, 0, NULL};
+    Leaves lv = {exits, maybe_never, unreachable, st, fn >= 0, false, false, 0, cm_def};
     int32_t doc = body->len > 1 && body->items[0]->kind == AST_EXPR &&
                   is_const(body->items[0]->Expr.value, CONST_STR);
     st->first = fn >= 0 && body->len ? body->items[doc] : NULL;
     if (summary_current_unit(st->sb)->kind == AST_MODULE) st->module_body = body;
-    lv.module = st->module_body;
     Exit e = leaves_list(&lv, body);
     if (fn < 0 || lv.returns || (e.ways & ~LEAVE_RAISE) || !(e.how || e.ncalls)) return;
     NeverFn nf = {fn, 0, 0};

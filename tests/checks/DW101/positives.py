@@ -271,3 +271,31 @@ def fast_or_slow(use_fast, x):
     else:
         result = compute(x)
     return result
+
+
+def prose_in_one_arm(ready, flush):
+    if ready:  # expect: DW101 "decides nothing"
+        # TODO(ana): the fast path
+        flush()
+    else:
+        flush()
+
+
+def prose_with_parentheses(ready, flush):
+    if ready:  # expect: DW101 "decides nothing"
+        # Workaround (see issue 12)
+        flush()
+    else:
+        flush()
+
+
+def comment_lines_in_strings(ready):
+    if ready:  # expect: DW101 "decides nothing"
+        query = """
+# run(query)
+"""
+    else:
+        query = """
+# run(query)
+"""
+    return query

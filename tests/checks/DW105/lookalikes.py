@@ -182,3 +182,75 @@ def repeated_else(kind, raw):
     else:
         return raw
     return raw  # ok: the fallback repeats what the `else` returns
+
+
+@contextmanager
+def quiet_unless(strict):
+    try:
+        yield
+    except KeyError:
+        if not strict:
+            return  # (swallowed: the handler's `raise` is not always reached)
+        raise
+
+
+@contextmanager
+def best_effort():
+    try:
+        yield
+    finally:
+        return  # (a `return` in `finally` drops the exception)
+
+
+class AsyncForgiving:
+    def __exit__(self, *exc):
+        return None
+
+    async def __aexit__(self, *exc):
+        return True
+
+
+def handler_returns(table):
+    with quiet_unless(False):
+        return table["k"]
+    return None  # ok: the handler may return before its `raise`
+
+
+def finally_returns(table):
+    with best_effort():
+        found = table["k"]
+        return found
+    print("after")  # ok: the generator's `finally` returns, which drops the exception
+
+
+def shadowed(table, best_effort):
+    with best_effort():
+        found = table["k"]
+        return found
+    print("after")  # ok: a parameter, not the module's `best_effort`
+
+
+async def async_exit(table):
+    async with AsyncForgiving():
+        found = table["k"]
+        return found
+    print("after")  # ok: `async with` asks `__aexit__`, which may return True
+
+
+if sys.platform == "win32":
+
+    def platform_guard():
+        return suppress(KeyError)
+
+else:
+
+    @contextmanager
+    def platform_guard():
+        yield
+
+
+def rebound(table):
+    with platform_guard():
+        found = table["k"]
+        return found
+    print("after")  # ok: the module binds `platform_guard` twice
