@@ -548,3 +548,23 @@ bool ast_stmt_any(const Node *s, AstStmtFn fn, void *ud) {
     default: return false;
     }
 }
+
+bool ast_is_compound(const Node *s) {
+    switch (s->kind) {
+    case AST_IF:
+    case AST_WHILE:
+    case AST_FOR:
+    case AST_ASYNC_FOR:
+    case AST_WITH:
+    case AST_ASYNC_WITH:
+    case AST_TRY:
+    case AST_TRY_STAR:
+    case AST_MATCH: return true;
+    default: return false;
+    }
+}
+
+bool ast_is_simple(const Node *s) {
+    return !ast_is_compound(s) && s->kind != AST_FUNCTION_DEF &&
+           s->kind != AST_ASYNC_FUNCTION_DEF && s->kind != AST_CLASS_DEF;
+}

@@ -201,6 +201,12 @@ int ast_children(Node *n, AstVisitFn fn, void *ud);
  * not in a statement list of a module, a function or a compound statement (a class body's). */
 const NodeList *ast_list_holding(const Node *parent, const Node *s, int32_t *at);
 
+/* Whether s is a compound statement of control flow: if, while, for, with, try, match (async
+ * forms too); defs and classes are not. */
+bool ast_is_compound(const Node *s);
+/* Whether s is a simple statement: neither such a compound statement nor a def or a class. */
+bool ast_is_simple(const Node *s);
+
 /* Calls fn on statement s, then on every statement nested in it (the bodies of compound
  * statements, their `else` and `finally` blocks, handlers and cases; not the bodies of nested
  * functions and classes), in order, until fn returns true; returns whether it did. Recursive:

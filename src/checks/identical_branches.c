@@ -144,21 +144,7 @@ static const Fix *drop_tests(CheckCtx *cx, const IfChain *c, int32_t from) {
  * string or of a bracketed expression: not a comment line, whatever it starts with). */
 static bool holds_line(const Node *s, void *ud) {
     int32_t line = *(const int32_t *)ud;
-    switch (s->kind) {
-    case AST_IF:
-    case AST_WHILE:
-    case AST_FOR:
-    case AST_ASYNC_FOR:
-    case AST_WITH:
-    case AST_ASYNC_WITH:
-    case AST_TRY:
-    case AST_TRY_STAR:
-    case AST_MATCH:
-    case AST_FUNCTION_DEF:
-    case AST_ASYNC_FUNCTION_DEF:
-    case AST_CLASS_DEF: return false; /* (their statements are looked at one by one) */
-    default: return s->lineno < line && line <= s->end_lineno;
-    }
+    return ast_is_simple(s) && s->lineno < line && line <= s->end_lineno;
 }
 
 static void arm_comments(const CheckCtx *cx, const IfChain *c, int32_t i, Buf *b) {

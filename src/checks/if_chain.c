@@ -81,22 +81,7 @@ bool arms_same(const CheckCtx *cx, const NodeList *a, const NodeList *b) {
 }
 
 bool body_is_single_simple(const NodeList *body) {
-    if (body->len != 1) return false;
-    switch (body->items[0]->kind) {
-    case AST_IF:
-    case AST_FOR:
-    case AST_ASYNC_FOR:
-    case AST_WHILE:
-    case AST_WITH:
-    case AST_ASYNC_WITH:
-    case AST_TRY:
-    case AST_TRY_STAR:
-    case AST_MATCH:
-    case AST_FUNCTION_DEF:
-    case AST_ASYNC_FUNCTION_DEF:
-    case AST_CLASS_DEF: return false;
-    default: return true;
-    }
+    return body->len == 1 && ast_is_simple(body->items[0]);
 }
 
 bool else_keyword_position(const CheckCtx *cx, const IfChain *c, int32_t *line, int32_t *col) {

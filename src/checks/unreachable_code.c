@@ -325,31 +325,16 @@ static bool returns_value(const Node *s, void *ud) {
     return s->kind == AST_RETURN && s->Return.value && ast_equal(s->Return.value, ud);
 }
 
-static bool is_compound(const Node *s) {
-    switch (s->kind) {
-    case AST_IF:
-    case AST_WHILE:
-    case AST_FOR:
-    case AST_ASYNC_FOR:
-    case AST_WITH:
-    case AST_ASYNC_WITH:
-    case AST_TRY:
-    case AST_TRY_STAR:
-    case AST_MATCH: return true;
-    default: return false;
-    }
-}
-
 /* Whether the tail l[at..] after e is there on purpose, not worth a finding. */
 static bool deliberate(const State *st, const NodeList *l, int32_t at, const Exit *e) {
     const Node *first = l->items[at], *why = e->why;
     /* (a call that never returns, or a compound statement: leaving through what it holds) */
-    bool held = !e->how || why->kind == AST_EXPR || is_compound(why);
+    bool held = !e->how || why->kind == AST_EXPR || ast_is_compound(why);
     /* code switched off on purpose: a body that starts by leaving (by a `return`, a `raise` or
      * a call), a bare `return` above code, a module that refuses to be imported, `raise
      * NotImplementedError` above an old body, and code after `raise AssertionError` / `assert
      * False` (the author says it is not reached) */
-    if ((why == st->first && !is_compound(why)) ||
+    if ((why == st->first && !ast_is_compound(why)) ||
         (why->kind == AST_RETURN && !why->Return.value) ||
         (l == st->module_body && why->kind == AST_RAISE) || not_reached(why) ||
         raises(why, "NotImplementedError"))
@@ -370,7 +355,7 @@ static bool deliberate(const State *st, const NodeList *l, int32_t at, const Exi
     /* the fallback that repeats what the statement before returns on its way out (`return out`
      * after a `while True:` that returns `out`) */
     return not_reached(first) || (held && fallback(first)) ||
-           (held && is_compound(why) && first->kind == AST_RETURN && first->Return.value &&
+           (held && ast_is_compound(why) && first->kind == AST_RETURN && first->Return.value &&
             ast_stmt_any(why, returns_value, (void *)first->Return.value));
 }
 
