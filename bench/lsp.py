@@ -8,10 +8,11 @@ Measures, and writes to bench/LSP.md:
     analyzed, the whole-tree index built and its rules run: the server's "N files indexed"
     log message), cold (an empty result cache) and warm (the cache the cold start wrote), and the
     server's peak memory (VmHWM) after the edits;
-  - edits, once the workspace is indexed: the time from a `textDocument/didChange` to the `publishDiagnostics` of its version,
-    whole-tree rules included, over EDITS edits (alternately a character typed into a line in
-    the middle of the file and taken out again, and a line inserted above it and removed
-    again), for the stdlib file closest to 50 KB and for a small one: median and spread.
+  - edits, once the workspace is indexed: the time from a `textDocument/didChange` to the
+    `publishDiagnostics` of its version, whole-tree rules included, over EDITS edits
+    (alternately a character typed into a line in the middle of the file and taken out again,
+    and a line inserted above it and removed again), for the stdlib file closest to 50 KB and
+    for a small one: median and spread.
 
     bench/lsp.py [--deadwood ./deadwood] [--stdlib DIR] [--edits 120] [--out bench/LSP.md]
 """

@@ -67,11 +67,11 @@ static bool not_none_test(const Node *e) {
            (l->kind == AST_CONSTANT && l->Constant.value.kind == CONST_NONE);
 }
 
-/* Whether statement s is an `assert` of `test` (ud): `assert x is not None`, or one with it among
- * its `and`-ed tests. */
+/* Whether statement s asserts `test` (ud, an `x is not None`): `assert x is not None`, or one with
+ * it among its `and`-ed tests. */
 static bool asserts(const Node *s, void *ud) {
     const Node *test = ud;
-    if (s->kind != AST_ASSERT || !not_none_test(test)) return false;
+    if (s->kind != AST_ASSERT) return false;
     const Node *t = s->Assert.test;
     if (t == test) return true;
     if (t->kind != AST_BOOL_OP || t->BoolOp.op != AST_AND) return false;
@@ -103,12 +103,13 @@ static void flow(CheckCtx *cx, Cfg *g) {
     Ctx c = {cx, false};
     PathFacts pf = {.event = event, .edge = NULL, .ud = &c};
     if (!facts_solve_and_replay(&pf, cx->arena, g, track, &c.reporting)) return;
+    const NodeList *body = unit_body(g->unit);
     for (int32_t i = 0; i < pf.notes.len; i++) {
         const FactsNote *n = &pf.notes.items[i];
         if (!n->witness) continue;
         /* `x.f(); assert x is not None`: the author says what the dereference showed */
-        const NodeList *body = unit_body(g->unit);
-        if (body && ast_stmts_any(body, asserts, (void *)n->ev->node)) continue;
+        if (body && not_none_test(n->ev->node) && ast_stmts_any(body, asserts, (void *)n->ev->node))
+            continue;
         char path[200], test[120];
         cfg_path_text(pf.g, n->ev->path, path, sizeof path);
         CheckRelated rel = {n->witness, "dereferenced here"};

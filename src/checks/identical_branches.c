@@ -33,9 +33,8 @@
  * same (each has comment lines and they differ: a table of cases, a comment line for each; or
  * one holds code commented out: a placeholder, the code to come kept for later); one arm's
  * comment alone does not count, nor a comment after code on a line (`else:  # macOS`); chains
- * without an `else` (see DW103), arms that
- * differ in anything but layout,
- * and `if` statements whose arms only look alike (a different name or constant counts); an
+ * without an `else` (see DW103), arms that differ in anything but layout, and `if` statements
+ * whose arms only look alike (a different name or constant counts); an
  * `elif` whose test repeats an earlier test of the chain: it can never run, and DW104 reports
  * that (one defect, one finding).
  *

@@ -563,19 +563,23 @@ const Collector unreachable_code_collector = {
 
 /* ---- the whole tree: functions that never return ------------------------------------------ */
 
+enum { NEVER_BITS = 1 << 16 }; /* (Tree.never_bits: a power of two) */
+
+/* Where the ending calls of a function go (Tree.resolved). */
+enum { ENDS_UNKNOWN, ENDS_RESOLVED, ENDS_CANNOT, ENDS_CERTAIN };
+
 typedef struct Tree {
     TreeCtx *tx;
     const ProjectIndex *ix;
     int32_t *first; /* per module: the number of its first function */
     int32_t nfuncs;
-    uint8_t *never;            /* per function (by number): it never returns */
-    uint8_t *resolved;         /* per function: its ending calls resolved (1), and known to go there
-                                  for certain (3), or some cannot be (2) */
-    int32_t *target;           /* per function: where its ending calls' functions are in targets */
-    VEC(int32_t) targets;      /* (the numbers of the functions those calls go to) */
-    TreeText text;             /* the module read again, for the fixes */
-    NameSet never_names;       /* their names: most calls are of none of them, as a glance tells */
-    uint64_t never_bits[1024]; /* the same at a glance: bit (hash of the name mod 65536) */
+    uint8_t *never;       /* per function (by number): it never returns */
+    uint8_t *resolved;    /* per function: where its ending calls go (ENDS_*) */
+    int32_t *target;      /* per function: where its ending calls' functions are in targets */
+    VEC(int32_t) targets; /* (the numbers of the functions those calls go to) */
+    TreeText text;        /* the module read again, for the fixes */
+    NameSet never_names;  /* their names: most calls are of none of them, as a glance tells */
+    uint64_t never_bits[NEVER_BITS / 64]; /* the same at a glance: a bit per hash of a name */
     ReadAgain ra;
     Arena a;
 } Tree;
@@ -625,15 +629,14 @@ static int32_t never_target(Tree *t, int32_t m, const CallRef *c, FuncRef *to) {
 }
 
 static uint32_t name_bit(const char *name) {
-    return (uint32_t)hash_quick(name, strlen(name)) & 0xffff;
+    return (uint32_t)hash_quick(name, strlen(name)) & (NEVER_BITS - 1);
 }
 
 /* Whether a function named so may never return: its bit first (most names are of none). */
 static bool may_be_never(const Tree *t, const char *name) {
-    size_t n = strlen(name);
-    uint32_t b = (uint32_t)hash_quick(name, n) & 0xffff;
+    uint32_t b = name_bit(name);
     return (t->never_bits[b >> 6] >> (b & 63) & 1) &&
-           name_set_has(&t->never_names, (Str){name, (int32_t)n});
+           name_set_has(&t->never_names, (Str){name, (int32_t)strlen(name)});
 }
 
 static bool add_never(Tree *t, int32_t m, int32_t fn) {
@@ -649,31 +652,36 @@ static bool add_never(Tree *t, int32_t m, int32_t fn) {
  * is found once, not again in each round. */
 static bool ends_in_never(Tree *t, int32_t m, const Facts *f, const NeverFn *nf) {
     int32_t id = t->first[m] + nf->fn;
-    if (t->resolved[id] == 2) return false;
-    for (int32_t c = nf->call; c < nf->call + nf->ncalls; c++) {
-        const char *callee = f->calls[c].ref.callee;
-        if (!may_be_never(t, callee)) return false;
-    }
-    if (!t->resolved[id]) {
-        t->resolved[id] = 1;
+    if (t->resolved[id] == ENDS_CANNOT) return false;
+    for (int32_t c = nf->call; c < nf->call + nf->ncalls; c++)
+        if (!may_be_never(t, f->calls[c].ref.callee)) return false;
+    if (t->resolved[id] == ENDS_UNKNOWN) {
+        t->resolved[id] = ENDS_RESOLVED;
         t->target[id] = t->targets.len;
-        for (int32_t c = nf->call; c < nf->call + nf->ncalls && t->resolved[id] == 1; c++) {
+        for (int32_t c = nf->call; c < nf->call + nf->ncalls; c++) {
             FuncRef to;
-            if (!index_resolve_call(t->ix, m, &f->calls[c].ref, &to))
-                t->resolved[id] = 2;
-            else if (VEC_PUSH(&t->a, t->targets, func_id(t, to)))
-                t->resolved[id] = 2, t->tx->failed = true;
+            if (!index_resolve_call(t->ix, m, &f->calls[c].ref, &to)) {
+                t->resolved[id] = ENDS_CANNOT;
+                return false;
+            }
+            if (VEC_PUSH(&t->a, t->targets, func_id(t, to))) {
+                t->resolved[id] = ENDS_CANNOT;
+                t->tx->failed = true;
+                return false;
+            }
         }
     }
-    if (t->resolved[id] == 2) return false;
     for (int32_t c = 0; c < nf->ncalls; c++)
         if (!t->never[t->targets.items[t->target[id] + c]]) return false;
-    if (t->resolved[id] == 1) { /* (asked last: it may read the file again) */
-        t->resolved[id] = 3;
-        for (int32_t c = nf->call; c < nf->call + nf->ncalls && t->resolved[id] == 3; c++)
-            if (!certain(t, m, &f->calls[c].ref)) t->resolved[id] = 2;
+    if (t->resolved[id] == ENDS_RESOLVED) { /* (asked last: it may read the file again) */
+        t->resolved[id] = ENDS_CERTAIN;
+        for (int32_t c = nf->call; c < nf->call + nf->ncalls; c++)
+            if (!certain(t, m, &f->calls[c].ref)) {
+                t->resolved[id] = ENDS_CANNOT;
+                return false;
+            }
     }
-    return t->resolved[id] == 3;
+    return true;
 }
 
 /* A function that ends in calls, and the bits of its callees' names (never_bits). */

@@ -26,8 +26,8 @@
  * A file that is not valid JSON (json.h: strict RFC 8259), not an nbformat 3 or 4 notebook, or
  * whose cells are malformed is an error with its position in the file. A notebook whose language
  * (its metadata's language_info.name, else kernelspec.language) is not Python has nothing to
- * analyze
- * (`python` false), as ruff skips it; so does a code cell whose VS Code language is not Python.
+ * analyze (`python` false), as ruff skips it; so does a code cell whose VS Code language is not
+ * Python.
  */
 #ifndef DW_NOTEBOOK_H
 #define DW_NOTEBOOK_H
