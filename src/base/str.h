@@ -24,6 +24,12 @@ static inline bool str_eq_c(Str a, const char *c) {
     return a.s && (size_t)a.len == n && memcmp(a.s, c, n) == 0;
 }
 
+/* Whether byte c may be part of an identifier: an ASCII letter, digit or `_`, or any byte of a
+ * UTF-8 sequence (a non-ASCII letter; which ones are letters is the lexer's business). */
+static inline bool str_word_byte(unsigned char c) {
+    return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z') || c >= 0x80;
+}
+
 /* 64-bit FNV-1a, the hash deadwood uses for strings. */
 static inline uint64_t hash_bytes(const void *p, size_t n, uint64_t h) {
     const unsigned char *s = p;

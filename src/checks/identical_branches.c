@@ -163,10 +163,6 @@ static void arm_comments(const CheckCtx *cx, const IfChain *c, int32_t i, Buf *b
     }
 }
 
-static bool word_char(char c) {
-    return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z');
-}
-
 /* Whether a comment line p..e is code commented out: `# x = f(y)`, `# run(x, y)`,
  * `# import os`, `# from a import b`; not prose that merely starts so (`# TODO(alice): …`,
  * `# Workaround (see #12)`, `# from the cache`). */
@@ -178,17 +174,19 @@ static bool commented_code(const char *p, const char *e) {
         if ((size_t)(e - p) >= strlen(notes[k]) && memcmp(p, notes[k], strlen(notes[k])) == 0)
             return false;
     if ((size_t)(e - p) > 7 && memcmp(p, "import ", 7) == 0) {
-        for (p += 7; p < e && (word_char(*p) || *p == '.' || *p == ',' || *p == ' '); p++) {
+        for (p += 7;
+             p < e && (str_word_byte((unsigned char)*p) || *p == '.' || *p == ',' || *p == ' ');
+             p++) {
         }
         return p == e;
     }
     if ((size_t)(e - p) > 5 && memcmp(p, "from ", 5) == 0) {
-        for (p += 5; p < e && (word_char(*p) || *p == '.'); p++) {
+        for (p += 5; p < e && (str_word_byte((unsigned char)*p) || *p == '.'); p++) {
         }
         return (size_t)(e - p) > 8 && memcmp(p, " import ", 8) == 0;
     }
-    if (p >= e || !word_char(*p) || (*p >= '0' && *p <= '9')) return false;
-    while (p < e && (word_char(*p) || *p == '.')) p++;
+    if (p >= e || !str_word_byte((unsigned char)*p) || (*p >= '0' && *p <= '9')) return false;
+    while (p < e && (str_word_byte((unsigned char)*p) || *p == '.')) p++;
     if (p < e && *p == '(') return e[-1] == ')'; /* a call, the whole line */
     while (p < e && *p == ' ') p++;
     if (p >= e || *p != '=' || (p + 1 < e && p[1] == '=')) return false;

@@ -145,12 +145,6 @@ typedef struct Scan {
 
 static bool field(Scan *s, int depth);
 
-static bool word_char(char c) {
-    return (c | 0x20) >= 'a' && (c | 0x20) <= 'z' ? true
-           : c >= '0' && c <= '9'                 ? true
-                                                  : c == '_' || (unsigned char)c >= 0x80;
-}
-
 /* A string literal inside a field, from its prefix; true when it holds what 3.12 needed. */
 static bool nested_string(Scan *s, int depth) {
     bool f = false;
@@ -221,9 +215,10 @@ static bool field(Scan *s, int depth) {
             spec |= brackets == 0;
             break;
         default:
-            if (word_char(c)) { /* a name, or the prefix of a string (r'', b"", f'') */
+            if (str_word_byte(
+                    (unsigned char)c)) { /* a name, or the prefix of a string (r'', b"", f'') */
                 const char *w = s->p;
-                while (s->p < s->end && word_char(*s->p)) s->p++;
+                while (s->p < s->end && str_word_byte((unsigned char)*s->p)) s->p++;
                 if (s->p < s->end && (*s->p == '\'' || *s->p == '"') && s->p - w <= 2) {
                     s->p = w;
                     if (nested_string(s, depth)) return true;

@@ -90,10 +90,6 @@ static void put_magic(Buf *b, const char *s, size_t n) {
     put_call(b, "run_line_magic", s, k, sp ? sp + 1 : s + n, sp ? n - k - 1 : 0, true);
 }
 
-static bool is_word(unsigned char c) {
-    return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z') || c >= 0x80;
-}
-
 /* IPython's _make_help_call: pinfo, pinfo2 (`??`) or psearch (a `*` in the target). */
 static void put_help(Buf *b, const char *target, size_t n, bool twice) {
     if (n == 0) {
@@ -115,7 +111,7 @@ static void put_escape(Buf *b, const char *s, size_t n) {
     case '%': put_magic(b, c, cn); break;
     default: { /* autocall: `/f a b`, `,f a b`, `;f a b` call f; its arguments stay one string */
         size_t k = 0;
-        while (k < cn && (is_word((unsigned char)c[k]) || c[k] == '.')) k++;
+        while (k < cn && (str_word_byte((unsigned char)c[k]) || c[k] == '.')) k++;
         buf_put(b, c, k);
         buf_putc(b, '(');
         size_t from = k < cn && c[k] == ' ' ? k + 1 : k;
@@ -444,7 +440,7 @@ static bool automagic(Cell *c, int32_t i) {
     const Line *l = &c->lines[i];
     const char *s = l->s + l->shift;
     int32_t n = rtrim(s, l->n - l->shift), k = 0;
-    while (k < n && (is_word((unsigned char)s[k]) || s[k] == '.' || s[k] == '*')) k++;
+    while (k < n && (str_word_byte((unsigned char)s[k]) || s[k] == '.' || s[k] == '*')) k++;
     bool magic = false;
     for (size_t m = 0; m < sizeof automagics / sizeof *automagics && !magic; m++)
         magic = (int32_t)strlen(automagics[m]) == k && memcmp(automagics[m], s, (size_t)k) == 0;
@@ -467,7 +463,8 @@ static bool help_end(Cell *c, int32_t first, int32_t last, int32_t q) {
     if (q < 0 || s[q] != '?') return false;
     bool twice = q > 0 && s[q - 1] == '?';
     int32_t end = q - twice, b = end;
-    while (b > 0 && (is_word((unsigned char)s[b - 1]) || s[b - 1] == '.' || s[b - 1] == '*')) b--;
+    while (b > 0 && (str_word_byte((unsigned char)s[b - 1]) || s[b - 1] == '.' || s[b - 1] == '*'))
+        b--;
     for (int k = 0; k < 2 && b > 0 && s[b - 1] == '%'; k++) b--;
     int32_t name = b;
     while (name < end && s[name] == '%') name++;
@@ -520,7 +517,7 @@ static void transform_lines(Cell *c, int32_t from) {
         while (rhs >= 0 && rhs < n && (s[rhs] == ' ' || s[rhs] == '\t')) rhs++;
         if (rhs >= 0 && rhs < n &&
             ((s[rhs] == '!' && (rhs + 1 >= n || s[rhs + 1] != '=')) ||
-             (s[rhs] == '%' && rhs + 1 < n && is_word((unsigned char)s[rhs + 1])))) {
+             (s[rhs] == '%' && rhs + 1 < n && str_word_byte((unsigned char)s[rhs + 1])))) {
             last = continued_to(c, i);
             assemble(c, i, rhs, last, &piece);
             c->tmp->len = 0;
@@ -842,8 +839,8 @@ const char *notebook_message(Arena *a, const Notebook *nb, int32_t cell, const c
     bool code = false;
     for (const char *p = msg; *p;) {
         if (*p == '`') code = !code;
-        bool cited =
-            !code && (p == msg || !is_word((unsigned char)p[-1])) && strncmp(p, "line", 4) == 0;
+        bool cited = !code && (p == msg || !str_word_byte((unsigned char)p[-1])) &&
+                     strncmp(p, "line", 4) == 0;
         bool plural = cited && p[4] == 's';
         const char *q = p + 4 + plural; /* (read only once "line" was seen) */
         if (!cited || q[0] != ' ' || q[1] < '0' || q[1] > '9') {
