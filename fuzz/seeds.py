@@ -252,11 +252,12 @@ def unit(line, text=None, flags=0):
 
 
 def history(commits, fns):
-    """A FileHistory as store_encode writes it: commits (id, time, subject); functions (qualname,
-    present, versions), each version (commit index, flags, names, units)."""
+    """A FileHistory as store_encode writes it: commits (id, time, subject[, the issue it fixes]);
+    functions (qualname, present, versions), each version (commit index, flags, names, units)."""
     out = varint(len(commits))
-    for cid, when, subject in commits:
+    for cid, when, subject, *fixes in commits:
         out += wstr(cid) + varint(when & 0xFFFFFFFFFFFFFFFF) + wstr(subject)
+        out += wstr(fixes[0] if fixes else "")
     out += varint(len(fns))
     for qualname, present, versions in fns:
         out += wstr(qualname) + varint(present) + varint(len(versions))
@@ -276,7 +277,7 @@ def names(*words):
 def made_histories():
     """name -> bytes: histories written here, decodable and damaged."""
     c3 = [("2f1febc38aa3a98999d1309fac7d60b2cd8e98fc", 1751371200, "Add the optimizer"),
-          ("b7a1d75f03ee18950ab7921baf0a01811f5f09d7", 1753012800, "Fix issues (#7431)"),
+          ("b7a1d75f03ee18950ab7921baf0a01811f5f09d7", 1753012800, "Guard grad (#7431)", "#7402"),
           ("", 1756728000, "")]  # (the working tree's uncommitted changes)
     v0 = (0, 0, names("self", "grad", "buf"),
           [unit(3, None, 0), unit(4, "if grad is None:", 4), unit(5, None, 1 | 2)])

@@ -180,7 +180,10 @@ static bool override_unit(const Override *o, int32_t i, char *buf, size_t cap, S
     return true;
 }
 
-/* "1a8ad24f0d (2025-08-02, "subject")", or "your uncommitted changes". */
+static bool names_defect(const char *s);
+
+/* "1a8ad24f0d (2025-08-02, "subject")", with ", fixing #12" when only the message's body says it
+ * is a fix, or "your uncommitted changes". */
 static void describe_commit(const FileCommit *c, char *buf, size_t cap) {
     if (!c->id[0]) {
         snprintf(buf, cap, "your uncommitted changes");
@@ -203,8 +206,13 @@ static void describe_commit(const FileCommit *c, char *buf, size_t cap) {
         while (keep && ((unsigned char)c->subject[keep] & 0xC0) == 0x80) keep--;
     }
     size_t at = strlen(buf);
-    snprintf(buf + at, cap - at, "%.*s%s%s\")", (int)keep, c->subject, keep < len ? "…" : "",
+    snprintf(buf + at, cap - at, "%.*s%s%s\"", (int)keep, c->subject, keep < len ? "…" : "",
              tail ? c->subject + len - tail : "");
+    at = strlen(buf);
+    if (c->fixes[0] && !names_defect(c->subject))
+        snprintf(buf + at, cap - at, ", fixing %s", c->fixes);
+    at = strlen(buf);
+    snprintf(buf + at, cap - at, ")");
 }
 
 /* Whether the override's history has a version made by the commit with this id. */
@@ -643,6 +651,19 @@ static bool feature_subject(const char *s) {
     return !name_char(*s) && word_is(w, (size_t)(s - w), FEATURE_WORDS);
 }
 
+/* ---- fixes ------------------------------------------------------------------------------------
+ * DW303 reports the fixes a copy missed, and a change is taken for a fix when its history says
+ * so: its subject names a defect ("fix issues raised by Coverity scans", "bug fix (#2703)", "Fix
+ * gh-12939"; a pull request's title, a Gerrit merge's quoted title), or the body of its message
+ * says which issue it fixes ("Fixes #5241", "Closes-Bug: #1234567"; not "Closes #12", which a
+ * feature says too). Any other change (a refactor, a speed-up, a new option, a print become a log
+ * call) changed the base for reasons of its own, which the copy may not share. Uncommitted
+ * changes, the user's own work in progress, are taken as they are. */
+static bool fix(const Verdict *d) {
+    const FileCommit *c = &d->fb->commits[d->hb->versions[d->v + 1].commit];
+    return !c->id[0] || c->fixes[0] || names_defect(c->subject);
+}
+
 /* Whether the change was, by its subject, a feature the base gained. */
 static bool feature(const Verdict *d) {
     return feature_subject(d->fb->commits[d->hb->versions[d->v + 1].commit].subject);
@@ -1056,8 +1077,8 @@ void stale_override_run(TreeCtx *tx) {
     if (!told) tx->failed = true;
     for (int32_t i = 0; i < vs.len && !tx->failed; i++) {
         const Verdict *d = &vs.items[i];
-        if (d->adopted || d->borrowed || sibling_consensus(&vs, d) || removal(d) || feature(d) ||
-            into_signature(d) || new_option(d) || inlined(d) || retold(&vs, told, d))
+        if (d->adopted || d->borrowed || !fix(d) || sibling_consensus(&vs, d) || removal(d) ||
+            feature(d) || into_signature(d) || new_option(d) || inlined(d) || retold(&vs, told, d))
             continue;
         report(tx, d->p, d->fb, d->hb, d->v, d->stale, d->nstale, d->first, d->at);
         told[i] = 1;

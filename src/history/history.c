@@ -23,7 +23,7 @@
 #include "versions.h"
 
 enum { MAX_LOG = 1 << 30 }; /* bytes of `git log` output: a bound, far above real histories */
-#define ENTRY_MAGIC "DWHIST05"
+#define ENTRY_MAGIC "DWHIST06"
 
 typedef struct Repo {
     char *root; /* the directory with the .git entry */
@@ -361,7 +361,7 @@ static bool build_file(Builder *w, HFile *f) {
             trouble = true;
             break;
         }
-        ok = fb_add(&fb, c->id, c->time, c->subject, s == GIT_OK ? w->blob.data : NULL,
+        ok = fb_add(&fb, c->id, c->time, c->subject, c->fixes, s == GIT_OK ? w->blob.data : NULL,
                     s == GIT_OK ? w->blob.len : 0, &w->scratch);
         arena_reset(&w->scratch, KEEP_BETWEEN_FILES);
     }
@@ -382,7 +382,7 @@ static bool add_work_tree(Builder *w, HFile *f) {
     if (!f->has_head_sum || memcmp(sum, f->head_sum, SHA256_LEN) != 0) {
         FileBuilder fb;
         ok = fb_init(&fb, &f->arena, &f->fh) &&
-             fb_add(&fb, "", 0, "uncommitted changes", data, len, &w->scratch);
+             fb_add(&fb, "", 0, "uncommitted changes", "", data, len, &w->scratch);
         fb_finish(&fb);
         arena_reset(&w->scratch, KEEP_BETWEEN_FILES);
     }

@@ -85,6 +85,7 @@ typedef struct FileCommit {
     const char *id; /* hex; "" for the working tree's uncommitted changes */
     int64_t time;
     const char *subject;
+    const char *fixes; /* the issue its message says it fixes ("#12", "gh-7"), or "" */
 } FileCommit;
 
 typedef struct FileHistory {

@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "base/arena.h"
 #include "base/str.h"
@@ -77,6 +78,57 @@ static int32_t pull_request_title(HistLog *l, const char *subject, const char *b
     return at;
 }
 
+/* The issue the body of a commit's message says the commit fixes: a word fix, fixes, fixed,
+ * fixing, bug or bugfix, then an optional `:` and an optional word `issue`, then a reference: `#N`,
+ * `gh-N` or a URL with `/issues/N` ("Fixes #12", "fix gh-7", "Closes-Bug: #1234567", "Fixes:
+ * https://github.com/o/r/issues/9"). 1 + the offset in l->titles of the reference ("#12"), or 0.
+ * "Closes #12" is none: the pull request that adds a feature closes the issue asking for it. */
+static int32_t fix_reference(HistLog *l, const char *body) {
+    static const char *const WORDS[] = {"fix", "fixes", "fixed", "fixing", "bug", "bugfix", NULL};
+    for (const char *p = body; *p;) {
+        if (!str_word_byte(*p) || (p > body && str_word_byte(p[-1]))) {
+            p++;
+            continue;
+        }
+        const char *w = p;
+        while (str_word_byte(*p)) p++;
+        bool fix = false;
+        for (const char *const *x = WORDS; *x && !fix; x++)
+            fix = strlen(*x) == (size_t)(p - w) && strncasecmp(w, *x, (size_t)(p - w)) == 0;
+        if (!fix) continue;
+        const char *r = p + (*p == ':');
+        while (*r == ' ' || *r == '\t') r++;
+        if (strncasecmp(r, "issue", 5) == 0 && (r[5] == ' ' || r[5] == '\t')) {
+            r += 5;
+            while (*r == ' ' || *r == '\t') r++;
+        }
+        const char *e = r, *digits = NULL;
+        if (*r == '#') {
+            digits = r + 1;
+        } else if (strncasecmp(r, "gh-", 3) == 0) {
+            digits = r + 3;
+        } else if (strncmp(r, "https://", 8) == 0 || strncmp(r, "http://", 7) == 0) {
+            while (*e && *e != ' ' && *e != '\t' && *e != '\n' && *e != '\r' && *e != ')') e++;
+            const char *at = NULL;
+            for (const char *q = r; q + 8 < e; q++)
+                if (strncmp(q, "/issues/", 8) == 0) at = q + 8;
+            if (!at || !(*at >= '0' && *at <= '9') || e - r > 160) continue;
+            while (e > at && (e[-1] == '.' || e[-1] == ',')) e--;
+        }
+        if (digits) {
+            for (e = digits; *e >= '0' && *e <= '9' && e - digits < 12; e++) {
+            }
+            if (e == digits || str_word_byte(*e)) continue;
+        }
+        if (e == r || l->titles.len > INT32_MAX / 2) continue;
+        int32_t at = (int32_t)l->titles.len + 1;
+        buf_put(&l->titles, r, (size_t)(e - r));
+        buf_putc(&l->titles, 0);
+        return at;
+    }
+    return 0;
+}
+
 bool histlog_parse(HistLog *l) {
     if (l->text.failed) return false;
     buf_cstr(&l->text);
@@ -101,6 +153,7 @@ bool histlog_parse(HistLog *l) {
         char *body = field(&c); /* (neither a subject nor a body can hold a NUL) */
         if (!body) return false;
         cm.title = pull_request_title(l, cm.subject, body);
+        cm.fixes_at = fix_reference(l, body);
         cm.first = l->nchanges;
         while (c.p < c.end && *c.p == '\n') c.p++;
         while (c.p < c.end && *c.p == ':') {
@@ -129,8 +182,11 @@ bool histlog_parse(HistLog *l) {
         l->commits[l->ncommits++] = cm;
     }
     if (l->titles.failed) return false;
-    for (int32_t i = 0; i < l->ncommits; i++) /* (the buffer no longer moves) */
-        if (l->commits[i].title) l->commits[i].subject = l->titles.data + l->commits[i].title - 1;
+    for (int32_t i = 0; i < l->ncommits; i++) { /* (the buffer no longer moves) */
+        HistCommit *cm = &l->commits[i];
+        if (cm->title) cm->subject = l->titles.data + cm->title - 1;
+        cm->fixes = cm->fixes_at ? l->titles.data + cm->fixes_at - 1 : "";
+    }
     return true;
 }
 

@@ -37,8 +37,10 @@ typedef struct HistCommit {
     const char *id; /* hex */
     int64_t time;   /* committer time, seconds since the epoch */
     const char *subject;
+    const char *fixes;       /* the issue its message says it fixes ("#12", "gh-7"), or "" */
     int32_t first, nchanges; /* its changes: log->changes[first, first + nchanges) */
     int32_t title;           /* (while parsing) 1 + the offset of its subject in log->titles */
+    int32_t fixes_at;        /* (while parsing) 1 + the offset of fixes in log->titles */
 } HistCommit;
 
 typedef struct HistLog {
@@ -47,7 +49,7 @@ typedef struct HistLog {
     int32_t ncommits; /* newest first */
     HistChange *changes;
     int32_t nchanges;
-    Buf titles; /* the subjects made of pull requests' titles */
+    Buf titles; /* the subjects made of pull requests' titles, and the issues commits fix */
 } HistLog;
 
 /* A version of a file: the commit (an index into the log) that made it, and its blob. */

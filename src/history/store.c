@@ -12,6 +12,7 @@ void store_encode(Buf *b, const FileHistory *fh) {
         wire_str(b, fh->commits[i].id);
         wire_u64(b, (uint64_t)fh->commits[i].time);
         wire_str(b, fh->commits[i].subject);
+        wire_str(b, fh->commits[i].fixes);
     }
     wire_u64(b, (uint64_t)fh->nfns);
     for (int32_t i = 0; i < fh->nfns; i++) {
@@ -58,14 +59,15 @@ static const char *copy(Arena *a, WireReader *r, bool *oom) {
 
 bool store_decode(Arena *a, WireReader *r, FileHistory *fh) {
     bool oom = false;
-    fh->ncommits = get_count(r, 3);
+    fh->ncommits = get_count(r, 4); /* (two strings, a time, a string) */
     fh->commits = arena_zalloc(a, sizeof *fh->commits * (size_t)(fh->ncommits + 1));
     if (!fh->commits) return false;
     for (int32_t i = 0; i < fh->ncommits && !r->bad && !oom; i++) {
         fh->commits[i].id = copy(a, r, &oom);
         fh->commits[i].time = (int64_t)wire_get_u64(r);
         fh->commits[i].subject = copy(a, r, &oom);
-        if (!fh->commits[i].id || !fh->commits[i].subject) r->bad = true;
+        fh->commits[i].fixes = copy(a, r, &oom);
+        if (!fh->commits[i].id || !fh->commits[i].subject || !fh->commits[i].fixes) r->bad = true;
     }
     fh->nfns = get_count(r, 3);
     fh->fns = arena_zalloc(a, sizeof *fh->fns * (size_t)(fh->nfns + 1));

@@ -612,7 +612,8 @@ static bool push_version(FileBuilder *b, FnHistory *f, int32_t commit, HistUnit 
     return true;
 }
 
-static bool add_commit(FileBuilder *b, const char *id, int64_t time, const char *subject) {
+static bool add_commit(FileBuilder *b, const char *id, int64_t time, const char *subject,
+                       const char *fixes) {
     FileHistory *fh = b->fh;
     if (fh->ncommits == b->capcommits) {
         int32_t cap = b->capcommits ? b->capcommits * 2 : 16;
@@ -624,8 +625,9 @@ static bool add_commit(FileBuilder *b, const char *id, int64_t time, const char 
     FileCommit *c = &fh->commits[fh->ncommits];
     c->id = arena_strndup(b->out, id, strlen(id));
     c->subject = arena_strndup(b->out, subject ? subject : "", subject ? strlen(subject) : 0);
+    c->fixes = arena_strndup(b->out, fixes ? fixes : "", fixes ? strlen(fixes) : 0);
     c->time = time;
-    if (!c->id || !c->subject) return false;
+    if (!c->id || !c->subject || !c->fixes) return false;
     fh->ncommits++;
     return true;
 }
@@ -658,10 +660,10 @@ static bool keep_previous(FileBuilder *b, const char *bytes, size_t len) {
     return true;
 }
 
-bool fb_add(FileBuilder *b, const char *id, int64_t time, const char *subject, const char *bytes,
-            size_t len, Arena *scratch) {
+bool fb_add(FileBuilder *b, const char *id, int64_t time, const char *subject, const char *fixes,
+            const char *bytes, size_t len, Arena *scratch) {
     FileHistory *fh = b->fh;
-    if (!add_commit(b, id, time, subject)) return false;
+    if (!add_commit(b, id, time, subject, fixes)) return false;
     int32_t commit = fh->ncommits - 1;
     for (int32_t i = 0; i < fh->nfns; i++) fh->fns[i].present = false;
     if (!bytes) return true;

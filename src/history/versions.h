@@ -22,11 +22,12 @@ typedef struct FileBuilder {
 
 /* Starts building fh (empty, or as read back from the cache). False when out of memory. */
 bool fb_init(FileBuilder *b, Arena *out, FileHistory *fh);
-/* Adds the version of the file made by commit (id, time, subject): its bytes, or NULL when the
- * file is absent then (a gap for every function). A version that does not parse is a gap too.
- * `scratch` is for this call only (the caller resets it). False when out of memory. */
-bool fb_add(FileBuilder *b, const char *id, int64_t time, const char *subject, const char *bytes,
-            size_t len, Arena *scratch);
+/* Adds the version of the file made by commit (id, time, subject, the issue it fixes or ""): its
+ * bytes, or NULL when the file is absent then (a gap for every function). A version that does not
+ * parse is a gap too. `scratch` is for this call only (the caller resets it). False when out of
+ * memory. */
+bool fb_add(FileBuilder *b, const char *id, int64_t time, const char *subject, const char *fixes,
+            const char *bytes, size_t len, Arena *scratch);
 /* Puts fh->fns in qualname order (history_function's binary search) and frees the builder. */
 void fb_finish(FileBuilder *b);
 

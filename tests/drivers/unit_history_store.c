@@ -11,9 +11,9 @@
 #include "unit.h"
 
 static FileCommit commits[] = {
-    {"1a8ad24f0d", 1754092800, "fix issues raised by Coverity scans (#7431)"},
-    {"2b9be35a1e", 1754179200, "Refactor the copy"},
-    {"", 1754265600, "your uncommitted changes"},
+    {"1a8ad24f0d", 1754092800, "fix issues raised by Coverity scans (#7431)", ""},
+    {"2b9be35a1e", 1754179200, "Refactor the copy", "#7402"},
+    {"", 1754265600, "your uncommitted changes", ""},
 };
 static const uint64_t names_a[] = {3, 17, 99}, names_b[] = {5};
 static HistUnit units_a[] = {
@@ -62,7 +62,8 @@ static bool same(const FileHistory *x, const FileHistory *y) {
     for (int32_t i = 0; i < x->ncommits; i++)
         if (strcmp(x->commits[i].id, y->commits[i].id) != 0 ||
             x->commits[i].time != y->commits[i].time ||
-            strcmp(x->commits[i].subject, y->commits[i].subject) != 0)
+            strcmp(x->commits[i].subject, y->commits[i].subject) != 0 ||
+            strcmp(x->commits[i].fixes, y->commits[i].fixes) != 0)
             return false;
     for (int32_t i = 0; i < x->nfns; i++) {
         const FnHistory *f = &x->fns[i], *g = &y->fns[i];
