@@ -79,6 +79,7 @@ typedef struct CheckOptions {
     struct History *history; /* DW303: the repository's history (src/history); NULL: none */
     bool stale_in_tests;     /* DW303: report overrides in test files too */
     bool stale_clones;       /* DW303: compare any two functions alike, not only overrides */
+    bool stale_all_changes;  /* DW303: every change, not only those the history calls fixes */
 } CheckOptions;
 
 struct CheckCtx {

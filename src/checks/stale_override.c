@@ -1077,8 +1077,9 @@ void stale_override_run(TreeCtx *tx) {
     if (!told) tx->failed = true;
     for (int32_t i = 0; i < vs.len && !tx->failed; i++) {
         const Verdict *d = &vs.items[i];
-        if (d->adopted || d->borrowed || !fix(d) || sibling_consensus(&vs, d) || removal(d) ||
-            feature(d) || into_signature(d) || new_option(d) || inlined(d) || retold(&vs, told, d))
+        if (d->adopted || d->borrowed || (!tx->opt->stale_all_changes && !fix(d)) ||
+            sibling_consensus(&vs, d) || removal(d) || feature(d) || into_signature(d) ||
+            new_option(d) || inlined(d) || retold(&vs, told, d))
             continue;
         report(tx, d->p, d->fb, d->hb, d->v, d->stale, d->nstale, d->first, d->at);
         told[i] = 1;

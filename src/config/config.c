@@ -25,7 +25,7 @@ static const char *const known_keys =
 /* Rules that have options, and their keys (a rule's keys in one string, for its error). */
 static const struct {
     const char *code, *keys;
-} rule_options[] = {{"DW301", "similarity"}, {"DW303", "in-tests, clones"}};
+} rule_options[] = {{"DW301", "similarity"}, {"DW303", "in-tests, clones, changes"}};
 
 /* ---- errors ----------------------------------------------------------------------------- */
 
@@ -202,6 +202,20 @@ static bool read_similarity(Reader *r, const TomlEntry *e, Config *c) {
     return true;
 }
 
+/* DW303's changes: "fixes" (those the history calls fixes) or "all". */
+static bool read_changes(Reader *r, const TomlEntry *e, Config *c) {
+    const TomlValue *v = e->value;
+    Str s;
+    bool str = toml_as_str(v, &s);
+    if (str && ((s.len == 5 && memcmp(s.s, "fixes", 5) == 0) ||
+                (s.len == 3 && memcmp(s.s, "all", 3) == 0))) {
+        c->stale_all_changes = s.len == 3;
+        return true;
+    }
+    return at(r, v->line, v->col, "'changes' expects \"fixes\" or \"all\", got %s",
+              str ? "another string" : a_type(v->type));
+}
+
 /* max-file-size: a positive integer of bytes, or a string "<number> <unit>" (unit B, KB, MB, GB;
  * powers of 1024; the space optional). */
 static bool read_max_file_size(Reader *r, const TomlEntry *e, Config *c) {
@@ -255,6 +269,8 @@ static bool read_rules(Reader *r, const TomlEntry *e, Config *c) {
                 ok = read_bool(r, oe, &c->stale_in_tests);
             else if (k == 1 && strcmp(oe->key.s, "clones") == 0)
                 ok = read_bool(r, oe, &c->stale_clones);
+            else if (k == 1 && strcmp(oe->key.s, "changes") == 0)
+                ok = read_changes(r, oe, c);
             else
                 return at(r, oe->line, oe->col, "unknown option '%s' of rule %s (expected: %s)",
                           oe->key.s, rule_options[k].code, rule_options[k].keys);
@@ -373,7 +389,7 @@ Config *config_defaults(Arena *a, const char *root) {
     if (!c) return NULL;
     c->root = root;
     c->respect_gitignore = -1;
-    c->stale_in_tests = c->stale_clones = -1;
+    c->stale_in_tests = c->stale_clones = c->stale_all_changes = -1;
     c->force_exclude = -1;
     c->fix = c->unsafe_fixes = -1;
     c->similarity = CONFIG_DEFAULT_SIMILARITY;
@@ -443,6 +459,7 @@ static bool inherit(Arena *a, Config *c, const Config *b) {
     if (!c->unfixable.len) c->unfixable = b->unfixable;
     if (c->stale_in_tests < 0) c->stale_in_tests = b->stale_in_tests;
     if (c->stale_clones < 0) c->stale_clones = b->stale_clones;
+    if (c->stale_all_changes < 0) c->stale_all_changes = b->stale_all_changes;
     return true;
 }
 

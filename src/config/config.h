@@ -38,8 +38,10 @@
  *   [rules.DW301] similarity          a number in (0, 1] (CheckOptions.drift_threshold)
  *   [rules.DW303] in-tests            a boolean (CheckOptions.stale_in_tests)
  *   [rules.DW303] clones              a boolean (CheckOptions.stale_clones)
- * Anything else, a value of the wrong type, or an unknown rule is an error with the file, the
- * 1-based line and column of the offending key or value, and what was expected.
+ *   [rules.DW303] changes             "fixes" (the default) or "all"
+ * (CheckOptions.stale_all_changes) Anything else, a value of the wrong type, or an unknown rule is
+ * an error with the file, the 1-based line and column of the offending key or value, and what was
+ * expected.
  *
  * Rule selection (ruff's): layers are applied in order (the defaults, the configuration, the
  * command line). A layer with `select` starts from nothing, otherwise from the previous layer's
@@ -119,8 +121,9 @@ typedef struct Config {
     NameList fixable;    /* (has_fixable: set; else every rule) */
     bool has_fixable;
     NameList unfixable;
-    int8_t stale_in_tests; /* DW303's in-tests: -1 unset, 0, 1 */
-    int8_t stale_clones;   /* DW303's clones: -1 unset, 0, 1 */
+    int8_t stale_in_tests;    /* DW303's in-tests: -1 unset, 0, 1 */
+    int8_t stale_clones;      /* DW303's clones: -1 unset, 0, 1 */
+    int8_t stale_all_changes; /* DW303's changes: -1 unset, 0 "fixes", 1 "all" */
 } Config;
 
 /* A configuration with nothing set, anchored at the absolute directory root. */

@@ -252,13 +252,16 @@ int32_t project_runs(Project *x, ProjectRun **out) {
         if (!p->nfiles) continue;
         for (int k = 0; k < check_count; k++) any[k] |= p->enabled[k];
         bool seen = false;
+        bool all = p->cfg->stale_all_changes == 1;
         for (int32_t j = 0; j < n; j++)
-            seen |= runs[j].threshold == p->cfg->similarity && runs[j].target == p->target;
-        if (!seen) runs[n++] = (ProjectRun){{.enabled = any}, p->cfg->similarity, p->target};
+            seen |= runs[j].threshold == p->cfg->similarity && runs[j].target == p->target &&
+                    runs[j].all_changes == all;
+        if (!seen) runs[n++] = (ProjectRun){{.enabled = any}, p->cfg->similarity, p->target, all};
     }
     for (int32_t j = 0; j < n; j++) {
         runs[j].check.drift_threshold = runs[j].threshold;
         runs[j].check.target_minor = runs[j].target;
+        runs[j].check.stale_all_changes = runs[j].all_changes;
     }
     *out = runs;
     return n;
@@ -267,7 +270,9 @@ int32_t project_runs(Project *x, ProjectRun **out) {
 bool project_keeps(Project *x, const Prepared *p, const Finding *f, const char *name,
                    const ProjectRun *run, bool several) {
     if (!p) return true;
-    if (several && (p->cfg->similarity != run->threshold || p->target != run->target)) return false;
+    if (several && (p->cfg->similarity != run->threshold || p->target != run->target ||
+                    (p->cfg->stale_all_changes == 1) != run->all_changes))
+        return false;
     const Check *c = check_find(f->code);
     int k = c ? check_index(c) : -1;
     if (k < 0) return true;

@@ -81,12 +81,14 @@ bool project_find_files(Project *p, const char *const *paths, int npaths, Projec
                         ConfigError *err);
 
 /* The analyses the configurations in use need (those with nfiles > 0): one per DW301 threshold
- * and DW002 target (nearly always one), each enabling every rule any of them enables (so the
- * cache key is the same for every file). In p's arena; how many, or -1 when out of memory. */
+ * and DW002 target and DW303 changes option (nearly always one), each enabling every rule any of
+ * them enables (so the cache key is the same for every file). In p's arena; how many, or -1 when
+ * out of memory. */
 typedef struct ProjectRun {
     CheckOptions check;
     double threshold;
     int target;
+    bool all_changes; /* DW303's changes = "all" */
 } ProjectRun;
 int32_t project_runs(Project *p, ProjectRun **out);
 

@@ -744,11 +744,14 @@ void ws_file_changed(Workspace *w, const char *path) {
 /* ws_analyze_alone in project P, pp being the configuration of path. */
 static bool alone(Project *P, Prepared *pp, const char *path, const char *bytes, size_t len,
                   FindingList *out) {
+    bool all = pp->cfg->stale_all_changes == 1;
     ProjectRun run = {{.enabled = pp->enabled,
                        .drift_threshold = pp->cfg->similarity,
-                       .target_minor = pp->target},
+                       .target_minor = pp->target,
+                       .stale_all_changes = all},
                       pp->cfg->similarity,
-                      pp->target};
+                      pp->target,
+                      all};
     const char *ov_path = path;
     SourceOverlay ov = {&ov_path, &bytes, &len, 1};
     RunOptions ro = {.check = &run.check,

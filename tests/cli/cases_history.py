@@ -243,6 +243,27 @@ def test_history_clones_cache():
             "clones on and off through one cache: as without a cache", got)
 
 
+def test_history_changes_cache():
+    """changes = "all" (through --config, for every file) reports every change, not only those the
+    history calls fixes; runs with and without it on one cache directory each report what a run
+    with no cache reports (DW303 is judged afresh each run: the cache keeps what both share)."""
+    st = story("fixes")
+    cache = os.path.join(TMP, f"xcache{_n[0]}")
+    every, fixes = os.path.join(TMP, f"all{_n[0]}.toml"), os.path.join(TMP, f"fix{_n[0]}.toml")
+    write(every, '[rules.DW303]\nchanges = "all"\n')
+    write(fixes, '[rules.DW303]\nchanges = "fixes"\n')
+    fresh = {c: dw303(st, ["--config", c, "--no-cache"]).stdout for c in (every, fixes)}
+    # (each tree: 8 changes, 4 of them fixes by their messages)
+    s.check(fresh[every].count("DW303") == 16 and fresh[fixes].count("DW303") == 8 and
+            "Receive a frame at a time" in fresh[every] and
+            "Receive a frame at a time" not in fresh[fixes],
+            "changes: every change with all, the fixes without", fresh[every] + fresh[fixes])
+    got = [dw303(st, ["--config", c, "--cache-dir", cache], cache=True).stdout
+           for c in (fixes, every, fixes, every)]
+    s.check(got == [fresh[fixes], fresh[every], fresh[fixes], fresh[every]],
+            "changes all and fixes through one cache: as without a cache", got)
+
+
 def test_history_no_cache_writes_nothing():
     """--no-cache: nothing is written, the history is read from git."""
     st = story("seed")

@@ -181,14 +181,14 @@ int main(void) {
     /* a version flag as a varint past a byte: refused, not cut to its low byte */
     Buf w;
     buf_init(&w);
-    wire_u64(&w, 1), wire_str(&w, "c1"), wire_u64(&w, 0), wire_str(&w, "s");
+    wire_u64(&w, 1), wire_str(&w, "c1"), wire_u64(&w, 0), wire_str(&w, "s"), wire_str(&w, "");
     wire_u64(&w, 1), wire_str(&w, "f"), wire_u64(&w, 1), wire_u64(&w, 1);
     wire_u64(&w, 0), wire_u64(&w, 0x100), wire_u64(&w, 0), wire_u64(&w, 0);
     arena_init(&a);
     CHECK(!decodes((const unsigned char *)w.data, w.len, &back, &a), "flags 0x100 refused");
     arena_free(&a);
     w.len = 0;
-    wire_u64(&w, 1), wire_str(&w, "c1"), wire_u64(&w, 0), wire_str(&w, "s");
+    wire_u64(&w, 1), wire_str(&w, "c1"), wire_u64(&w, 0), wire_str(&w, "s"), wire_str(&w, "");
     wire_u64(&w, 1), wire_str(&w, "f"), wire_u64(&w, 1), wire_u64(&w, 1);
     wire_u64(&w, 0), wire_u64(&w, 0), wire_u64(&w, 0), wire_u64(&w, 0);
     arena_init(&a);

@@ -1,0 +1,68 @@
+/* unit_history_log.c — unit tests of src/history/log.c, reading `git log --raw -z`: each commit's
+ * id, time and subject, a GitHub merge read by its pull request's title, and the issue the body of
+ * a message says the commit fixes (what DW303 takes for a fix when the subject does not say so):
+ * `Fixes #12`, `fix: gh-7`, `Closes-Bug: #1234567`, a URL to an issue; and what is none (`Closes
+ * #12`, a number without a fix word, a fix word inside a longer word, `#` without digits). */
+#include <string.h>
+
+#include "../../src/base/buf.h"
+#include "../../src/history/log.h"
+#include "unit.h"
+
+/* A log of one commit with this subject and body, and no change; its `fixes` ("" for none), or
+ * NULL when the log does not parse. */
+static const char *fixes_of(HistLog *l, const char *subject, const char *body) {
+    memset(l, 0, sizeof *l);
+    buf_init(&l->text), buf_init(&l->titles);
+    buf_printf(&l->text, "\x01%s 1700000000 %s", "0123456789abcdef0123456789abcdef01234567",
+               subject);
+    buf_putc(&l->text, 0);
+    buf_put(&l->text, body, strlen(body));
+    buf_putc(&l->text, 0);
+    if (!histlog_parse(l) || l->ncommits != 1) return NULL;
+    return l->commits[0].fixes;
+}
+
+static void expect(const char *subject, const char *body, const char *want) {
+    HistLog l;
+    const char *got = fixes_of(&l, subject, body);
+    CHECK(got && strcmp(got, want) == 0, "%s / %s: fixes \"%s\", expected \"%s\"", subject, body,
+          got ? got : "(no parse)", want);
+    histlog_free(&l);
+}
+
+int main(void) {
+    /* what a fix says */
+    expect("Improve overflow handling", "Fix #5241: Improve overflow handling\n", "#5241");
+    expect("Guard the cache", "Fixes #12.", "#12");
+    expect("Guard the cache", "This fixed issue #77, at last", "#77");
+    expect("Guard the cache", "fix: gh-7", "gh-7");
+    expect("Guard the cache", "Change-Id: I0a\nCloses-Bug: #1234567\n", "#1234567");
+    expect("Guard the cache", "Partial-Bug: #42", "#42");
+    expect("Guard the cache", "Fixes https://github.com/o/r/issues/9.",
+           "https://github.com/o/r/issues/9");
+    expect("Guard the cache", "see below\n\n* wip\n* Fixing #3 and #4", "#3");
+    /* what is none */
+    expect("Add a cache", "Closes #12", "");
+    expect("Add a cache", "Resolves #12", "");
+    expect("Guard the cache", "See #12; fix the rest later", "");
+    expect("Guard the cache", "prefix #12", "");
+    expect("Guard the cache", "debug #12", "");
+    expect("Guard the cache", "Fixes #", "");
+    expect("Guard the cache", "Fixes #12abc", "");
+    expect("Guard the cache", "Fixes https://github.com/o/r/pull/9", "");
+    expect("Guard the cache", "", "");
+    /* the subject is never searched: a subject names a defect in words (DW303's own test) */
+    expect("Fix #12", "", "");
+
+    /* a pull request's merge: its title is the subject, the body still searched */
+    HistLog l;
+    const char *f = fixes_of(&l, "Merge pull request #7 from carol/expiry",
+                             "Treat expired entries as misses\n\nFixes #6");
+    CHECK(f && strcmp(f, "#6") == 0 &&
+              strcmp(l.commits[0].subject, "Treat expired entries as misses (#7)") == 0,
+          "merge: subject \"%s\", fixes \"%s\"", f ? l.commits[0].subject : "",
+          f ? f : "(no parse)");
+    histlog_free(&l);
+    return unit_finish();
+}
