@@ -3,6 +3,7 @@
  * a message says the commit fixes (what DW303 takes for a fix when the subject does not say so):
  * `Fixes #12`, `fix: gh-7`, `Closes-Bug: #1234567`, a URL to an issue; and what is none (`Closes
  * #12`, a number without a fix word, a fix word inside a longer word, `#` without digits). */
+#include <stdint.h>
 #include <string.h>
 
 #include "../../src/base/buf.h"
@@ -54,6 +55,30 @@ int main(void) {
     expect("Guard the cache", "", "");
     /* the subject is never searched: a subject names a defect in words (DW303's own test) */
     expect("Fix #12", "", "");
+
+    /* bodies made of the pieces a reference is read from, in every order (the sanitizers watch
+     * the reads): the reference found, when one is, is a piece of the body */
+    static const char *const PIECES[] = {"fix",     "Fixes", "bug", ":",   " ",
+                                         "issue ",  "#",     "12",  "gh-", "https://x/",
+                                         "issues/", "\n",    ".",   "a",   "-"};
+    enum { NPIECES = sizeof PIECES / sizeof *PIECES };
+    uint64_t seed = 0x9E3779B97F4A7C15u;
+    int found = 0, inside = 0, unparsed = 0;
+    for (int i = 0; i < 20000; i++) {
+        char body[256] = "";
+        for (int k = 0, n = (int)(seed >> 60) + 1; k < n; k++) {
+            seed = seed * 6364136223846793005u + 1442695040888963407u;
+            strcat(body, PIECES[(seed >> 33) % NPIECES]);
+        }
+        HistLog l;
+        const char *f = fixes_of(&l, "Guard the cache", body);
+        if (f && *f) found++, inside += strstr(body, f) != NULL;
+        unparsed += !f;
+        histlog_free(&l);
+    }
+    CHECK(!unparsed, "%d bodies did not parse", unparsed);
+    CHECK(found > 20 && inside == found, "%d of %d references found inside their bodies", inside,
+          found);
 
     /* a pull request's merge: its title is the subject, the body still searched */
     HistLog l;
