@@ -8,10 +8,10 @@
  *     the input;
  *   - a decoded history does not point into the bytes it was read from (history.c frees them:
  *     the input is decoded from a copy that is freed before the history is looked at);
- *   - a decoded history is consistent: counts >= 0 and arrays behind them; commit ids, subjects,
- *     the issues commits fix and qualnames non-NULL; qualnames strictly sorted (history_function
- * finds each function); every version's commit an index into the commits; every version's names
- * strictly ascending;
+ *   - a decoded history is consistent: counts >= 0 and arrays behind them; commit ids,
+ *     subjects, the issues commits fix and qualnames non-NULL; qualnames strictly sorted
+ *     (history_function finds each function); every version's commit an index into the
+ *     commits; every version's names strictly ascending;
  *   - a decoded history encoded again (store_encode) decodes again, consuming every byte, to a
  *     history that encodes to the same bytes.
  * The arena is freed after each input (LeakSanitizer). */

@@ -187,7 +187,7 @@ static bool override_unit(const Override *o, int32_t i, char *buf, size_t cap, S
     return true;
 }
 
-static bool names_defect(const char *s);
+static bool subject_says_fix(const char *s);
 
 /* "1a8ad24f0d (2025-08-02, "subject")", with ", fixing #12" when only the message's body says it
  * is a fix, or "your uncommitted changes". */
@@ -216,7 +216,7 @@ static void describe_commit(const FileCommit *c, char *buf, size_t cap) {
     snprintf(buf + at, cap - at, "%.*s%s%s\"", (int)keep, c->subject, keep < len ? "…" : "",
              tail ? c->subject + len - tail : "");
     at = strlen(buf);
-    if (c->fixes[0] && !names_defect(c->subject))
+    if (c->fixes[0] && !subject_says_fix(c->subject))
         snprintf(buf + at, cap - at, ", fixing %s", c->fixes);
     at = strlen(buf);
     snprintf(buf + at, cap - at, ")");
@@ -298,7 +298,7 @@ static void report(TreeCtx *tx, const Pair *p, const FileHistory *fb, const FnHi
         int32_t line = p->fc->units[stale[k]].line;
         lo = line < lo ? line : lo, hi = line > hi ? line : hi;
     }
-    char old[160], when[300], where[64], fname[QUALNAME_MAX], bname[QUALNAME_MAX];
+    char old[160], when[512], where[64], fname[QUALNAME_MAX], bname[QUALNAME_MAX];
     Override o;
     override_open(&o, p->ms, p->f);
     SumLoc loc;
@@ -602,22 +602,36 @@ static const char *const FIX_WORDS[] = {
     "crash", "crashes", "error", "errors", "wrong", "incorrect", "missing", "regression",
     "typo",  "broken",  "issue", "issues", "leak",  "race",      NULL};
 
-/* Whether subject names a defect: one of FIX_WORDS as a word, or an issue reference `gh-N`. */
-static bool names_defect(const char *s) {
-    for (const char *p = s; *p;) {
+/* Whether s[0, end) names a defect: one of FIX_WORDS as a word, or an issue reference `gh-N`. */
+static bool names_defect_in(const char *s, const char *end) {
+    for (const char *p = s; p < end;) {
         if (!letter(*p)) {
             p++;
             continue;
         }
         const char *w = p;
-        while (letter(*p)) p++;
+        while (p < end && letter(*p)) p++;
         size_t n = (size_t)(p - w);
         if (w != s && name_char(w[-1])) continue; /* inside a longer name */
-        if (!name_char(*p) && word_is(w, n, FIX_WORDS)) return true;
-        if (n == 2 && strncasecmp(w, "gh", 2) == 0 && p[0] == '-' && p[1] >= '0' && p[1] <= '9')
+        if ((p == end || !name_char(*p)) && word_is(w, n, FIX_WORDS)) return true;
+        if (n == 2 && strncasecmp(w, "gh", 2) == 0 && end - p >= 2 && p[0] == '-' && p[1] >= '0' &&
+            p[1] <= '9')
             return true;
     }
     return false;
+}
+
+static bool names_defect(const char *s) {
+    return names_defect_in(s, s + strlen(s));
+}
+
+/* Whether a commit's subject says it fixes something (names_defect): a Gerrit merge's by the title
+ * it quotes (`Merge "<title>" into <branch>`: a branch named bugfix/2.1 says nothing of the
+ * change), and a revert's never (`Revert "<subject>"` takes a change back, a fix or not). */
+static bool subject_says_fix(const char *s) {
+    if (strncmp(s, "Revert \"", 8) == 0) return false;
+    const char *q = strncmp(s, "Merge \"", 7) == 0 ? strrchr(s + 7, '"') : NULL;
+    return q ? names_defect_in(s + 7, q) : names_defect(s);
 }
 
 static bool feature_subject(const char *s) {
@@ -661,14 +675,14 @@ static bool feature_subject(const char *s) {
 /* ---- fixes ------------------------------------------------------------------------------------
  * DW303 reports the fixes a copy missed, and a change is taken for a fix when its history says
  * so: its subject names a defect ("fix issues raised by Coverity scans", "bug fix (#2703)", "Fix
- * gh-12939"; a pull request's title, a Gerrit merge's quoted title), or the body of its message
- * says which issue it fixes ("Fixes #5241", "Closes-Bug: #1234567"; not "Closes #12", which a
- * feature says too). Any other change (a refactor, a speed-up, a new option, a print become a log
- * call) changed the base for reasons of its own, which the copy may not share. Uncommitted
- * changes, the user's own work in progress, are taken as they are. */
+ * gh-12939"; a pull request's title, a Gerrit merge's quoted title; not a revert's), or the body
+ * of its message says which issue it fixes ("Fixes #5241", "Closes-Bug: #1234567"; not "Closes
+ * #12", which a feature says too, nor "Related-Bug"). Any other change (a refactor, a speed-up, a
+ * new option, a print become a log call) changed the base for reasons of its own, which the copy
+ * may not share. Uncommitted changes, the user's own work in progress, are taken as they are. */
 static bool fix(const Verdict *d) {
     const FileCommit *c = &d->fb->commits[d->hb->versions[d->v + 1].commit];
-    return !c->id[0] || c->fixes[0] || names_defect(c->subject);
+    return !c->id[0] || c->fixes[0] || subject_says_fix(c->subject);
 }
 
 /* Whether the change was, by its subject, a feature the base gained. */

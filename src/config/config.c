@@ -212,6 +212,8 @@ static bool read_changes(Reader *r, const TomlEntry *e, Config *c) {
         c->stale_all_changes = s.len == 3;
         return true;
     }
+    if (str && s.len <= 40 && !memchr(s.s, 0, (size_t)s.len))
+        return at(r, v->line, v->col, "'changes' expects \"fixes\" or \"all\", got \"%s\"", s.s);
     return at(r, v->line, v->col, "'changes' expects \"fixes\" or \"all\", got %s",
               str ? "another string" : a_type(v->type));
 }

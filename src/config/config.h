@@ -39,9 +39,10 @@
  *   [rules.DW303] in-tests            a boolean (CheckOptions.stale_in_tests)
  *   [rules.DW303] clones              a boolean (CheckOptions.stale_clones)
  *   [rules.DW303] changes             "fixes" (the default) or "all"
- * (CheckOptions.stale_all_changes) Anything else, a value of the wrong type, or an unknown rule is
- * an error with the file, the 1-based line and column of the offending key or value, and what was
- * expected.
+ *                                     (CheckOptions.stale_all_changes)
+ *
+ * Anything else, a value of the wrong type, or an unknown rule is an error with the file, the
+ * 1-based line and column of the offending key or value, and what was expected.
  *
  * Rule selection (ruff's): layers are applied in order (the defaults, the configuration, the
  * command line). A layer with `select` starts from nothing, otherwise from the previous layer's

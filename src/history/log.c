@@ -78,13 +78,17 @@ static int32_t pull_request_title(HistLog *l, const char *subject, const char *b
     return at;
 }
 
-/* The issue the body of a commit's message says the commit fixes: a word fix, fixes, fixed,
- * fixing, bug or bugfix, then an optional `:` and an optional word `issue`, then a reference: `#N`,
- * `gh-N` or a URL with `/issues/N` ("Fixes #12", "fix gh-7", "Closes-Bug: #1234567", "Fixes:
- * https://github.com/o/r/issues/9"). 1 + the offset in l->titles of the reference ("#12"), or 0.
- * "Closes #12" is none: the pull request that adds a feature closes the issue asking for it. */
+/* The issue the body of a commit's message says the commit fixes: a word fix, fixes, fixed, fixing
+ * or bugfix, or Launchpad's `Closes-Bug` or `Partial-Bug`, then an optional `:` and an optional
+ * word `issue`, then a reference: `#N`, `gh-N` or a URL (in <> or not) whose path has `/issues/N`
+ * ("Fixes #12", "fix gh-7", "Closes-Bug: #1234567", "Fixes: https://github.com/o/r/issues/9").
+ * 1 + the offset in l->titles of the reference ("#12", the URL up to its number), or 0. None:
+ * "Closes #12" (the pull request that adds a feature closes the issue asking for it),
+ * "Related-Bug: #12" (the change does not close it), "not a bug #12". Linear in the body: a URL
+ * is read for 160 bytes at most. */
 static int32_t fix_reference(HistLog *l, const char *body) {
-    static const char *const WORDS[] = {"fix", "fixes", "fixed", "fixing", "bug", "bugfix", NULL};
+    static const char *const WORDS[] = {"fix", "fixes", "fixed", "fixing", "bugfix", NULL};
+    enum { MAX_URL = 160 };
     for (const char *p = body; *p;) {
         if (!str_word_byte(*p) || (p > body && str_word_byte(p[-1]))) {
             p++;
@@ -92,9 +96,13 @@ static int32_t fix_reference(HistLog *l, const char *body) {
         }
         const char *w = p;
         while (str_word_byte(*p)) p++;
+        size_t n = (size_t)(p - w);
         bool fix = false;
         for (const char *const *x = WORDS; *x && !fix; x++)
-            fix = strlen(*x) == (size_t)(p - w) && strncasecmp(w, *x, (size_t)(p - w)) == 0;
+            fix = strlen(*x) == n && strncasecmp(w, *x, n) == 0;
+        if (!fix && n == 3 && strncasecmp(w, "bug", 3) == 0) /* Launchpad's trailers */
+            fix = (w - body >= 7 && strncasecmp(w - 7, "Closes-", 7) == 0) ||
+                  (w - body >= 8 && strncasecmp(w - 8, "Partial-", 8) == 0);
         if (!fix) continue;
         const char *r = p + (*p == ':');
         while (*r == ' ' || *r == '\t') r++;
@@ -102,25 +110,22 @@ static int32_t fix_reference(HistLog *l, const char *body) {
             r += 5;
             while (*r == ' ' || *r == '\t') r++;
         }
-        const char *e = r, *digits = NULL;
+        const char *digits = NULL;
+        if (r[0] == '<' && strncmp(r + 1, "http", 4) == 0) r++; /* <https://...> */
         if (*r == '#') {
             digits = r + 1;
         } else if (strncasecmp(r, "gh-", 3) == 0) {
             digits = r + 3;
         } else if (strncmp(r, "https://", 8) == 0 || strncmp(r, "http://", 7) == 0) {
-            while (*e && *e != ' ' && *e != '\t' && *e != '\n' && *e != '\r' && *e != ')') e++;
-            const char *at = NULL;
+            const char *e = r;
+            while (*e && e - r < MAX_URL && !strchr(" \t\r\n)>\"'", *e)) e++;
             for (const char *q = r; q + 8 < e; q++)
-                if (strncmp(q, "/issues/", 8) == 0) at = q + 8;
-            if (!at || !(*at >= '0' && *at <= '9') || e - r > 160) continue;
-            while (e > at && (e[-1] == '.' || e[-1] == ',')) e--;
+                if (strncmp(q, "/issues/", 8) == 0) digits = q + 8;
         }
-        if (digits) {
-            for (e = digits; *e >= '0' && *e <= '9' && e - digits < 12; e++) {
-            }
-            if (e == digits || str_word_byte(*e)) continue;
-        }
-        if (e == r || l->titles.len > INT32_MAX / 2) continue;
+        if (!digits) continue;
+        const char *e = digits;
+        while (*e >= '0' && *e <= '9' && e - digits < 12) e++;
+        if (e == digits || str_word_byte(*e) || l->titles.len > INT32_MAX / 2) continue;
         int32_t at = (int32_t)l->titles.len + 1;
         buf_put(&l->titles, r, (size_t)(e - r));
         buf_putc(&l->titles, 0);

@@ -619,7 +619,8 @@ static bool load_start(Workspace *w, const char *const *roots, int32_t nroots, c
     for (int32_t i = 0; i < L->nfiles; i++) {
         const Prepared *pp = L->files[i]->prep;
         for (int32_t r = 0; r < L->nruns; r++)
-            if (L->runs[r].threshold == pp->cfg->similarity && L->runs[r].target == pp->target)
+            if (L->runs[r].threshold == pp->cfg->similarity && L->runs[r].target == pp->target &&
+                L->runs[r].all_changes == (pp->cfg->stale_all_changes == 1))
                 L->files[i]->run = r;
     }
     w->old = w->load;

@@ -162,7 +162,7 @@ def test_config_errors():
         ("deadwood.toml", '[rules.DW201]\nx = 1\n', r"^deadwood\.toml:1:8: error: rule 'DW201' has no options"),
         ("deadwood.toml", '[rules.DW303]\nclone = true\n', r"^deadwood\.toml:2:1: error: unknown option 'clone' of rule DW303 \(expected: in-tests, clones, changes\)"),
         ("deadwood.toml", '[rules.DW303]\nclones = 1\n', r"^deadwood\.toml:2:10: error: 'clones' expects a boolean, got an integer"),
-        ("deadwood.toml", '[rules.DW303]\nchanges = "some"\n', r"^deadwood\.toml:2:11: error: 'changes' expects \"fixes\" or \"all\", got another string"),
+        ("deadwood.toml", '[rules.DW303]\nchanges = "All"\n', r"^deadwood\.toml:2:11: error: 'changes' expects \"fixes\" or \"all\", got \"All\""),
         ("deadwood.toml", '[rules.DW303]\nchanges = true\n', r"^deadwood\.toml:2:11: error: 'changes' expects \"fixes\" or \"all\", got a boolean"),
         ("deadwood.toml", '[rules.DW303]\nchanges = "all\\u0000"\n', r"^deadwood\.toml:2:11: error: 'changes' expects \"fixes\" or \"all\", got another string"),
         ("deadwood.toml", 'rules = 3\n', r"^deadwood\.toml:1:9: error: 'rules' expects a table"),

@@ -253,8 +253,8 @@ def test_history_changes_cache():
     write(every, '[rules.DW303]\nchanges = "all"\n')
     write(fixes, '[rules.DW303]\nchanges = "fixes"\n')
     fresh = {c: dw303(st, ["--config", c, "--no-cache"]).stdout for c in (every, fixes)}
-    # (each tree: 8 changes, 4 of them fixes by their messages)
-    s.check(fresh[every].count("DW303") == 16 and fresh[fixes].count("DW303") == 8 and
+    # (each tree: 11 changes, 5 of them fixes by their messages)
+    s.check(fresh[every].count("DW303") == 22 and fresh[fixes].count("DW303") == 10 and
             "Receive a frame at a time" in fresh[every] and
             "Receive a frame at a time" not in fresh[fixes],
             "changes: every change with all, the fixes without", fresh[every] + fresh[fixes])

@@ -514,6 +514,20 @@ async function configuration() {
     sameAsCli(d, cliFindings(root, ["--select", "DW101"])[path.join(root, "m.py")], text,
               "config: the editor's select, as --select");
     await s.stop();
+    // two configurations that need two runs (DW303's changes): each file gets its own run's findings
+    const two = path.join(work, "cfg-runs");
+    for (const sub of ["a", "b"]) write(path.join(two, sub, "m.py"), text);
+    write(path.join(two, "b", "deadwood.toml"), '[rules.DW303]\nchanges = "all"\n');
+    const t = new Session(two);
+    await t.start();
+    for (const sub of ["a", "b"]) {
+        const f = path.join(two, sub, "m.py");
+        await t.open(f, text);
+        const got = await t.diagnostics(f);
+        sameAsCli(got, cliFindings(two)[f], text, `config: two runs, ${sub}/m.py as the CLI`);
+        check(got && got.some((x) => x.code === "DW101"), `config: two runs, ${sub}/m.py has DW101`, got);
+    }
+    await t.stop();
 }
 
 // ---- navigation -----------------------------------------------------------------------------------

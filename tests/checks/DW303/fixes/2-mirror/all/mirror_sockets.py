@@ -57,3 +57,24 @@ class MirrorSockets(Sockets):
         info = self.sock.stat()  # expect: DW303 "MirrorSockets.stat still has" "fixing https://example.com/o/r/issues/25)"
         self.count += 1
         return self.done(key)
+
+    def seek(self, key, rows=None):
+        self.check(key)
+        self.log.debug("seek %s", key)
+        self.sock.seek(0)  # expect: DW303 "MirrorSockets.seek still has"
+        self.count += 1
+        return self.done(key)
+
+    def size(self, key, rows=None):
+        self.check(key)
+        self.log.debug("size %s", key)
+        n = self.sock.size()  # expect: DW303 "MirrorSockets.size still has"
+        self.count += 1
+        return self.done(key)
+
+    def peek(self, key, rows=None):
+        self.check(key)
+        self.log.debug("peek %s", key)
+        head = self.sock.peek(1)  # expect: DW303 "MirrorSockets.peek still has" "Peek a whole character"
+        self.count += 1
+        return self.done(key)

@@ -54,3 +54,24 @@ class Frames:
         info = self.sock.stat()
         self.count += 1
         return self.done(key)
+
+    def seek(self, key, rows=None):
+        self.check(key)
+        self.log.debug("seek %s", key)
+        self.sock.seek(0)
+        self.count += 1
+        return self.done(key)
+
+    def size(self, key, rows=None):
+        self.check(key)
+        self.log.debug("size %s", key)
+        n = self.sock.size()
+        self.count += 1
+        return self.done(key)
+
+    def peek(self, key, rows=None):
+        self.check(key)
+        self.log.debug("peek %s", key)
+        head = self.sock.peek(1)
+        self.count += 1
+        return self.done(key)
