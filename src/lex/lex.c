@@ -157,6 +157,17 @@ static int indent_error(Lexer *L, const char *msg) {
     return error_at(L, LEXERR_INDENT, cur_line(L), 0, "%s", msg);
 }
 
+/* A dedent to a column no enclosing block uses: CPython reports it at the end of its line (the
+ * column after its last byte, newline aside), the other indentation errors at its start. */
+static int unindent_error(Lexer *L) {
+    int32_t line = cur_line(L);
+    uint32_t from = L->lines.starts[line - 1];
+    uint32_t to = line < L->lines.count ? L->lines.starts[line] : (uint32_t)(L->end - L->buf);
+    while (to > from && (L->buf[to - 1] == '\n' || L->buf[to - 1] == '\r')) to--;
+    return error_at(L, LEXERR_INDENT, line, (int32_t)(to - from),
+                    "unindent does not match any outer indentation level");
+}
+
 /* ---- emitting ----------------------------------------------------------------------------- */
 
 /* The 1-based line of offset off, moving the line cursor forward (tokens come in order; an
@@ -204,9 +215,12 @@ __attribute__((always_inline)) static inline int emit_at(Lexer *L, int kind, con
     t->start = so;
     t->end = (uint32_t)(e - L->buf);
     if (s == L->end && L->end > L->buf) {
-        /* at the end of input CPython's line counter stays on the last line */
+        /* at the end of input CPython's line counter stays on the last line, and its column at
+         * that line's end, before the newline */
         int32_t l = line_at(L, so);
-        t->lineno = t->end_lineno = l > 1 && L->lines.starts[l - 1] == so ? l - 1 : l;
+        bool back = l > 1 && L->lines.starts[l - 1] == so;
+        t->lineno = t->end_lineno = back ? l - 1 : l;
+        if (back) t->start = t->end = so - 1;
         return kind;
     }
     t->lineno = line_at(L, so);
@@ -908,7 +922,7 @@ static int indentation(Lexer *L) {
             L->indent--;
         }
         if (col != L->indstack[L->indent])
-            return indent_error(L, "unindent does not match any outer indentation level");
+            return unindent_error(L);
         if (altcol != L->altindstack[L->indent])
             return indent_error(L, "inconsistent use of tabs and spaces in indentation");
     }

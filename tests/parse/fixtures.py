@@ -5,7 +5,7 @@
                              `deadwood parse --json` must print byte-identical JSON;
     tests/parse/err/*.py     CPython must reject each (else the fixture is wrong) and deadwood must
                              reject it on the same line; for err/msg_*.py with CPython's message
-                             too (DW000 promises both).
+                             too (DW000 promises both), for err/col_*.py at CPython's column too.
   Both with `--target-version py313`, judged by CPython 3.13; ok314/ and err314/ the same with
   `--target-version py314`, judged by CPython 3.14 (pyodide, see conformance.py).
     tests/parse/ok315/*.py   3.15 syntax, which no interpreter here runs: `--target-version py315`
@@ -228,6 +228,34 @@ def check_messages(suite, items, target="py313", oracle="cpython"):
                     f"deadwood {got[1:]!r}, CPython line {refs[path].line}: {want!r}")
 
 
+DW000_RE = re.compile(r"(\d+):(\d+): DW000 (.*)")
+
+
+def check_columns(suite, items):
+    """err/col_*.py: DW000 reports the error where CPython does, column included (both 1-based;
+    these files are ASCII, so bytes are characters)."""
+    timeout = 300 if suite.flavor == "asan" else 30
+    for name, _, path in items:
+        if not os.path.basename(name).startswith("col_"):
+            continue
+        with open(path, "rb") as f:
+            src = f.read()
+        try:
+            compile(src, path, "exec")
+            want = None
+        except SyntaxError as e:
+            want = (e.lineno, e.offset)
+        argv = [suite.deadwood, "check", "--isolated", "--no-cache", "--select", "DW000",
+                "--target-version", "py313", path]
+        p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
+        out = p.stdout.decode("utf-8", "replace")
+        m = next(filter(None, (DW000_RE.fullmatch(ln[len(path) + 1:]) for ln in out.split("\n")
+                               if ln.startswith(path + ":"))), None)
+        got = (int(m.group(1)), int(m.group(2))) if m else None
+        suite.check(want is not None and got == want, f"{name} line and column (DW000)",
+                    f"deadwood {got}, CPython {want}: {out[:200]!r}")
+
+
 def main():
     suite = Suite(__doc__)
     if not under_oracle(suite, "fixtures"):
@@ -237,6 +265,7 @@ def main():
     items = fixture_files(suite)
     tally = check_files(suite, items, "fixtures", expectation)
     check_messages(suite, items)
+    check_columns(suite, items)
     check_stats(suite, items)
     if pyodide_modules():
         items314 = fixture_files(suite, ("ok314", "err314"), generated=False)
