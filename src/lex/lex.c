@@ -921,8 +921,7 @@ static int indentation(Lexer *L) {
             L->pendin--;
             L->indent--;
         }
-        if (col != L->indstack[L->indent])
-            return unindent_error(L);
+        if (col != L->indstack[L->indent]) return unindent_error(L);
         if (altcol != L->altindstack[L->indent])
             return indent_error(L, "inconsistent use of tabs and spaces in indentation");
     }
