@@ -47,9 +47,10 @@
  *
  * Only a change that its history calls a fix is reported: its subject names a defect (fix, bug,
  * crash, error, wrong, missing, regression, gh-N, ...; a pull request's title, a Gerrit merge's
- * quoted title), or the body of its message says which issue it fixes (`Fixes #5241`,
- * `Closes-Bug: #1234567`; the finding then names it: `..., fixing #5241)`); uncommitted changes
- * count. `[tool.deadwood.rules.DW303] changes = "all"` reports every change.
+ * quoted title; never a revert's), or the body of its message says which issue it fixes
+ * (`Fixes #5241`, `Closes-Bug: #1234567`; not `Closes #12` nor `Related-Bug`; the finding then
+ * names it: `..., fixing #5241)`); uncommitted changes count. `[tool.deadwood.rules.DW303] changes
+ * = "all"` reports every change.
  *
  * Not reported: a change that is cosmetic (the statements are equal after renaming locals
  * consistently, emptying strings and f-strings, dropping annotations and `cast()` and keyword
@@ -672,6 +673,11 @@ static bool feature_subject(const char *s) {
     return !name_char(*s) && word_is(w, (size_t)(s - w), FEATURE_WORDS);
 }
 
+/* The commit whose change a verdict is about. */
+static const FileCommit *change_of(const Verdict *d) {
+    return &d->fb->commits[d->hb->versions[d->v + 1].commit];
+}
+
 /* ---- fixes ------------------------------------------------------------------------------------
  * DW303 reports the fixes a copy missed, and a change is taken for a fix when its history says
  * so: its subject names a defect ("fix issues raised by Coverity scans", "bug fix (#2703)", "Fix
@@ -681,13 +687,13 @@ static bool feature_subject(const char *s) {
  * new option, a print become a log call) changed the base for reasons of its own, which the copy
  * may not share. Uncommitted changes, the user's own work in progress, are taken as they are. */
 static bool fix(const Verdict *d) {
-    const FileCommit *c = &d->fb->commits[d->hb->versions[d->v + 1].commit];
+    const FileCommit *c = change_of(d);
     return !c->id[0] || c->fixes[0] || subject_says_fix(c->subject);
 }
 
 /* Whether the change was, by its subject, a feature the base gained. */
 static bool feature(const Verdict *d) {
-    return feature_subject(d->fb->commits[d->hb->versions[d->v + 1].commit].subject);
+    return feature_subject(change_of(d)->subject);
 }
 
 /* ---- removals ---------------------------------------------------------------------------------

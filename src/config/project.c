@@ -252,27 +252,31 @@ int32_t project_runs(Project *x, ProjectRun **out) {
         if (!p->nfiles) continue;
         for (int k = 0; k < check_count; k++) any[k] |= p->enabled[k];
         bool seen = false;
-        bool all = p->cfg->stale_all_changes == 1;
-        for (int32_t j = 0; j < n; j++)
-            seen |= runs[j].threshold == p->cfg->similarity && runs[j].target == p->target &&
-                    runs[j].all_changes == all;
-        if (!seen) runs[n++] = (ProjectRun){{.enabled = any}, p->cfg->similarity, p->target, all};
-    }
-    for (int32_t j = 0; j < n; j++) {
-        runs[j].check.drift_threshold = runs[j].threshold;
-        runs[j].check.target_minor = runs[j].target;
-        runs[j].check.stale_all_changes = runs[j].all_changes;
+        for (int32_t j = 0; j < n; j++) seen |= project_run_fits(&runs[j], p);
+        if (!seen) runs[n++] = project_run_of(p, any);
     }
     *out = runs;
     return n;
 }
 
+ProjectRun project_run_of(const Prepared *pp, const bool *enabled) {
+    return (ProjectRun){{.enabled = enabled,
+                         .drift_threshold = pp->cfg->similarity,
+                         .target_minor = pp->target,
+                         .stale_all_changes = pp->cfg->stale_all_changes == 1}};
+}
+
+bool project_run_fits(const ProjectRun *run, const Prepared *pp) {
+    ProjectRun want = project_run_of(pp, NULL);
+    return run->check.drift_threshold == want.check.drift_threshold &&
+           run->check.target_minor == want.check.target_minor &&
+           run->check.stale_all_changes == want.check.stale_all_changes;
+}
+
 bool project_keeps(Project *x, const Prepared *p, const Finding *f, const char *name,
                    const ProjectRun *run, bool several) {
     if (!p) return true;
-    if (several && (p->cfg->similarity != run->threshold || p->target != run->target ||
-                    (p->cfg->stale_all_changes == 1) != run->all_changes))
-        return false;
+    if (several && !project_run_fits(run, p)) return false;
     const Check *c = check_find(f->code);
     int k = c ? check_index(c) : -1;
     if (k < 0) return true;
@@ -313,6 +317,6 @@ ResultCache *project_cache_open(const char *dir, const ProjectRun *run, const ch
                                 char *err, size_t cap) {
     char build[64];
     snprintf(build, sizeof build, "build=%016llx;target=%d", (unsigned long long)cache_build_key(),
-             run->target);
+             run->check.target_minor);
     return cache_open(dir, cache_options_key(&run->check, build), version, err, cap);
 }

@@ -80,17 +80,18 @@ typedef struct ProjectFiles {
 bool project_find_files(Project *p, const char *const *paths, int npaths, ProjectFiles *out,
                         ConfigError *err);
 
-/* The analyses the configurations in use need (those with nfiles > 0): one per DW301 threshold
- * and DW002 target and DW303 changes option (nearly always one), each enabling every rule any of
+/* The analyses the configurations in use need (those with nfiles > 0): one per DW301 threshold,
+ * DW002 target and DW303 changes option (nearly always one), each enabling every rule any of
  * them enables (so the cache key is the same for every file). In p's arena; how many, or -1 when
  * out of memory. */
 typedef struct ProjectRun {
     CheckOptions check;
-    double threshold;
-    int target;
-    bool all_changes; /* DW303's changes = "all" */
 } ProjectRun;
 int32_t project_runs(Project *p, ProjectRun **out);
+/* The analysis configuration pp needs, with these rules enabled. */
+ProjectRun project_run_of(const Prepared *pp, const bool *enabled);
+/* Whether run is the analysis configuration pp needs, whatever rules it enables. */
+bool project_run_fits(const ProjectRun *run, const Prepared *pp);
 
 /* Whether a finding survives its file's configuration pp (rule enabled, per-file-ignores),
  * `name` being the file's path (for standard input, its --stdin-filename; NULL: none). With

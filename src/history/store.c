@@ -59,7 +59,7 @@ static const char *copy(Arena *a, WireReader *r, bool *oom) {
 
 bool store_decode(Arena *a, WireReader *r, FileHistory *fh) {
     bool oom = false;
-    fh->ncommits = get_count(r, 4); /* (two strings, a time, a string) */
+    fh->ncommits = get_count(r, 4); /* (an id, a time, a subject, a reference: a byte each) */
     fh->commits = arena_zalloc(a, sizeof *fh->commits * (size_t)(fh->ncommits + 1));
     if (!fh->commits) return false;
     for (int32_t i = 0; i < fh->ncommits && !r->bad && !oom; i++) {

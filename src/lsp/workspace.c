@@ -619,9 +619,7 @@ static bool load_start(Workspace *w, const char *const *roots, int32_t nroots, c
     for (int32_t i = 0; i < L->nfiles; i++) {
         const Prepared *pp = L->files[i]->prep;
         for (int32_t r = 0; r < L->nruns; r++)
-            if (L->runs[r].threshold == pp->cfg->similarity && L->runs[r].target == pp->target &&
-                L->runs[r].all_changes == (pp->cfg->stale_all_changes == 1))
-                L->files[i]->run = r;
+            if (project_run_fits(&L->runs[r], pp)) L->files[i]->run = r;
     }
     w->old = w->load;
     w->load = L;
@@ -745,14 +743,7 @@ void ws_file_changed(Workspace *w, const char *path) {
 /* ws_analyze_alone in project P, pp being the configuration of path. */
 static bool alone(Project *P, Prepared *pp, const char *path, const char *bytes, size_t len,
                   FindingList *out) {
-    bool all = pp->cfg->stale_all_changes == 1;
-    ProjectRun run = {{.enabled = pp->enabled,
-                       .drift_threshold = pp->cfg->similarity,
-                       .target_minor = pp->target,
-                       .stale_all_changes = all},
-                      pp->cfg->similarity,
-                      pp->target,
-                      all};
+    ProjectRun run = project_run_of(pp, pp->enabled);
     const char *ov_path = path;
     SourceOverlay ov = {&ov_path, &bytes, &len, 1};
     RunOptions ro = {.check = &run.check,
