@@ -49,8 +49,8 @@
  * crash, error, wrong, missing, regression, gh-N, ...; a pull request's title, a Gerrit merge's
  * quoted title; never a revert's), or the body of its message says which issue it fixes
  * (`Fixes #5241`, `Closes-Bug: #1234567`; not `Closes #12` nor `Related-Bug`; the finding then
- * names it: `..., fixing #5241)`); uncommitted changes count. `[tool.deadwood.rules.DW303] changes
- * = "all"` reports every change.
+ * names it: `..., fixing #5241)`); uncommitted changes count. With
+ * `[tool.deadwood.rules.DW303] changes = "all"`, every change is reported.
  *
  * Not reported: a change that is cosmetic (the statements are equal after renaming locals
  * consistently, emptying strings and f-strings, dropping annotations and `cast()` and keyword
