@@ -45,6 +45,7 @@ SUITES = [
     ("tests/fix/run.py", ("release", "asan")),
     ("tests/robust/run.py", ("release", "asan")),
     ("tests/robust/hierarchies.py", ("release", "asan")),
+    ("tests/robust/copies.py", ("release", "asan")),
     ("tests/robust/rewritten.py", ("release", "asan")),
     ("tests/notebook/run.py", ("release", "asan")),
     ("tests/fuzz/run.py", ("release",)),

@@ -74,12 +74,13 @@
  * `Merge "<title>"`, in the title it quotes), unless the subject
  * also names a defect (fix, bug, crash, error, wrong, missing, regression, gh-N, ...); a change
  * that every copy kept out of (two or more overrides left stale by one commit, none of the base's
- * overrides taking it: the change was the base's own); an override that was no copy of the base as
- * it was before the change (it shares less than half of the shorter of the two: written to differ,
- * it borrowed a few lines, like a printer for another language); a statement the base turned into a
- * parameter with the same default (`x = kwargs.pop("x", None)` become the keyword-only `x=None`:
- * the override gets what the base gets); a name defined more than once in a class (a property's
- * getter and setter: the history finds a method by its name); overrides in test files (`test_*.py`,
+ * overrides taking it, and none the same as the base: the change was the base's own); an override
+ * that was no copy of the base as it was before the change (it shares less than half of the shorter
+ * of the two: written to differ, it borrowed a few lines, like a printer for another language); a
+ * statement the base turned into a parameter with the same default (`x = kwargs.pop("x", None)`
+ * become the keyword-only `x=None`: the override gets what the base gets); a name defined more than
+ * once in a class (a property's getter and setter: the history finds a method by its name);
+ * overrides in test files (`test_*.py`,
  * `*_test.py`, `conftest.py`, a `tests/` directory) unless
  * `[tool.deadwood.rules.DW303] in-tests = true`.
  *
@@ -146,6 +147,57 @@ static int32_t count(const StmtUnit *u, int32_t n, uint64_t h) {
 
 /* The override's file, parsed again for a finding's message: the text of a unit and where its
  * statement starts. */
+/* The files the checks below read again (the index keeps no syntax tree): each parsed once a run
+ * however many verdicts ask, the FILES_KEPT last asked kept. A file of thousands of copies of one
+ * method has as many verdicts, and parsing it again for each took minutes (tests/robust/copies.py);
+ * a verdict reads two files at a time (its override's and its base's). */
+enum { FILES_KEPT = 4 };
+
+typedef struct Parsed {
+    const char *path; /* (a module summary's: lives as long as the run) */
+    Arena arena;
+    SourceText src;
+    ParseResult pr;
+    bool ok;
+    uint64_t used;
+} Parsed;
+
+typedef struct Files {
+    Parsed slot[FILES_KEPT];
+    uint64_t clock;
+} Files;
+
+static const Parsed *file_parsed(Files *fs, const char *path) {
+    Parsed *p = &fs->slot[0];
+    for (int k = 0; k < FILES_KEPT; k++) {
+        Parsed *q = &fs->slot[k];
+        if (q->path && strcmp(q->path, path) == 0) {
+            q->used = ++fs->clock;
+            return q;
+        }
+        if (q->used < p->used) p = q; /* (the least recently asked: an empty slot first) */
+    }
+    if (p->path) arena_free(&p->arena);
+    memset(p, 0, sizeof *p);
+    arena_init(&p->arena);
+    p->path = path, p->used = ++fs->clock;
+    char *data;
+    size_t len;
+    SourceError se;
+    ParseError pe;
+    if (source_read_file(path, &data, &len, &se)) {
+        p->ok = parse_bytes(&p->arena, data, len, &p->src, &p->pr, &pe) == PARSE_OK;
+        dw_free(data);
+    }
+    return p;
+}
+
+static void files_free(Files *fs) {
+    for (int k = 0; k < FILES_KEPT; k++)
+        if (fs->slot[k].path) arena_free(&fs->slot[k].arena);
+}
+
+/* A function as it is in its file now: its def and its statements (in arena). */
 typedef struct Override {
     Arena arena;
     SourceText src;
@@ -155,21 +207,17 @@ typedef struct Override {
     int32_t nunits;
 } Override;
 
-static void override_open(Override *o, const ModuleSummary *ms, const FuncSum *f) {
+static void override_open(Override *o, Files *fs, const ModuleSummary *ms, const FuncSum *f) {
     memset(o, 0, sizeof *o);
     arena_init(&o->arena);
-    char *data;
-    size_t len;
-    SourceError se;
-    ParseError pe;
-    if (!source_read_file(ms->path, &data, &len, &se)) return;
-    if (parse_bytes(&o->arena, data, len, &o->src, &o->pr, &pe) == PARSE_OK &&
-        (o->def = units_find_def(o->pr.module, f->name, f->line))) {
+    const Parsed *p = file_parsed(fs, ms->path);
+    if (!p->ok) return;
+    o->src = p->src, o->pr = p->pr;
+    if ((o->def = units_find_def(o->pr.module, f->name, f->line))) {
         int32_t n = units_of(o->def, NULL, 0);
         o->units = arena_alloc(&o->arena, sizeof *o->units * (size_t)(n + 1));
         if (o->units) o->nunits = units_of(o->def, o->units, n);
     }
-    dw_free(data);
 }
 
 /* Unit i's text, and its location (1-based character columns, on its first line). */
@@ -291,8 +339,9 @@ static const char *became(const FnVersion *prev, const FnVersion *next, int32_t 
     return text;
 }
 
-static void report(TreeCtx *tx, const Pair *p, const FileHistory *fb, const FnHistory *hb,
-                   int32_t v, const int32_t *stale, int32_t nstale, int32_t first, int32_t at) {
+static void report(TreeCtx *tx, Files *fs, const Pair *p, const FileHistory *fb,
+                   const FnHistory *hb, int32_t v, const int32_t *stale, int32_t nstale,
+                   int32_t first, int32_t at) {
     const FnVersion *prev = &hb->versions[v], *next = &hb->versions[v + 1];
     int32_t lo = INT32_MAX, hi = 0;
     for (int32_t k = 0; k < nstale; k++) {
@@ -301,7 +350,7 @@ static void report(TreeCtx *tx, const Pair *p, const FileHistory *fb, const FnHi
     }
     char old[160], when[512], where[64], fname[QUALNAME_MAX], bname[QUALNAME_MAX];
     Override o;
-    override_open(&o, p->ms, p->f);
+    override_open(&o, fs, p->ms, p->f);
     SumLoc loc;
     if (o.nunits != p->fc->nunits || !override_unit(&o, first, old, sizeof old, &loc)) {
         snprintf(old, sizeof old, "line %d", (int)p->fc->units[first].line); /* (changed since) */
@@ -453,20 +502,63 @@ done:
     free(x), free(ob), free(ov), free(blamed);
 }
 
+/* ---- what the verdicts say together ---------------------------------------------------------
+ * Two questions are asked of a verdict's fellows: the other copies of its base left stale by its
+ * commit (sibling_consensus), and what was told of its statement before (told_groups). A tree with
+ * thousands of copies of one method and a long history has hundreds of thousands of verdicts, so
+ * they are grouped by sorting (V log V), never by comparing each with every other (V², which took
+ * 41 s on 3,000 copies of a method fixed 40 times). */
+
+typedef struct Keyed {
+    uintptr_t a, b; /* two pointers or flags of the key */
+    const char *commit;
+    int32_t i; /* the verdict */
+} Keyed;
+
+static int by_key(const void *x, const void *y) {
+    const Keyed *p = x, *q = y;
+    if (p->a != q->a) return p->a < q->a ? -1 : 1;
+    if (p->b != q->b) return p->b < q->b ? -1 : 1;
+    int c = strcmp(p->commit, q->commit);
+    return c ? c : (p->i > q->i) - (p->i < q->i);
+}
+
+/* Numbers the groups of the n keys (sorted in place) and sets group[k.i] for each; returns how
+ * many groups there are. */
+static int32_t group_by(Keyed *ks, int32_t n, int32_t *group) {
+    if (n) qsort(ks, (size_t)n, sizeof *ks, by_key);
+    int32_t g = -1;
+    for (int32_t k = 0; k < n; k++) {
+        const Keyed *p = &ks[k], *q = &ks[k - (k > 0)];
+        if (!k || p->a != q->a || p->b != q->b || strcmp(p->commit, q->commit) != 0) g++;
+        group[p->i] = g;
+    }
+    return g + 1;
+}
+
 /* Whether every copy of the base method kept what the change removed: two or more overrides
  * left stale by the same commit, and none of the base's overrides took the change. Then the
  * change was the base's own (a case, a platform or a setting its copies do not share: on real
- * projects nearly all such findings were), and none of them is reported. */
-static bool sibling_consensus(const Verdicts *vs, const Verdict *d) {
-    int32_t stale = 0;
-    for (int32_t i = 0; i < vs->len; i++) {
-        const Verdict *e = &vs->items[i];
-        if (e->p->b != d->p->b || e->p->clone != d->p->clone || strcmp(e->commit, d->commit) != 0)
-            continue; /* (overrides are judged alike whether clones are compared or not) */
-        if (e->adopted) return false;
-        stale++;
+ * projects nearly all such findings were), and none of them is reported. Sets consensus[i] for
+ * each verdict; false when out of memory. (Overrides are judged alike whether clones are compared
+ * or not.) */
+static bool sibling_consensus(const Verdicts *vs, uint8_t *consensus) {
+    int32_t n = vs->len, *group = malloc(sizeof *group * ((size_t)n + 1));
+    int32_t *stale = calloc((size_t)n + 1, sizeof *stale); /* per group; -1: one adopted */
+    Keyed *ks = malloc(sizeof *ks * ((size_t)n + 1));
+    bool ok = group && stale && ks;
+    for (int32_t i = 0; ok && i < n; i++) {
+        const Verdict *d = &vs->items[i];
+        ks[i] = (Keyed){(uintptr_t)d->p->b, d->p->clone, d->commit, i};
     }
-    return stale >= 2;
+    if (ok) group_by(ks, n, group);
+    for (int32_t i = 0; ok && i < n; i++) {
+        int32_t *g = &stale[group[i]];
+        *g = vs->items[i].adopted || *g < 0 ? -1 : *g + 1;
+    }
+    for (int32_t i = 0; ok && i < n; i++) consensus[i] = stale[group[i]] >= 2;
+    free(group), free(stale), free(ks);
+    return ok;
 }
 
 /* ---- statements the base turned into a parameter ---------------------------------------------
@@ -499,10 +591,10 @@ static bool now_a_param(const UnitNode *u, const Node *odef, const Node *bdef) {
 }
 
 /* Whether every stale statement of d is one the base turned into a parameter. */
-static bool into_signature(const Verdict *d) {
+static bool into_signature(Files *fs, const Verdict *d) {
     Override o, b;
-    override_open(&o, d->p->ms, d->p->f);
-    override_open(&b, d->p->bm, d->p->b);
+    override_open(&o, fs, d->p->ms, d->p->f);
+    override_open(&b, fs, d->p->bm, d->p->b);
     bool all = o.nunits == d->p->fc->nunits && b.def;
     for (int32_t k = 0; all && k < d->nstale; k++)
         all = now_a_param(&o.units[d->stale[k]], o.def, b.def);
@@ -555,13 +647,13 @@ static bool text_calls(const char *text, Str name) {
     return word_then(text, name, true, call_paren);
 }
 
-static bool new_option(const Verdict *d) {
+static bool new_option(Files *fs, const Verdict *d) {
     const FnVersion *prev = &d->hb->versions[d->v], *next = &d->hb->versions[d->v + 1];
     int32_t from, to;
     if (!replaced_span(prev, next, d->at, &from, &to)) return false;
     Override o, b;
-    override_open(&o, d->p->ms, d->p->f);
-    override_open(&b, d->p->bm, d->p->b);
+    override_open(&o, fs, d->p->ms, d->p->f);
+    override_open(&b, fs, d->p->bm, d->p->b);
     bool found = false;
     const Node *a = o.def && b.def ? b.def->FunctionDef.args : NULL;
     const NodeList *lists[] = {a ? &a->arguments.posonlyargs : NULL, a ? &a->arguments.args : NULL,
@@ -802,11 +894,11 @@ static int scan_wrappers(Node *x, void *ud) {
 /* Whether every stale statement of d that says something calls a function of the base's file that
  * the change inlined: a one-statement function whose call the statements that replaced it make
  * instead. */
-static bool inlined(const Verdict *d) {
+static bool inlined(Files *fs, const Verdict *d) {
     const FnVersion *prev = &d->hb->versions[d->v], *next = &d->hb->versions[d->v + 1];
     Override o, b;
-    override_open(&o, d->p->ms, d->p->f);
-    override_open(&b, d->p->bm, d->p->b);
+    override_open(&o, fs, d->p->ms, d->p->f);
+    override_open(&b, fs, d->p->bm, d->p->b);
     bool all = o.nunits == d->p->fc->nunits && b.pr.module;
     for (int32_t k = 0; all && k < d->nstale; k++) {
         if (d->weak[k]) continue;
@@ -865,10 +957,12 @@ static bool push_pair(Pairs *v, Pair p) {
     return true;
 }
 
-/* Whether the pair is one to compare: statements that differ, neither too long, at least
- * DRIFT_MIN_COMMON of them in common. */
-static bool comparable(TreeCtx *tx, const Pair *p) {
-    if (!p->fc || !p->bc || p->fc->body_hash == p->bc->body_hash) return false;
+/* Whether the pair is one to compare: statements that differ (or, with same_ok, the same), neither
+ * too long, at least DRIFT_MIN_COMMON of them in common. An override the same as its base has no
+ * stale statement, but it took every change of the base since it was copied: with it, a change
+ * is not one every copy kept out of (sibling_consensus). */
+static bool comparable(TreeCtx *tx, const Pair *p, bool same_ok) {
+    if (!p->fc || !p->bc || (!same_ok && p->fc->body_hash == p->bc->body_hash)) return false;
     if (p->fc->nunits > MAX_UNITS || p->bc->nunits > MAX_UNITS) return false;
     int32_t common = common_units(p->fc, p->bc);
     if (common < 0) tx->failed = true;
@@ -1020,7 +1114,8 @@ static bool clone_pairs(TreeCtx *tx, Pairs *out) {
         if (override_related(ix, a, b) || !defined_once(ma, fa) || !defined_once(mb, fb)) continue;
         Pair p = {ma, mb, fa, fb, func_code(ma, a.fn), func_code(mb, b.fn), true};
         sorted_hashes(p.fc, ha), sorted_hashes(p.bc, hb);
-        if (!alike_enough(ha, p.fc->nunits, hb, p.bc->nunits) || !comparable(tx, &p)) continue;
+        if (!alike_enough(ha, p.fc->nunits, hb, p.bc->nunits) || !comparable(tx, &p, false))
+            continue;
         Pair q = {mb, ma, fb, fa, p.bc, p.fc, true};
         partners[ia]++, partners[ib]++;
         ok = push_pair(out, p) && push_pair(out, q);
@@ -1030,14 +1125,21 @@ static bool clone_pairs(TreeCtx *tx, Pairs *out) {
     return ok;
 }
 
-/* Whether a clone's finding says what one reported before it says: the same copy, statement and
- * commit, against another function the commit fixed the same way (a copy of several). */
-static bool retold(const Verdicts *vs, const uint8_t *told, const Verdict *d) {
-    for (const Verdict *e = vs->items; d->p->clone && e < d; e++)
-        if (told[e - vs->items] && e->p->f == d->p->f && e->first == d->first &&
-            strcmp(e->commit, d->commit) == 0)
-            return true;
-    return false;
+/* A clone's finding that says what one reported before it says (the same copy, statement and
+ * commit, against another function the commit fixed the same way: a copy of several) is not told
+ * again. Groups the verdicts by (copy, statement, commit) into group[]; false when out of memory.
+ */
+static bool told_groups(const Verdicts *vs, int32_t *group) {
+    int32_t n = vs->len;
+    Keyed *ks = malloc(sizeof *ks * ((size_t)n + 1));
+    if (!ks) return false;
+    for (int32_t i = 0; i < n; i++) {
+        const Verdict *d = &vs->items[i];
+        ks[i] = (Keyed){(uintptr_t)d->p->f, (uintptr_t)(uint32_t)d->first, d->commit, i};
+    }
+    group_by(ks, n, group);
+    free(ks);
+    return true;
 }
 
 static int by_path(const void *a, const void *b) {
@@ -1070,7 +1172,7 @@ void stale_override_run(TreeCtx *tx) {
         if (!tx->opt->stale_in_tests && stale_override_in_test_file(p.ms->path)) continue;
         p.fc = func_code(p.ms, ix->pairs[i].method.fn);
         p.bc = func_code(p.bm, ix->pairs[i].base.fn);
-        if (comparable(tx, &p) && !push_pair(&pairs, p)) tx->failed = true;
+        if (comparable(tx, &p, true) && !push_pair(&pairs, p)) tx->failed = true;
     }
     if (tx->opt->stale_clones && !tx->failed) clone_pairs(tx, &pairs);
     if (tx->failed) goto done;
@@ -1091,6 +1193,7 @@ void stale_override_run(TreeCtx *tx) {
     if (!fhs) tx->failed = true;
     for (int32_t i = 0; i < nfiles && fhs; i++) fhs[i] = history_file(h, paths[i]);
     Verdicts vs = {0};
+    Files fs = {0};
     for (int32_t i = 0; i < pairs.len && !tx->failed; i++) {
         const Pair *p = &pairs.items[i];
         char fname[QUALNAME_MAX], bname[QUALNAME_MAX];
@@ -1100,18 +1203,22 @@ void stale_override_run(TreeCtx *tx) {
         const FnHistory *ho = history_function(fo, func_qualname(p->ms, p->f, fname, sizeof fname));
         if (hb && hb->nversions >= 2) judge(tx, p, fb, hb, fo, ho, &vs);
     }
-    uint8_t *told = calloc((size_t)vs.len + 1, 1); /* (reported) */
-    if (!told) tx->failed = true;
-    for (int32_t i = 0; i < vs.len && !tx->failed; i++) {
+    int32_t nv = vs.len, *group = malloc(sizeof *group * ((size_t)nv + 1));
+    uint8_t *consensus = malloc((size_t)nv + 1), *told = calloc((size_t)nv + 1, 1); /* per group */
+    if (!group || !consensus || !told || !sibling_consensus(&vs, consensus) ||
+        !told_groups(&vs, group))
+        tx->failed = true;
+    for (int32_t i = 0; i < nv && !tx->failed; i++) {
         const Verdict *d = &vs.items[i];
-        if (d->adopted || d->borrowed || (!tx->opt->stale_all_changes && !fix(d)) ||
-            sibling_consensus(&vs, d) || removal(d) || feature(d) || into_signature(d) ||
-            new_option(d) || inlined(d) || retold(&vs, told, d))
+        if (d->adopted || d->borrowed || (!tx->opt->stale_all_changes && !fix(d)) || consensus[i] ||
+            removal(d) || feature(d) || into_signature(&fs, d) || new_option(&fs, d) ||
+            inlined(&fs, d) || (d->p->clone && told[group[i]]))
             continue;
-        report(tx, d->p, d->fb, d->hb, d->v, d->stale, d->nstale, d->first, d->at);
-        told[i] = 1;
+        report(tx, &fs, d->p, d->fb, d->hb, d->v, d->stale, d->nstale, d->first, d->at);
+        told[group[i]] = 1;
     }
-    free(told);
+    free(group), free(consensus), free(told);
+    files_free(&fs);
 done:
     free(pairs.items), free(paths), free(fhs);
 }

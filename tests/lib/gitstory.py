@@ -125,3 +125,43 @@ def stories(folder):
     """The story directories directly under folder."""
     return sorted(os.path.join(folder, d) for d in os.listdir(folder)
                   if os.path.isfile(os.path.join(folder, d, "story")))
+
+
+def many_copies(into, n, fixes, adopt=False):
+    """A hostile history for DW303 (tests/robust/copies.py, bench/robustness/history.py): n
+    classes in subs.py copy Base.m of base.py, then `fixes` commits ("Fix crash j") each change
+    one statement of Base.m that every copy keeps (`x.call_j(y, z)` gets `safe=True`). With adopt,
+    the first copy is Base.m as it ends (it took every fix: no change is the base's own, and each
+    other copy is stale once per fix). Returns {copy: [line of its statement fix j changed]}."""
+    into = os.path.abspath(into)
+    os.makedirs(into)
+    env = git_env(into)
+    git(["init", "-q", "-b", "main"], into, env)
+
+    def body(done):
+        calls = [f"        x.call_{j}(y, z{', safe=True' if j < done else ''})\n"
+                 for j in range(fixes)]
+        kept = [f"        q = x.step_{j}(q)\n" for j in range(fixes)]  # (so each stays a copy)
+        return ("    def m(self, x):\n        y = x + 1\n        z = y * 2\n        w = z - 3\n"
+                "        q = w / 4\n" + "".join(kept + calls) + "        return q\n")
+
+    def write(name, text):
+        with open(os.path.join(into, name), "w") as f:
+            f.write(text)
+
+    write("base.py", "class Base:\n" + body(0))
+    parts, stale, line = ["from base import Base\n"], {}, 2
+    for i in range(n):
+        own = body(fixes) if adopt and i == 0 else body(0).replace("x + 1", f"x + {i + 2}")
+        parts.append(f"class C{i}(Base):\n" + own)
+        if not (adopt and i == 0):
+            stale[i] = [line + 6 + fixes + j for j in range(fixes)]
+        line += own.count("\n") + 1
+    write("subs.py", "".join(parts))
+    git(["add", "-A"], into, _who("erin", "2024-01-01", env))
+    git(["commit", "-q", "-m", "Start"], into, _who("erin", "2024-01-01", env))
+    for j in range(1, fixes + 1):
+        write("base.py", "class Base:\n" + body(j))
+        e = _who("erin", f"2024-02-{j % 28 + 1:02d}", env)
+        git(["commit", "-q", "-am", f"Fix crash {j}"], into, e)
+    return stale
