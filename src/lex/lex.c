@@ -131,13 +131,25 @@ static void set_error(Lexer *L, LexErrorKind kind, int32_t line, int32_t col, co
     L->failed = true;
 }
 
+/* The character before p on its line (p itself at the start of a line): where CPython's offset
+ * points when it is the number of characters before p, as its syntaxerror() makes it. */
+static const char *char_before(const Lexer *L, const char *p) {
+    if (p > L->end) p = L->end;
+    int32_t line, col;
+    line_col(L, p, &line, &col);
+    const char *start = p - col;
+    if (p > start) p--;
+    while (p > start && ((unsigned char)*p & 0xc0) == 0x80) p--;
+    return p;
+}
+
 /* A SyntaxError at the cursor (CPython's syntaxerror()). */
 static int error_at_cur(Lexer *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int error_at_cur(Lexer *L, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     int32_t line, col;
-    line_col(L, L->cur > L->end ? L->end : L->cur, &line, &col);
+    line_col(L, char_before(L, L->cur), &line, &col);
     set_error(L, LEXERR_EXCEPTION, line, col, fmt, ap);
     va_end(ap);
     return TOK_ERROR;
@@ -650,14 +662,14 @@ static int string(Lexer *L, int quote) {
             if (inside_fstring(L)) {
                 Mode *m = top_mode(L);
                 if (m->quote == quote && m->quote_size == quote_size)
-                    return error_at(L, LEXERR_EXCEPTION, first_line, col + 1,
+                    return error_at(L, LEXERR_EXCEPTION, first_line, col,
                                     "%c-string: expecting '}'", m->prefix);
             }
             if (quote_size == 3)
-                return error_at(L, LEXERR_EXCEPTION, first_line, col + 1,
+                return error_at(L, LEXERR_EXCEPTION, first_line, col,
                                 "unterminated triple-quoted string literal (detected at line %d)",
                                 start);
-            return error_at(L, LEXERR_EXCEPTION, first_line, col + 1,
+            return error_at(L, LEXERR_EXCEPTION, first_line, col,
                             "unterminated string literal (detected at line %d)", start);
         }
         if (c == quote) {
@@ -747,10 +759,12 @@ static int get_fstring(Lexer *L, Mode *m) {
             if (in_format_spec && c == '\n') {
                 if (m->quote_size == 1 && L->minor >= 14) { /* 3.13.0 lets it end the spec */
                     backup(L, c);
-                    return error_at_cur(L,
-                                        "%c-string: newlines are not allowed in format "
-                                        "specifiers for single quoted %c-strings",
-                                        m->prefix, m->prefix);
+                    int32_t line, col; /* (CPython's cursor is past the newline: at it, here) */
+                    line_col(L, L->cur, &line, &col);
+                    return error_at(L, LEXERR_EXCEPTION, line, col,
+                                    "%c-string: newlines are not allowed in format specifiers "
+                                    "for single quoted %c-strings",
+                                    m->prefix, m->prefix);
                 }
                 backup(L, c);
                 m->fstring_mode = false;
@@ -762,10 +776,10 @@ static int get_fstring(Lexer *L, Mode *m) {
             line_col(L, L->buf + m->start, &line, &col);
             if (m->quote_size == 3)
                 return error_at(
-                    L, LEXERR_EXCEPTION, line, col + 1,
+                    L, LEXERR_EXCEPTION, line, col,
                     "unterminated triple-quoted %c-string literal (detected at line %d)", m->prefix,
                     start);
-            return error_at(L, LEXERR_EXCEPTION, line, col + 1,
+            return error_at(L, LEXERR_EXCEPTION, line, col,
                             "unterminated %c-string literal (detected at line %d)", m->prefix,
                             start);
         }
@@ -859,7 +873,7 @@ static bool continuation_line(Lexer *L) {
     int c = nextc(L);
     if (c != '\n') {
         int32_t line, col;
-        line_col(L, L->cur, &line, &col);
+        line_col(L, char_before(L, L->cur), &line, &col);
         /* E_LINECONT: no exception until the parser reaches it */
         error_at(L, LEXERR_LINECONT, line, col,
                  "unexpected character after line continuation character");
@@ -1018,7 +1032,7 @@ static int string_prefix(Lexer *L, int *c) {
                 if (seen[i]) {
                     int32_t line, col;
                     line_col(L, L->start, &line, &col);
-                    return error_at(L, LEXERR_EXCEPTION, line, col + 1,
+                    return error_at(L, LEXERR_EXCEPTION, line, col,
                                     "'%s' and '%s' prefixes are incompatible", pairs[i][0],
                                     pairs[i][1]);
                 }

@@ -363,7 +363,7 @@ static Node *parse_simple_stmt(Parser *P) {
             (kind_at(P, 2) == TOK_EQUAL || kind_at(P, 2) == TOK_LSQB))
             return parse_type_alias(P);
         return parse_expr_stmt(P);
-    case TOK_INDENT: syntax_error_tok(P, peek(P), "unexpected indent");
+    case TOK_INDENT: unexpected_indent(P, peek(P));
     default:
         if (!starts_expression(kind(P))) syntax_error_here(P);
         return parse_expr_stmt(P);
@@ -924,7 +924,7 @@ void parse_statement(Parser *P) {
     case TOK_NAME:
         if (at_name(P, "match") && kind_at(P, 1) != TOK_NEWLINE && parse_match(P)) return;
         break;
-    case TOK_INDENT: syntax_error_tok(P, peek(P), "unexpected indent");
+    case TOK_INDENT: unexpected_indent(P, peek(P));
     case TOK_KW_ELSE:
     case TOK_KW_ELIF:
     case TOK_KW_EXCEPT:

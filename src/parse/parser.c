@@ -80,9 +80,20 @@ _Noreturn void syntax_error_node(Parser *P, const Node *n, const char *fmt, ...)
     stop(P, STOP_SYNTAX);
 }
 
+/* An INDENT token has no column in CPython: its error takes the tokenizer's cursor, past the
+ * indentation, as the 1-based offset, which puts it on the indentation's last character. */
+_Noreturn void unexpected_indent(Parser *P, const Token *t) {
+    int32_t col = 0;
+    for (const char *p = P->text + t->start - tok_col(P->lines, t);
+         *p == ' ' || *p == '\t' || *p == '\f'; p++)
+        col++;
+    col = col > 0 ? col - 1 : 0;
+    syntax_error_at(P, t->lineno, col, t->lineno, col + 1, "unexpected indent");
+}
+
 _Noreturn void syntax_error_here(Parser *P) {
     Token *t = peek(P);
-    if (t->kind == TOK_INDENT) syntax_error_tok(P, t, "unexpected indent");
+    if (t->kind == TOK_INDENT) unexpected_indent(P, t);
     if (t->kind == TOK_DEDENT) syntax_error_tok(P, t, "unexpected unindent");
     if (t->kind == TOK_ENDMARKER) syntax_error_tok(P, t, "unexpected EOF while parsing");
     syntax_error_tok(P, t, "invalid syntax");

@@ -100,6 +100,7 @@ static inline bool at_name(Parser *P, const char *name) {
 _Noreturn void syntax_error_at(Parser *P, int32_t line, int32_t col, int32_t end_line,
                                int32_t end_col, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
+_Noreturn void unexpected_indent(Parser *P, const Token *t);
 _Noreturn void syntax_error_tok(Parser *P, const Token *t, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 _Noreturn void syntax_error_node(Parser *P, const Node *n, const char *fmt, ...)
