@@ -374,7 +374,7 @@ def pyodide_references(paths, cache_name):
         with open(res, encoding="utf-8") as f:
             got = {r[0]: r for r in map(json.loads, f)}
         for path in todo:
-            _, digest, line, message, _ = got[os.path.abspath(path)]
+            digest, line, message = got[os.path.abspath(path)][1:4]
             st = os.stat(path)
             out[path] = Ref(digest, line, message)
             entries[path] = [st.st_size, st.st_mtime_ns, digest, line, message]

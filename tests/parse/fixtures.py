@@ -17,9 +17,11 @@ Inputs too big to commit (100,000-deep expressions) are generated into build/par
 time, from GENERATED below. Last, `deadwood parse --stats` over all fixture folders must count
 every file, every byte and exactly the files CPython rejects.
 """
+import json
 import os
 import re
 import subprocess
+import tempfile
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -264,41 +266,78 @@ COLUMN_DIFFERS = {
 }
 
 
-def check_columns(suite, items):
-    """Every err/ fixture: DW000 reports the error where CPython does, line and column (both
-    1-based, in characters), except the COLUMN_DIFFERS. A file CPython refuses before it parses
-    (NUL bytes, an encoding it does not know) or that gets DW001 instead (bytes that are not
-    UTF-8: DW001 names the byte, not the token) has no DW000 to compare."""
-    timeout = 300 if suite.flavor == "asan" else 30
-    for name, group, path in items:
-        if group != "err" or "/" in name[len("err/"):]:
-            continue
-        base = os.path.basename(name)
+# err314/ fixtures the same way against CPython 3.14: t-string errors placed by the grammar.
+COLUMN_DIFFERS_314 = {
+    "tstring_lambda.py",
+    "tstring_two_names.py",
+    "tstring_unclosed_then_string.py",
+}
+
+
+def positions_313(paths):
+    """{path: (line, offset)} of CPython 3.13's SyntaxError for each path (None: no position)."""
+    out = {}
+    for path in paths:
         with open(path, "rb") as f:
             src = f.read()
         try:
             compile(src, path, "exec")
-            want = None
+            out[path] = None
         except SyntaxError as e:
-            want = (e.lineno, e.offset)
+            out[path] = (e.lineno, e.offset)
         except (ValueError, MemoryError, RecursionError):  # (NUL bytes; too deep: no position)
-            continue
+            out[path] = None
+    return out
+
+
+def positions_314(paths):
+    """The same from CPython 3.14 (pyodide_oracle.mjs, one Node process for all)."""
+    with tempfile.TemporaryDirectory(prefix="dw-columns-") as tmp:
+        lst, res = os.path.join(tmp, "list"), os.path.join(tmp, "out")
+        with open(lst, "w", encoding="utf-8") as f:
+            f.write("".join(os.path.abspath(p) + "\n" for p in paths))
+        subprocess.run(["node", os.path.join(HERE, "pyodide_oracle.mjs"), pyodide_modules(),
+                        os.path.join(HERE, "ast_json.py"), lst, res], check=True,
+                       stdout=subprocess.DEVNULL)
+        with open(res, encoding="utf-8") as f:
+            got = {r[0]: r for r in map(json.loads, f)}
+    out = {}
+    for p in paths:
+        r = got[os.path.abspath(p)]
+        out[p] = (r[2], r[5]) if r[1] is None and r[5] is not None else None
+    return out
+
+
+def check_columns(suite, items, group="err", target="py313", differs=None):
+    """Every fixture of group: DW000 reports the error where CPython does, line and column (both
+    1-based, in characters), except those listed in differs (COLUMN_DIFFERS). A file CPython
+    refuses before it parses (NUL bytes, an encoding it does not know), or where it gives no
+    column, or that gets DW001 (bytes that are not UTF-8: DW001 names the byte, not the token) or
+    DW002 (syntax too new for the target) instead, has no DW000 to compare."""
+    timeout = 300 if suite.flavor == "asan" else 30
+    differs = COLUMN_DIFFERS if differs is None else differs
+    chosen = [(name, path) for name, g, path in items
+              if g == group and "/" not in name[len(group) + 1:]]
+    where = (positions_313 if target == "py313" else positions_314)([p for _, p in chosen])
+    for name, path in chosen:
+        base = os.path.basename(name)
+        want = where[path]
         if want is None or not want[0] or not want[1]:
             continue  # (CPython gives no line or no column)
         argv = [suite.deadwood, "check", "--isolated", "--no-cache", "--select", "DW000",
-                "--target-version", "py313", path]
+                "--target-version", target, path]
         p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
         out = p.stdout.decode("utf-8", "replace")
         m = next(filter(None, (DW000_RE.fullmatch(ln[len(path) + 1:]) for ln in out.split("\n")
                                if ln.startswith(path + ":"))), None)
         if m is None and not base.startswith("col_"):
-            continue  # (DW001's, or a file DW000 does not report under py313)
+            continue  # (DW001's or DW002's)
         got = (int(m.group(1)), int(m.group(2))) if m else None
-        if base in COLUMN_DIFFERS:
-            suite.check(got != want, f"{name}: still on COLUMN_DIFFERS",
+        if base in differs:
+            suite.check(got != want, f"{name}: still on the list of known column differences",
                         f"DW000 now agrees with CPython at {got}: take it off the list")
         else:
-            suite.check(got == want, f"{name} line and column (DW000)",
+            suite.check(got == want, f"{name} line and column (DW000, {target})",
                         f"deadwood {got}, CPython {want}: {out[:200]!r}")
 
 
@@ -317,6 +356,7 @@ def main():
         items314 = fixture_files(suite, ("ok314", "err314"), generated=False)
         tally314 = check_files(suite, items314, "fixtures", expectation, "py314", "pyodide")
         check_messages(suite, items314, "py314", "pyodide")
+        check_columns(suite, items314, "err314", "py314", COLUMN_DIFFERS_314)
         if suite.args.verbose or suite.failed:
             tally314.report()
     else:

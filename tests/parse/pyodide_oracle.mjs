@@ -4,7 +4,8 @@
 //   node pyodide_oracle.mjs NODE_MODULES AST_JSON_PY LIST OUT
 //
 // LIST holds absolute paths, one a line; OUT gets one JSON array a line, in LIST's order:
-// [path, sha256 of the canonical JSON + "\n" or null, line, message, json or null]. The host's
+// [path, sha256 of the canonical JSON + "\n" or null, line, message, json or null, offset: the
+// SyntaxError's column or null]. The host's
 // root is mounted at /host, so each file is read as bytes and parsed by ast_json.to_json, as
 // tests/parse/conformance.py does in-process with CPython 3.13. The JSON text itself is written
 // only for the files named in the environment variable DW_ORACLE_FULL (a path list), which the
@@ -36,5 +37,13 @@ with open(OUT, "w", encoding="utf-8") as out:
         sys.setrecursionlimit(100000)
         text, line, message = ast_json.to_json(data, p)
         digest = hashlib.sha256((text + "\\n").encode("ascii")).hexdigest() if text is not None else None
-        out.write(json.dumps([p, digest, line, message, text if p in full else None]) + "\\n")
+        offset = None
+        if text is None:
+            try:
+                compile(data, p, "exec")
+            except SyntaxError as e:
+                offset = e.offset
+            except Exception:
+                pass
+        out.write(json.dumps([p, digest, line, message, text if p in full else None, offset]) + "\\n")
 `);
