@@ -169,14 +169,19 @@ static int indent_error(Lexer *L, const char *msg) {
     return error_at(L, LEXERR_INDENT, cur_line(L), 0, "%s", msg);
 }
 
+/* The bytes of a line, its line end aside. */
+static int32_t line_length(const Lexer *L, int32_t line) {
+    uint32_t from = L->lines.starts[line - 1];
+    uint32_t to = line < L->lines.count ? L->lines.starts[line] : (uint32_t)(L->end - L->buf);
+    while (to > from && (L->buf[to - 1] == '\n' || L->buf[to - 1] == '\r')) to--;
+    return (int32_t)(to - from);
+}
+
 /* A dedent to a column no enclosing block uses: CPython reports it at the end of its line (the
  * column after its last byte, newline aside), the other indentation errors at its start. */
 static int unindent_error(Lexer *L) {
     int32_t line = cur_line(L);
-    uint32_t from = L->lines.starts[line - 1];
-    uint32_t to = line < L->lines.count ? L->lines.starts[line] : (uint32_t)(L->end - L->buf);
-    while (to > from && (L->buf[to - 1] == '\n' || L->buf[to - 1] == '\r')) to--;
-    return error_at(L, LEXERR_INDENT, line, (int32_t)(to - from),
+    return error_at(L, LEXERR_INDENT, line, line_length(L, line),
                     "unindent does not match any outer indentation level");
 }
 
@@ -881,8 +886,9 @@ static bool continuation_line(Lexer *L) {
         return false;
     }
     c = nextc(L);
-    if (c == EOF_) {
-        error_at(L, LEXERR_EOF, cur_line(L), 0, "unexpected EOF while parsing");
+    if (c == EOF_) { /* (CPython: at the end of the backslash's line) */
+        error_at(L, LEXERR_EOF, cur_line(L), line_length(L, cur_line(L)),
+                 "unexpected EOF while parsing");
         L->out->err.paren = 0;
         return false;
     }

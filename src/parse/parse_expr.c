@@ -209,8 +209,9 @@ Node *parse_expression(Parser *P) {
         if (kind(P) == TOK_KW_IF) {
             P->pos++;
             Node *test = parse_disjunction(P);
-            if (kind(P) != TOK_KW_ELSE)
-                syntax_error_tok(P, peek(P), "expected 'else' after 'if' expression");
+            if (kind(P) != TOK_KW_ELSE) /* (CPython's invalid_expression: from body to test) */
+                syntax_error_at(P, body->lineno, body->col_offset, test->end_lineno,
+                                test->end_col_offset, "expected 'else' after 'if' expression");
             P->pos++;
             Node *orelse = parse_expression(P);
             r = node_from(P, AST_IF_EXP, start);
@@ -541,10 +542,10 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar) {
             Node *s = node_from(P, AST_STARRED, start);
             s->Starred.value = v;
             s->Starred.ctx = AST_LOAD;
-            if (seen_dstar)
-                syntax_error_node(P, s,
-                                  "iterable argument unpacking follows keyword argument "
-                                  "unpacking");
+            if (seen_dstar) /* (CPython's invalid_arguments: at the comma before it) */
+                syntax_error_tok(P, &P->toks[start - 1],
+                                 "iterable argument unpacking follows keyword argument "
+                                 "unpacking");
             if (P->minor >= 15 && comp_follows(P)) {
                 /* 3.15 (PEP 798): f(*x for x in y), a generator expression of unpacking */
                 NodeList gens = parse_for_if_clauses(P);

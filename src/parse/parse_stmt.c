@@ -217,7 +217,7 @@ static Node *parse_import_from(Parser *P) {
             if (!accept(P, TOK_COMMA)) break;
             if (paren && kind(P) == TOK_RPAR) break;
             if (!paren && (kind(P) == TOK_NEWLINE || kind(P) == TOK_SEMI))
-                syntax_error_tok(P, &P->toks[P->pos - 1],
+                syntax_error_tok(P, peek(P), /* (CPython: at what ends the statement) */
                                  "trailing comma not allowed without surrounding parentheses");
         }
         if (paren) expect(P, TOK_RPAR);
@@ -663,6 +663,37 @@ static NodeList parse_else_block(Parser *P) {
     return parse_block(P, kw, "'else' statement");
 }
 
+/* The named_expression before a ':' (if, elif, while, a case guard). An `=` after it was meant
+ * as `==` or `:=`: CPython's invalid_named_expression says so when a value follows that is not
+ * itself followed by `=` or `:=`, over the name and the value, or at a target it cannot assign to
+ * (another error otherwise, at the value or after it). */
+static Node *parse_condition(Parser *P) {
+    int32_t first = P->pos;
+    Node *test = parse_named_expression(P);
+    if (kind(P) != TOK_EQUAL || !starts_expression(kind_at(P, 1))) return test;
+    int32_t at = P->pos++;
+    Node *value = parse_bitwise_or(P);
+    if (kind(P) != TOK_EQUAL && kind(P) != TOK_COLONEQUAL) {
+        if (test->kind == AST_NAME && P->toks[first].kind == TOK_NAME && at == first + 1)
+            syntax_error_at(P, test->lineno, test->col_offset, value->end_lineno,
+                            value->end_col_offset,
+                            "invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
+        bool constant = test->kind == AST_CONSTANT && P->toks[first].kind >= TOK_KW_FALSE &&
+                        at == first + 1; /* True, False, None */
+        bool bitwise_or = test->kind != AST_BOOL_OP && test->kind != AST_COMPARE &&
+                          test->kind != AST_IF_EXP && test->kind != AST_LAMBDA &&
+                          test->kind != AST_NAMED_EXPR &&
+                          !(test->kind == AST_UNARY_OP && test->UnaryOp.op == AST_NOT);
+        if (bitwise_or && !constant && test->kind != AST_LIST && test->kind != AST_TUPLE &&
+            test->kind != AST_GENERATOR_EXP)
+            syntax_error_node(P, test,
+                              "cannot assign to %s here. Maybe you meant '==' instead of '='?",
+                              expr_description(test));
+    }
+    P->pos = at;
+    return test;
+}
+
 /* if_stmt: 'if' named_expression ':' block (elif_stmt | [else_block]) */
 static Node *parse_if(Parser *P) {
     /* each elif is an If nested in the one before, parsed by a call nested in this one: the
@@ -674,7 +705,7 @@ static Node *parse_if(Parser *P) {
     if (++P->if_nest > P->max_if_nest) P->max_if_nest = P->if_nest;
     int32_t start = P->pos;
     Token *kw = advance(P);
-    Node *test = parse_named_expression(P);
+    Node *test = parse_condition(P);
     expect_colon(P, COLON_BEFORE_NEWLINE);
     NodeList body =
         parse_block(P, kw, kw->kind == TOK_KW_IF ? "'if' statement" : "'elif' statement");
@@ -696,7 +727,7 @@ static Node *parse_if(Parser *P) {
 static Node *parse_while(Parser *P) {
     int32_t start = P->pos;
     Token *kw = advance(P);
-    Node *test = parse_named_expression(P);
+    Node *test = parse_condition(P);
     expect_colon(P, COLON_BEFORE_NEWLINE);
     NodeList body = parse_block(P, kw, "'while' statement");
     NodeList orelse = parse_else_block(P);
@@ -890,7 +921,7 @@ static bool parse_match(Parser *P) {
         Token *ck = advance(P);
         Node *mc = node_new(P, AST_MATCH_CASE);
         mc->match_case.pattern = parse_patterns(P);
-        if (accept(P, TOK_KW_IF)) mc->match_case.guard = parse_named_expression(P);
+        if (accept(P, TOK_KW_IF)) mc->match_case.guard = parse_condition(P);
         expect_colon(P, COLON_BEFORE_NEWLINE);
         mc->match_case.body = parse_block(P, ck, "'case' statement");
         push(P, mc);

@@ -248,11 +248,11 @@ static Node *parse_replacement_field(Parser *P, char prefix, bool interpolation)
         Token *name = peek(P);
         if (name->kind != TOK_NAME && name->kind < TOK_KW_FALSE)
             syntax_error_tok(P, name, "%c-string: missing conversion character", prefix);
-        if (name->start != bang->end)
-            syntax_error_tok(P, name,
-                             "%c-string: conversion type must come right after the "
-                             "exclamanation mark",
-                             prefix);
+        if (name->start != bang->end) /* (CPython: from the '!' to the name) */
+            syntax_error_at(P, bang->lineno, tcol(P, bang), name->end_lineno, tend(P, name),
+                            "%c-string: conversion type must come right after the "
+                            "exclamanation mark",
+                            prefix);
         Str cs = tok_str(P, name);
         if (cs.len != 1 || (cs.s[0] != 's' && cs.s[0] != 'r' && cs.s[0] != 'a'))
             syntax_error_tok(P, name,

@@ -1,0 +1,3 @@
+# nothing after `=`: the generic error at the `=`
+if x = :
+    pass
