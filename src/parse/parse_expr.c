@@ -517,6 +517,17 @@ static const Node *slice_anchor(const Node *n);
 
 /* ---- calls -------------------------------------------------------------------------------- */
 
+/* `*a=1` or `**a=1` in a call, the unpacking at star followed by '=' and a value: CPython's
+ * invalid_starred_expression and invalid_kwarg say it cannot be assigned to, over both. */
+static void unpacking_assigned(Parser *P, int32_t star, const char *what) {
+    if (kind(P) != TOK_EQUAL || !starts_expression(kind_at(P, 1))) return;
+    P->pos++;
+    parse_expression(P);
+    const Token *s = &P->toks[star], *end = &P->toks[P->pos - 1];
+    syntax_error_at(P, s->lineno, tcol(P, s), end->end_lineno, tend(P, end),
+                    "cannot assign to %s argument unpacking", what);
+}
+
 /* args ')' — positional arguments, keywords and their order rules; at the token after '('. */
 void parse_call_args(Parser *P, Node *call, int32_t lpar) {
     int32_t amark = P->sp;
@@ -533,6 +544,7 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar) {
         if (kind(P) == TOK_DOUBLESTAR) {
             P->pos++;
             Node *v = parse_expression(P);
+            unpacking_assigned(P, start, "keyword");
             kw = node_from(P, AST_KEYWORD, start);
             kw->keyword.value = v;
             seen_dstar = true;
@@ -546,6 +558,7 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar) {
                 syntax_error_tok(P, &P->toks[start - 1],
                                  "iterable argument unpacking follows keyword argument "
                                  "unpacking");
+            unpacking_assigned(P, start, "iterable");
             if (P->minor >= 15 && comp_follows(P)) {
                 /* 3.15 (PEP 798): f(*x for x in y), a generator expression of unpacking */
                 NodeList gens = parse_for_if_clauses(P);
@@ -564,9 +577,14 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar) {
             push(P, s);
             last = s->kind == AST_GENERATOR_EXP ? NULL : s;
         } else if (kind(P) == TOK_NAME && kind_at(P, 1) == TOK_EQUAL) {
-            Token *name = advance(P);
-            P->pos++;
+            Token *name = advance(P), *eq = advance(P);
+            if (kind(P) == TOK_COMMA || kind(P) == TOK_RPAR) /* (CPython's invalid_kwarg) */
+                syntax_error_at(P, name->lineno, tcol(P, name), eq->end_lineno, tend(P, eq),
+                                "expected argument value expression");
             Node *v = parse_expression(P);
+            if (kind(P) == TOK_KW_FOR || kind(P) == TOK_KW_ASYNC)
+                syntax_error_at(P, name->lineno, tcol(P, name), eq->end_lineno, tend(P, eq),
+                                "invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
             kw = node_from(P, AST_KEYWORD, start);
             kw->keyword.arg = ident(P, name);
             kw->keyword.value = v;
@@ -939,6 +957,22 @@ static Node *parse_bracket(Parser *P) {
     return l;
 }
 
+/* The value after a dictionary key's ':', which CPython's invalid_kvpair names when it is missing
+ * (at the ':') or starred (from the '*'). */
+static Node *dict_value(Parser *P) {
+    const Token *colon = &P->toks[P->pos - 1];
+    if (kind(P) == TOK_RBRACE || kind(P) == TOK_COMMA)
+        syntax_error_tok(P, colon, "expression expected after dictionary key and ':'");
+    if (kind(P) == TOK_STAR && starts_expression(kind_at(P, 1)) && kind_at(P, 1) != TOK_STAR) {
+        const Token *star = advance(P);
+        parse_bitwise_or(P);
+        syntax_error_at(P, star->lineno, tcol(P, star), P->toks[P->pos - 1].end_lineno,
+                        tend(P, &P->toks[P->pos - 1]),
+                        "cannot use a starred expression in a dictionary value");
+    }
+    return parse_expression(P);
+}
+
 /* The value after `**` in a dict display or comprehension: a bitwise_or, in every version. From
  * 3.15 a conditional expression there is refused with its own message, over `**` and the whole
  * conditional (CPython's test_unpack_ex); `**(a if c else b)` is fine. */
@@ -992,7 +1026,7 @@ static Node *parse_brace(Parser *P) {
                 syntax_error_here(P);
             P->pos++;
             key = first;
-            value = parse_expression(P);
+            value = dict_value(P);
             is_dict = true;
             if (comp_follows(P)) {
                 NodeList gens = comprehension_tail(P, key, TOK_RBRACE);
@@ -1034,7 +1068,7 @@ static Node *parse_brace(Parser *P) {
             }
             P->pos++;
             push(P, k);
-            push(P, parse_expression(P));
+            push(P, dict_value(P));
         }
         if (kind(P) != TOK_RBRACE) {
             if (kind(P) == TOK_COLON || kind(P) == TOK_KW_FOR) syntax_error_here(P);

@@ -595,7 +595,13 @@ static Node *parse_funcdef(Parser *P, NodeList decorators) {
     Node *args = parse_arguments_def(P, false, TOK_RPAR);
     expect(P, TOK_RPAR);
     Node *returns = NULL;
-    if (accept(P, TOK_RARROW)) returns = parse_expression(P);
+    if (kind(P) == TOK_RARROW) { /* (CPython: no annotation after it, then ':' is expected) */
+        int a = kind_at(P, 1);
+        if (!starts_expression(a) || a == TOK_STAR || a == TOK_KW_YIELD)
+            syntax_error_tok(P, peek(P), "expected ':'");
+        P->pos++;
+        returns = parse_expression(P);
+    }
     expect_colon(P, COLON_FORCED);
     P->in_def++;
     NodeList body = parse_block(P, def, "function definition");
@@ -670,7 +676,10 @@ static NodeList parse_else_block(Parser *P) {
 static Node *parse_condition(Parser *P) {
     int32_t first = P->pos;
     Node *test = parse_named_expression(P);
-    if (kind(P) != TOK_EQUAL || !starts_expression(kind_at(P, 1))) return test;
+    int v = kind_at(P, 1); /* (what may start a bitwise_or) */
+    if (kind(P) != TOK_EQUAL || !starts_expression(v) || v == TOK_STAR || v == TOK_KW_YIELD ||
+        v == TOK_KW_NOT || v == TOK_KW_LAMBDA)
+        return test;
     int32_t at = P->pos++;
     Node *value = parse_bitwise_or(P);
     if (kind(P) != TOK_EQUAL && kind(P) != TOK_COLONEQUAL) {

@@ -236,6 +236,13 @@ static Node *parse_replacement_field(Parser *P, char prefix, bool interpolation)
                          P->text[peek(P)->start]);
     if (k == TOK_FSTRING_END || k == TOK_FSTRING_MIDDLE)
         syntax_error_tok(P, peek(P), "%c-string: expecting '}'", prefix);
+    if (k == TOK_KW_LAMBDA) /* (CPython's invalid_replacement_field, as the next two) */
+        syntax_error_tok(P, peek(P),
+                         "%c-string: lambda expressions are not allowed without "
+                         "parentheses",
+                         prefix);
+    if (!starts_expression(k) || (k == TOK_STAR && !starts_expression(kind_at(P, 1))))
+        syntax_error_tok(P, peek(P), "%c-string: expecting a valid expression after '{'", prefix);
     Node *value = parse_annotated_rhs(P);
     const Token *value_end = &P->toks[P->pos - 1]; /* Interpolation.str ends with it */
     const Token *debug = NULL;

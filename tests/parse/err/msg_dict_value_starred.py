@@ -1,0 +1,2 @@
+# a starred dictionary value
+x = {1: 2, 3: *b}

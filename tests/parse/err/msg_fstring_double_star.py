@@ -1,0 +1,2 @@
+# ** cannot start a replacement field expression
+x = f"{**a}"

@@ -1,0 +1,2 @@
+# a lambda in a replacement field must be parenthesized
+x = f"{lambda: 1}"

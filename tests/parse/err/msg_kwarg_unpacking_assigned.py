@@ -1,0 +1,2 @@
+# ** unpacking given a value
+f(**a=1)

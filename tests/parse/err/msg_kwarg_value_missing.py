@@ -1,0 +1,2 @@
+# a keyword argument without its value
+f(x=, y=1)

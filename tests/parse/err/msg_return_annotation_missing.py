@@ -1,0 +1,3 @@
+# `->` without the annotation: the colon is expected where it stands
+async def f() -> :
+    pass

@@ -1,0 +1,3 @@
+# a starred return annotation is no expression: the same
+def f() -> *a:
+    pass

@@ -1,0 +1,2 @@
+# * unpacking, `=` and nothing: the generic error
+f(*a=)
