@@ -474,7 +474,12 @@ Node *parse_arguments_def(Parser *P, bool lambda, int closer) {
         } else if (t->kind == TOK_NAME) {
             Node *p = parse_param(P, lambda, false);
             Node *def = NULL;
-            if (accept(P, TOK_EQUAL)) def = parse_expression(P);
+            if (kind(P) == TOK_EQUAL) { /* (CPython's invalid_default: nothing after the '=') */
+                if (kind_at(P, 1) == TOK_RPAR || kind_at(P, 1) == TOK_COMMA)
+                    syntax_error_tok(P, peek(P), "expected default value expression");
+                P->pos++;
+                def = parse_expression(P);
+            }
             if (star) {
                 kwonly[nkwonly] = p;
                 kwd[nkwonly++] = def;
@@ -536,10 +541,13 @@ NodeList parse_type_params(Parser *P) {
         P->pos++;
         Node *bound = NULL, *def = NULL;
         if (kind(P) == TOK_COLON) {
-            if (k == TOK_STAR)
-                syntax_error_tok(P, peek(P), "cannot use constraints with TypeVarTuple");
-            if (k == TOK_DOUBLESTAR)
-                syntax_error_tok(P, peek(P), "cannot use constraints with ParamSpec");
+            if (k == TOK_STAR || k == TOK_DOUBLESTAR) { /* (CPython's invalid_type_param) */
+                const Token *colon = advance(P);
+                const Node *e = parse_expression(P);
+                syntax_error_tok(P, colon, "cannot use %s with %s",
+                                 e->kind == AST_TUPLE ? "constraints" : "bound",
+                                 k == TOK_STAR ? "TypeVarTuple" : "ParamSpec");
+            }
             P->pos++;
             bound = parse_expression(P);
         }
@@ -589,7 +597,11 @@ static Node *parse_funcdef(Parser *P, NodeList decorators) {
     if (nt->kind != TOK_NAME) syntax_error_here(P);
     P->pos++;
     NodeList tp = EMPTY_LIST;
-    if (kind(P) == TOK_LSQB) tp = parse_type_params(P);
+    if (kind(P) == TOK_LSQB) {
+        P->forced_lpar = P->pos;
+        tp = parse_type_params(P);
+        P->forced_lpar = 0;
+    }
     if (kind(P) != TOK_LPAR) syntax_error_tok(P, peek(P), "expected '('");
     P->pos++;
     Node *args = parse_arguments_def(P, false, TOK_RPAR);

@@ -48,6 +48,13 @@ _Noreturn void chain_too_long(Parser *P) {
 static void verror(Parser *P, int32_t line, int32_t col, int32_t end_line, int32_t end_col,
                    const char *fmt, va_list ap) {
     ParseError *e = P->err;
+    if (P->forced_lpar && strcmp(fmt, "invalid syntax") == 0) {
+        const Token *t = &P->toks[P->forced_lpar];
+        e->line = t->lineno, e->col = tcol(P, t);
+        e->end_line = t->end_lineno, e->end_col = tend(P, t);
+        snprintf(e->msg, sizeof e->msg, "expected '('");
+        return;
+    }
     e->line = line;
     e->col = col;
     e->end_line = end_line;

@@ -247,8 +247,6 @@ COLUMN_DIFFERS = {
     "msg_soft_keyword_prefix_no_hint.py",
     "string_bad_prefix.py",
     "string_bad_prefix_ub.py",
-    "type_param_default_missing.py",
-    "type_param_not_name.py",
 }
 
 

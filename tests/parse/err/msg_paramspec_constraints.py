@@ -1,0 +1,2 @@
+# constraints on a ParamSpec
+class C[**P: (int, str)]: pass
