@@ -537,6 +537,9 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar) {
     Node **kws = kwbuf;
     int32_t kwcap = 16;
     bool seen_kw = false, seen_dstar = false;
+    /* A positional argument after keywords: CPython's invalid_arguments parses every argument
+     * first, and puts the error at the token its lookahead stopped at, after them. */
+    const char *follows = NULL;
     const Node *last = NULL; /* the last argument, for the missing-comma error */
     while (kind(P) != TOK_RPAR) {
         int32_t start = P->pos;
@@ -621,11 +624,9 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar) {
                 g->GeneratorExp.generators = gens;
                 e = g;
                 last = NULL;
-            } else if (seen_kw || seen_dstar) {
-                syntax_error_node(P, e,
-                                  seen_dstar ? "positional argument follows keyword argument "
-                                               "unpacking"
-                                             : "positional argument follows keyword argument");
+            } else if ((seen_kw || seen_dstar) && !follows) {
+                follows = seen_dstar ? "positional argument follows keyword argument unpacking"
+                                     : "positional argument follows keyword argument";
             }
             push(P, e);
         }
@@ -642,6 +643,7 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar) {
         if (!accept(P, TOK_COMMA)) break;
     }
     args = list_from(P, amark);
+    if (follows) syntax_error_tok(P, peek(P), "%s", follows);
     if (kind(P) != TOK_RPAR) comma_error(P, last);
     P->pos++;
     call->Call.args = args;

@@ -238,8 +238,6 @@ DW000_RE = re.compile(r"(\d+):(\d+): DW000 (.*)")
 # the end of the file after a backslash, soft keywords. A fixture that starts to agree fails
 # until it is taken off this list, so the list only shrinks.
 COLUMN_DIFFERS = {
-    "call_positional_after_keyword.py",
-    "call_positional_after_kwargs.py",
     "class_genexp_bases.py",
     "error_in_multiline_fstring.py",
     "fstring_bytes_prefix.py",

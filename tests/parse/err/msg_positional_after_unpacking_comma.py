@@ -1,0 +1,2 @@
+# the same after ** unpacking, with a trailing comma
+f(**k, b, c,)
