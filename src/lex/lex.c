@@ -1290,8 +1290,9 @@ static void lex_fast(Lexer *L) {
                 while (id_table[*++p] & 4) {
                 }
             }
-            /* a non-ASCII name, or a string prefix ("rb'...'") */
-            if (*p >= 0x80 || (p - s <= 2 && (*p == '\'' || *p == '"'))) goto slow;
+            /* a non-ASCII name, or a string prefix ("rb'...'"; from 3.14 up to five letters,
+             * each at most once, which get_normal() rejects when they cannot mix: "Trb'...'") */
+            if (*p >= 0x80 || (p - s <= 5 && (*p == '\'' || *p == '"'))) goto slow;
             kind = keyword((const char *)s, (size_t)(p - s));
             break;
         case F_HASH: {

@@ -1,0 +1,2 @@
+# five: every prefix letter once
+x = burft'a'

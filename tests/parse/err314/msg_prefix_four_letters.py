@@ -1,0 +1,2 @@
+# four prefix letters
+x = rbft'a'
