@@ -145,8 +145,6 @@ static int32_t count(const StmtUnit *u, int32_t n, uint64_t h) {
     return k;
 }
 
-/* The override's file, parsed again for a finding's message: the text of a unit and where its
- * statement starts. */
 /* The files the checks below read again (the index keeps no syntax tree): each parsed once a run
  * however many verdicts ask, the FILES_KEPT last asked kept. A file of thousands of copies of one
  * method has as many verdicts, and parsing it again for each took minutes (tests/robust/copies.py);
@@ -461,7 +459,7 @@ static void judge(TreeCtx *tx, const Pair *p, const FileHistory *fb, const FnHis
         for (int32_t k = 0; k < next->nunits && !has_new; k++)
             has_new = (next->units[k].flags & (HUNIT_NEW | HUNIT_WEAK)) == HUNIT_NEW &&
                       count(o, n, next->units[k].hash) > 0;
-        if (has_new) {
+        if (has_new || p->fc->body_hash == p->bc->body_hash) { /* (the same: took them all) */
             if (VEC_PUSH(&tx->arena, *out,
                          ((Verdict){p, fb, hb, v, id, true, false, NULL, 0, 0, 0, NULL, NULL})))
                 tx->failed = true;

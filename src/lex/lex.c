@@ -890,6 +890,7 @@ static bool continuation_line(Lexer *L) {
         error_at(L, LEXERR_EOF, cur_line(L), line_length(L, cur_line(L)),
                  "unexpected EOF while parsing");
         L->out->err.paren = 0;
+        note_open_bracket(L); /* (inside brackets: CPython says which was never closed) */
         return false;
     }
     backup(L, c);

@@ -557,11 +557,11 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar) {
             Node *s = node_from(P, AST_STARRED, start);
             s->Starred.value = v;
             s->Starred.ctx = AST_LOAD;
+            unpacking_assigned(P, start, "iterable");
             if (seen_dstar) /* (CPython's invalid_arguments: at the comma before it) */
                 syntax_error_tok(P, &P->toks[start - 1],
                                  "iterable argument unpacking follows keyword argument "
                                  "unpacking");
-            unpacking_assigned(P, start, "iterable");
             if (P->minor >= 15 && comp_follows(P)) {
                 /* 3.15 (PEP 798): f(*x for x in y), a generator expression of unpacking */
                 NodeList gens = parse_for_if_clauses(P);
@@ -726,12 +726,23 @@ static Node *parse_slice(Parser *P) {
     return s;
 }
 
+/* starred_expression: '*' expression (in a subscript a starred conditional, lambda or `not`
+ * is valid: `a[*b if c else d]`) */
+static Node *parse_starred_expression(Parser *P) {
+    int32_t start = P->pos++;
+    Node *v = parse_expression(P);
+    Node *s = node_from(P, AST_STARRED, start);
+    s->Starred.value = v;
+    s->Starred.ctx = AST_LOAD;
+    return s;
+}
+
 /* slices: slice !',' | ','.(slice | starred_expression)+ [','] */
 static Node *parse_slices(Parser *P) {
     int32_t start = P->pos;
     Node *first;
     if (kind(P) == TOK_STAR) {
-        first = parse_star_named_expression(P);
+        first = parse_starred_expression(P);
         if (kind(P) != TOK_COMMA) goto tuple_of_one;
     } else {
         first = parse_slice(P);
@@ -742,7 +753,7 @@ tuple_of_one:;
     push(P, first);
     while (accept(P, TOK_COMMA)) {
         if (kind(P) == TOK_RSQB) break;
-        push(P, kind(P) == TOK_STAR ? parse_star_named_expression(P) : parse_slice(P));
+        push(P, kind(P) == TOK_STAR ? parse_starred_expression(P) : parse_slice(P));
     }
     Node *t = node_from(P, AST_TUPLE, start);
     t->Tuple.elts = list_from(P, mark);

@@ -685,6 +685,10 @@ static NodeList parse_else_block(Parser *P) {
  * as `==` or `:=`: CPython's invalid_named_expression says so when a value follows that is not
  * itself followed by `=` or `:=`, over the name and the value, or at a target it cannot assign to
  * (another error otherwise, at the value or after it). */
+static void condition_value(Parser *P, void *ud) {
+    *(Node **)ud = parse_bitwise_or(P);
+}
+
 static Node *parse_condition(Parser *P) {
     int32_t first = P->pos;
     Node *test = parse_named_expression(P);
@@ -693,20 +697,36 @@ static Node *parse_condition(Parser *P) {
         v == TOK_KW_NOT || v == TOK_KW_LAMBDA)
         return test;
     int32_t at = P->pos++;
-    Node *value = parse_bitwise_or(P);
+    Node *value = NULL;
+    ParseError before = *P->err;
+    if (!try_parse(P, condition_value, &value)) {
+        /* CPython's bitwise_or backtracks on a generic failure: back to the '=' (the old
+         * behaviour); an invalid_ rule's own message is raised as it is. */
+        if (strcmp(P->last_failed.msg, "invalid syntax") != 0) {
+            ParseError e = P->last_failed;
+            syntax_error_at(P, e.line, e.col, e.end_line, e.end_col, "%s", e.msg);
+        }
+        *P->err = before;
+        P->pos = at;
+        return test;
+    }
     if (kind(P) != TOK_EQUAL && kind(P) != TOK_COLONEQUAL) {
         if (test->kind == AST_NAME && P->toks[first].kind == TOK_NAME && at == first + 1)
             syntax_error_at(P, test->lineno, test->col_offset, value->end_lineno,
                             value->end_col_offset,
                             "invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
         bool constant = test->kind == AST_CONSTANT && P->toks[first].kind >= TOK_KW_FALSE &&
-                        at == first + 1; /* True, False, None */
-        bool bitwise_or = test->kind != AST_BOOL_OP && test->kind != AST_COMPARE &&
-                          test->kind != AST_IF_EXP && test->kind != AST_LAMBDA &&
-                          test->kind != AST_NAMED_EXPR &&
-                          !(test->kind == AST_UNARY_OP && test->UnaryOp.op == AST_NOT);
-        if (bitwise_or && !constant && test->kind != AST_LIST && test->kind != AST_TUPLE &&
-            test->kind != AST_GENERATOR_EXP)
+                        at == first + 1;   /* True, False, None */
+        const Token *f0 = &P->toks[first]; /* (a wholly parenthesized test is an atom) */
+        bool paren =
+            f0->kind == TOK_LPAR && (test->lineno != f0->lineno || test->col_offset != tcol(P, f0));
+        bool bitwise_or = paren || (test->kind != AST_BOOL_OP && test->kind != AST_COMPARE &&
+                                    test->kind != AST_IF_EXP && test->kind != AST_LAMBDA &&
+                                    test->kind != AST_NAMED_EXPR &&
+                                    !(test->kind == AST_UNARY_OP && test->UnaryOp.op == AST_NOT));
+        if (bitwise_or && !constant &&
+            (paren || (test->kind != AST_LIST && test->kind != AST_TUPLE &&
+                       test->kind != AST_GENERATOR_EXP)))
             syntax_error_node(P, test,
                               "cannot assign to %s here. Maybe you meant '==' instead of '='?",
                               expr_description(test));

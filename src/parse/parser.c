@@ -193,6 +193,7 @@ bool try_parse(Parser *P, void (*fn)(Parser *P, void *ud), void *ud) {
     }
     P->jb = outer;
     if (why != STOP_SYNTAX) longjmp(*outer, why);
+    P->last_failed = *P->err;
     P->pos = pos;
     P->sp = sp;
     P->depth = depth;

@@ -45,6 +45,7 @@ typedef struct Parser {
     int if_nest, max_if_nest; /* If statements (and elif arms) nested around the parse, and
                                  the most at any point */
     int32_t max_line_tokens;  /* the tokenizer's longest logical line, in tokens */
+    ParseError last_failed;   /* the error try_parse last caught */
     int32_t forced_lpar;      /* a def's type parameters being parsed: the '[' (0: none). CPython's
                                  `&&'('` after them makes any generic error inside "expected '('"
                                  there (the optional [type_params] failed) */

@@ -1,0 +1,11 @@
+from port import Port
+
+
+class PtyPort(Port):
+    def open(self, path):  # the same as Port.open
+        fd = self.os_open(path)
+        self.configure(fd)
+        self.flags = self.fcntl_flags(fd) | self.saved_flags()
+        self.fd = fd
+        self.log("opened", path)
+        return fd

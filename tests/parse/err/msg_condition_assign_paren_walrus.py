@@ -1,0 +1,3 @@
+# a parenthesized named expression
+while (x := 1) = 2:
+    pass
