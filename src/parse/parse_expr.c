@@ -245,15 +245,19 @@ Node *parse_named_expression(Parser *P) {
     return e;
 }
 
+/* `*value`, from the star at start. */
+static Node *starred(Parser *P, int32_t start, Node *value) {
+    Node *s = node_from(P, AST_STARRED, start);
+    s->Starred.value = value;
+    s->Starred.ctx = AST_LOAD;
+    return s;
+}
+
 /* star_named_expression: '*' bitwise_or | named_expression */
 Node *parse_star_named_expression(Parser *P) {
     if (kind(P) == TOK_STAR) {
         int32_t start = P->pos++;
-        Node *v = parse_bitwise_or(P);
-        Node *s = node_from(P, AST_STARRED, start);
-        s->Starred.value = v;
-        s->Starred.ctx = AST_LOAD;
-        return s;
+        return starred(P, start, parse_bitwise_or(P));
     }
     return parse_named_expression(P);
 }
@@ -262,11 +266,7 @@ Node *parse_star_named_expression(Parser *P) {
 static Node *parse_star_expression(Parser *P) {
     if (kind(P) == TOK_STAR) {
         int32_t start = P->pos++;
-        Node *v = parse_bitwise_or(P);
-        Node *s = node_from(P, AST_STARRED, start);
-        s->Starred.value = v;
-        s->Starred.ctx = AST_LOAD;
-        return s;
+        return starred(P, start, parse_bitwise_or(P));
     }
     return parse_expression(P);
 }
@@ -553,10 +553,7 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar) {
             seen_dstar = true;
         } else if (kind(P) == TOK_STAR) {
             P->pos++;
-            Node *v = parse_expression(P);
-            Node *s = node_from(P, AST_STARRED, start);
-            s->Starred.value = v;
-            s->Starred.ctx = AST_LOAD;
+            Node *s = starred(P, start, parse_expression(P));
             unpacking_assigned(P, start, "iterable");
             if (seen_dstar) /* (CPython's invalid_arguments: at the comma before it) */
                 syntax_error_tok(P, &P->toks[start - 1],
@@ -730,11 +727,7 @@ static Node *parse_slice(Parser *P) {
  * is valid: `a[*b if c else d]`) */
 static Node *parse_starred_expression(Parser *P) {
     int32_t start = P->pos++;
-    Node *v = parse_expression(P);
-    Node *s = node_from(P, AST_STARRED, start);
-    s->Starred.value = v;
-    s->Starred.ctx = AST_LOAD;
-    return s;
+    return starred(P, start, parse_expression(P));
 }
 
 /* slices: slice !',' | ','.(slice | starred_expression)+ [','] */
