@@ -49,6 +49,11 @@ bool starts_expression(int k) {
     }
 }
 
+/* Whether k may start CPython's `expression` rule: no '*', no 'yield'. */
+bool starts_plain_expression(int k) {
+    return starts_expression(k) && k != TOK_STAR && k != TOK_KW_YIELD;
+}
+
 Node *name_node(Parser *P, const Token *t, int ctx) {
     Node *n = node_new(P, AST_NAME);
     n->lineno = t->lineno;
@@ -520,7 +525,7 @@ static const Node *slice_anchor(const Node *n);
 /* `*a=1` or `**a=1` in a call, the unpacking at star followed by '=' and a value: CPython's
  * invalid_starred_expression and invalid_kwarg say it cannot be assigned to, over both. */
 static void unpacking_assigned(Parser *P, int32_t star, const char *what) {
-    if (kind(P) != TOK_EQUAL || !starts_expression(kind_at(P, 1))) return;
+    if (kind(P) != TOK_EQUAL || !starts_plain_expression(kind_at(P, 1))) return;
     P->pos++;
     parse_expression(P);
     const Token *s = &P->toks[star], *end = &P->toks[P->pos - 1];

@@ -608,9 +608,7 @@ static Node *parse_funcdef(Parser *P, NodeList decorators) {
     expect(P, TOK_RPAR);
     Node *returns = NULL;
     if (kind(P) == TOK_RARROW) { /* (CPython: no annotation after it, then ':' is expected) */
-        int a = kind_at(P, 1);
-        if (!starts_expression(a) || a == TOK_STAR || a == TOK_KW_YIELD)
-            syntax_error_tok(P, peek(P), "expected ':'");
+        if (!starts_plain_expression(kind_at(P, 1))) syntax_error_tok(P, peek(P), "expected ':'");
         P->pos++;
         returns = parse_expression(P);
     }
@@ -693,8 +691,8 @@ static Node *parse_condition(Parser *P) {
     int32_t first = P->pos;
     Node *test = parse_named_expression(P);
     int v = kind_at(P, 1); /* (what may start a bitwise_or) */
-    if (kind(P) != TOK_EQUAL || !starts_expression(v) || v == TOK_STAR || v == TOK_KW_YIELD ||
-        v == TOK_KW_NOT || v == TOK_KW_LAMBDA)
+    if (kind(P) != TOK_EQUAL || !starts_plain_expression(v) || v == TOK_KW_NOT ||
+        v == TOK_KW_LAMBDA)
         return test;
     int32_t at = P->pos++;
     Node *value = NULL;

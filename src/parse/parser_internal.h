@@ -201,6 +201,7 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar); /* after '(' up to an
  * Tokenizer errors, memory exhaustion and nesting limits still unwind. */
 bool try_parse(Parser *P, void (*fn)(Parser *P, void *ud), void *ud);
 bool starts_expression(int k);
+bool starts_plain_expression(int k);
 
 /* Targets: turn a parsed expression into an assignment target (ctx Store/Del), or raise CPython's
  * error for what cannot be assigned. */

@@ -1,0 +1,2 @@
+# * unpacking given a starred value: the generic error at the =
+f(*a=*b)
