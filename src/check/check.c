@@ -531,6 +531,25 @@ static void release(Arena *a, const Arena *scratch) {
         arena_free(a);
 }
 
+/* A syntax error of the newest grammar that an older CPython's accepts (a newline in the format
+ * spec of a one-quote f-string is 3.13's, refused from 3.14 on) is still an error wherever the
+ * newest runs, but the message says which versions accept it: the newest such, tried down to
+ * 3.13 (the oldest grammar deadwood knows), only once the file has failed. */
+static void older_grammar_note(Arena *a, const SourceText *src, const ParseError *err, char *msg,
+                               size_t cap) {
+    snprintf(msg, cap, "%s", err->msg);
+    if (err->decode || !src->text) return;
+    for (int minor = LEX_PY_NEWEST - 1; minor >= 13; minor--) {
+        ParseResult pr;
+        ParseError e;
+        if (parse_module_as(a, src, minor, &pr, &e) == PARSE_OK) {
+            snprintf(msg, cap, "%s (Python 3.%d and later; 3.%d accepts it)", err->msg, minor + 1,
+                     minor);
+            return;
+        }
+    }
+}
+
 bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes, size_t len,
                          const CheckOptions *opt, FindingList *out, const SummaryOptions *sopt,
                          Arena *sum_arena, ModuleSummary **summary) {
@@ -578,10 +597,12 @@ bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes,
         /* undecodable bytes anywhere, not the syntax, are why Python refuses such a file */
         Trouble ts[2];
         int n = 0;
+        char msg[sizeof err.msg + 64];
+        older_grammar_note(ap, &src, &err, msg, sizeof msg);
         if (src.text && cx.lines.count && !src.valid_utf8)
             ts[n++] = (Trouble){TROUBLE_UNDECODABLE, NULL, 0, 0, 0, 0, NULL};
         ts[n++] = (Trouble){err.decode ? TROUBLE_DECODE : TROUBLE_SYNTAX,
-                            err.msg,
+                            msg,
                             err.line,
                             err.col,
                             err.end_line,

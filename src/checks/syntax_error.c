@@ -2,7 +2,9 @@
  *
  * What it does: reports a file that Python itself would refuse to compile, with CPython's own
  * message and the line CPython reports. The file is parsed with the newest grammar deadwood
- * implements (3.15), which accepts every older version's syntax; syntax newer than the
+ * implements (3.15), which accepts the older versions' syntax but for what newer ones refuse
+ * (3.14 refuses a newline in the format spec of a one-quote f-string): such an error says which
+ * versions accept it ("(Python 3.14 and later; 3.13 accepts it)"). Syntax newer than the
  * project's `target-version` is DW002's finding, not this one's.
  *
  * Why is this a bug: the module cannot be imported; no other rule can look inside it.

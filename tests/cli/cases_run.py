@@ -320,3 +320,21 @@ def test_generated_files():
     p = dw(["check", "--isolated", "--select", "DW000", "gen_broken.py"], proj)
     s.check(findings(p.stdout) == [("gen_broken.py", 2, "DW000")],
             "generated files: a syntax error is still DW000", p.stdout)
+
+
+def test_syntax_of_an_older_python():
+    """A syntax error of the newest grammar that 3.13 accepted (a newline in a one-quote f-string's
+    format spec, refused from 3.14 on) is DW000 at CPython 3.14's place, saying which versions
+    accept it; an error no version accepts says nothing of versions."""
+    proj = os.path.join(TMP, "older_grammar")
+    write(os.path.join(proj, "spec.py"), 'x = 1\ny = f"{x:\n}"\n')
+    write(os.path.join(proj, "bad.py"), 'y = f"{x:\n}" +\n')
+    p = dw(["check", "--isolated", "--output-format", "json", "spec.py", "bad.py"], proj)
+    got = {(f["filename"], f["location"]["row"], f["location"]["column"]): f["message"]
+           for f in json.loads(p.stdout)}
+    s.check(got.get(("spec.py", 2, 10)) == "f-string: newlines are not allowed in format specifiers"
+            " for single quoted f-strings (Python 3.14 and later; 3.13 accepts it)",
+            "DW000 of a 3.13 f-string names the versions that refuse and accept it", p.stdout)
+    s.check(len(got) == 2 and all("accepts it" not in m for k, m in got.items()
+                                  if k[0] == "bad.py"),
+            "an error no version accepts names no version", p.stdout)
