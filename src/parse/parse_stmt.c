@@ -687,6 +687,16 @@ static void condition_value(Parser *P, void *ud) {
     *(Node **)ud = parse_bitwise_or(P);
 }
 
+/* The atom a bitwise_or starts with, after its unary operators and `await`: what CPython's
+ * bitwise_or keeps when everything after it fails (a trailer or an operand that fails is
+ * backtracked over, `f(` is `f`; `-(` or `(` leave nothing). */
+static void condition_atom(Parser *P, void *ud) {
+    while (kind(P) == TOK_PLUS || kind(P) == TOK_MINUS || kind(P) == TOK_TILDE ||
+           kind(P) == TOK_KW_AWAIT)
+        P->pos++;
+    *(Node **)ud = parse_atom(P);
+}
+
 static Node *parse_condition(Parser *P) {
     int32_t first = P->pos;
     Node *test = parse_named_expression(P);
@@ -698,17 +708,21 @@ static Node *parse_condition(Parser *P) {
     Node *value = NULL;
     ParseError before = *P->err;
     if (!try_parse(P, condition_value, &value)) {
-        /* CPython's bitwise_or backtracks on a generic failure: back to the '=' (the old
-         * behaviour); an invalid_ rule's own message is raised as it is. */
+        /* an invalid_ rule's own message is raised as it is; on a generic failure CPython's
+         * bitwise_or backtracks to the longest part that parses, which then is not followed by
+         * `=` or `:=` (but by what failed); with no such part, back to the '=' */
         if (strcmp(P->last_failed.msg, "invalid syntax") != 0) {
             ParseError e = P->last_failed;
             syntax_error_at(P, e.line, e.col, e.end_line, e.end_col, "%s", e.msg);
         }
         *P->err = before;
+        P->pos = at + 1;
+        bool part = try_parse(P, condition_atom, &value);
+        *P->err = before;
         P->pos = at;
-        return test;
+        if (!part) return test;
     }
-    if (kind(P) != TOK_EQUAL && kind(P) != TOK_COLONEQUAL) {
+    if (P->pos == at || (kind(P) != TOK_EQUAL && kind(P) != TOK_COLONEQUAL)) {
         if (test->kind == AST_NAME && P->toks[first].kind == TOK_NAME && at == first + 1)
             syntax_error_at(P, test->lineno, test->col_offset, value->end_lineno,
                             value->end_col_offset,
