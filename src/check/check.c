@@ -623,7 +623,8 @@ bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes,
     W->cx = &cx;
     if (sum_arena) {
         static const SummaryOptions none = {0};
-        W->sb = summary_begin(sum_arena, ap, display, pr.module, &src, &pr, sopt ? sopt : &none);
+        W->sb = summary_begin(sum_arena, ap, display, pr.module, &src, &pr, sopt ? sopt : &none,
+                              cx.generated);
         if (!W->sb) {
             release(ap, scratch);
             return false;

@@ -297,14 +297,14 @@ uint64_t index_text_hash(const char *text, size_t len);
 /* Extracting a summary: begin with the parsed module (the structural part is extracted at once),
  * then give every code unit's control-flow graph (module, class and function bodies, as
  * check.c builds them) to summary_unit, then finish. Strings and arrays go to `out`; `scratch`
- * is the file's arena. */
+ * is the file's arena; generated: source_is_generated(src), which the caller has asked. */
 typedef struct SumBuilder SumBuilder;
 typedef struct SumReader SumReader;
 struct Cfg;
 struct ParseResult;
 SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const Node *module,
                           const SourceText *src, const struct ParseResult *pr,
-                          const SummaryOptions *opt);
+                          const SummaryOptions *opt, bool generated);
 /* Called for the nodes of the walk whose kind summary_visits marks (SUMMARY_ENTER: before its
  * children, SUMMARY_LEAVE: after them); the rest of the nodes, most of them, say nothing to a
  * summary. enter returns true when the node's code unit needs its graph given to summary_unit. */

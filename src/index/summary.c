@@ -882,7 +882,8 @@ bool summary_has_comment(SumBuilder *sb, int32_t line, int32_t col, int32_t to_l
 }
 
 SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const Node *module,
-                          const SourceText *src, const ParseResult *pr, const SummaryOptions *opt) {
+                          const SourceText *src, const ParseResult *pr, const SummaryOptions *opt,
+                          bool generated) {
     const char *text = src->text;
     size_t len = src->len;
     SumBuilder *sb = arena_alloc(scratch, sizeof *sb);
@@ -918,7 +919,7 @@ SumBuilder *summary_begin(Arena *out, Arena *scratch, const char *path, const No
         sb->m->text_hash = index_text_hash(text, len);
     }
     sb->m->module = index_module_name(out, path, &sb->m->is_package);
-    sb->m->generated = source_is_generated(text, len);
+    sb->m->generated = generated;
     if (!sb->m->module) return NULL;
     /* the package a relative import starts from */
     if (sb->m->is_package) {
