@@ -534,15 +534,21 @@ static void release(Arena *a, const Arena *scratch) {
 /* A syntax error of the newest grammar that an older CPython's accepts (a newline in the format
  * spec of a one-quote f-string is 3.13's, refused from 3.14 on) is still an error wherever the
  * newest runs, but the message says which versions accept it: the newest such, tried down to
- * 3.13 (the oldest grammar deadwood knows), only once the file has failed. */
-static void older_grammar_note(Arena *a, const SourceText *src, const ParseError *err, char *msg,
+ * 3.13 (the oldest grammar deadwood knows), only once the file has failed, each in an arena of
+ * its own. An unknown `__future__` feature is no such error: 3.13 refuses it when compiling. */
+static void older_grammar_note(const SourceText *src, const ParseError *err, char *msg,
                                size_t cap) {
     snprintf(msg, cap, "%s", err->msg);
-    if (err->decode || !src->text) return;
+    if (err->decode || err->future || !src->text) return;
     for (int minor = LEX_PY_NEWEST - 1; minor >= 13; minor--) {
+        Arena a;
+        arena_init(&a);
         ParseResult pr;
         ParseError e;
-        if (parse_module_as(a, src, minor, &pr, &e) == PARSE_OK) {
+        ParseStatus st = parse_module_as(&a, src, minor, &pr, &e);
+        arena_free(&a);
+        if (st == PARSE_NO_MEMORY) return; /* (what an older version says is then unknown) */
+        if (st == PARSE_OK) {
             snprintf(msg, cap, "%s (Python 3.%d and later; 3.%d accepts it)", err->msg, minor + 1,
                      minor);
             return;
@@ -598,7 +604,7 @@ bool check_file_bytes_in(Arena *scratch, const char *display, const char *bytes,
         Trouble ts[2];
         int n = 0;
         char msg[sizeof err.msg + 64];
-        older_grammar_note(ap, &src, &err, msg, sizeof msg);
+        older_grammar_note(&src, &err, msg, sizeof msg);
         if (src.text && cx.lines.count && !src.valid_utf8)
             ts[n++] = (Trouble){TROUBLE_UNDECODABLE, NULL, 0, 0, 0, 0, NULL};
         ts[n++] = (Trouble){err.decode ? TROUBLE_DECODE : TROUBLE_SYNTAX,

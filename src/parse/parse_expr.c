@@ -656,49 +656,54 @@ void parse_call_args(Parser *P, Node *call, int32_t lpar) {
     }
 }
 
+/* One trailer of the primary e that starts at token `start`: `.name`, a call or a subscript, or
+ * NULL when none follows. */
+Node *parse_trailer(Parser *P, Node *e, int32_t start) {
+    int k = kind(P);
+    if (k == TOK_DOT) {
+        P->pos++;
+        Token *name = peek(P);
+        if (name->kind != TOK_NAME) syntax_error_here(P);
+        P->pos++;
+        Node *a = node_from(P, AST_ATTRIBUTE, start);
+        a->Attribute.value = e;
+        a->Attribute.attr = ident(P, name);
+        a->Attribute.ctx = AST_LOAD;
+        return a;
+    }
+    if (k == TOK_LPAR) {
+        int32_t lpar = P->pos++;
+        Node *c = node_new(P, AST_CALL);
+        c->Call.func = e;
+        parse_call_args(P, c, lpar);
+        const Token *s = &P->toks[start];
+        c->lineno = s->lineno;
+        c->col_offset = tcol(P, s);
+        set_end_last(P, c);
+        return c;
+    }
+    if (k == TOK_LSQB) {
+        P->pos++;
+        Node *slice = parse_slices(P);
+        if (kind(P) != TOK_RSQB) comma_error(P, slice_anchor(last_of_tuple(slice)));
+        P->pos++;
+        Node *s = node_from(P, AST_SUBSCRIPT, start);
+        s->Subscript.value = e;
+        s->Subscript.slice = slice;
+        s->Subscript.ctx = AST_LOAD;
+        return s;
+    }
+    return NULL;
+}
+
 /* primary: primary '.' NAME | primary genexp | primary '(' [arguments] ')' |
  *          primary '[' slices ']' | atom */
 Node *parse_primary(Parser *P) {
     int32_t start = P->pos;
     Node *e = parse_atom(P);
     int saved = P->chain;
-    for (;;) {
-        int k = kind(P);
-        if (k == TOK_DOT) {
-            P->pos++;
-            Token *name = peek(P);
-            if (name->kind != TOK_NAME) syntax_error_here(P);
-            P->pos++;
-            Node *a = node_from(P, AST_ATTRIBUTE, start);
-            a->Attribute.value = e;
-            a->Attribute.attr = ident(P, name);
-            a->Attribute.ctx = AST_LOAD;
-            e = a;
-        } else if (k == TOK_LPAR) {
-            int32_t lpar = P->pos++;
-            Node *c = node_new(P, AST_CALL);
-            c->Call.func = e;
-            parse_call_args(P, c, lpar);
-            const Token *s = &P->toks[start];
-            c->lineno = s->lineno;
-            c->col_offset = tcol(P, s);
-            set_end_last(P, c);
-            e = c;
-        } else if (k == TOK_LSQB) {
-            P->pos++;
-            Node *slice = parse_slices(P);
-            if (kind(P) != TOK_RSQB) comma_error(P, slice_anchor(last_of_tuple(slice)));
-            P->pos++;
-            Node *s = node_from(P, AST_SUBSCRIPT, start);
-            s->Subscript.value = e;
-            s->Subscript.slice = slice;
-            s->Subscript.ctx = AST_LOAD;
-            e = s;
-        } else {
-            break;
-        }
+    for (Node *t; (t = parse_trailer(P, e, start)) != NULL; e = t)
         if (++P->chain > MAX_CHAIN) chain_too_long(P);
-    }
     P->chain = saved;
     return e;
 }

@@ -687,14 +687,67 @@ static void condition_value(Parser *P, void *ud) {
     *(Node **)ud = parse_bitwise_or(P);
 }
 
-/* The atom a bitwise_or starts with, after its unary operators and `await`: what CPython's
- * bitwise_or keeps when everything after it fails (a trailer or an operand that fails is
- * backtracked over, `f(` is `f`; `-(` or `(` leave nothing). */
-static void condition_atom(Parser *P, void *ud) {
-    while (kind(P) == TOK_PLUS || kind(P) == TOK_MINUS || kind(P) == TOK_TILDE ||
-           kind(P) == TOK_KW_AWAIT)
-        P->pos++;
-    *(Node **)ud = parse_atom(P);
+/* What CPython's bitwise_or keeps of a value that fails: its left-recursive operators and the
+ * primary's trailers each backtrack over an extension that fails, so it is the value up to the
+ * first operand or trailer that does not parse (`f(` is `f`, `a + b * (` is `a + b`; `-(` or `(`
+ * leave nothing). Only where it ends matters (the hint's range), so it is walked as operands
+ * (`+ - ~` then at most one `await`, an atom, its trailers) joined by binary operators. */
+typedef struct ValuePart {
+    const Node *last; /* the last operand or trailer that parsed: the part's end */
+    Node *e;
+    int32_t start;
+} ValuePart;
+
+static void part_operand(Parser *P, void *ud) {
+    ValuePart *v = ud;
+    if (v->last) P->pos++; /* (the operator before it) */
+    while (kind(P) == TOK_PLUS || kind(P) == TOK_MINUS || kind(P) == TOK_TILDE) P->pos++;
+    if (kind(P) == TOK_KW_AWAIT) P->pos++;
+    v->start = P->pos;
+    v->e = parse_atom(P);
+}
+
+static void part_trailer(Parser *P, void *ud) {
+    ValuePart *v = ud;
+    Node *t = parse_trailer(P, v->e, v->start);
+    if (!t) syntax_error_here(P);
+    v->e = t;
+}
+
+static bool binary_operator(int k) {
+    switch (k) {
+    case TOK_VBAR:
+    case TOK_CIRCUMFLEX:
+    case TOK_AMPER:
+    case TOK_LEFTSHIFT:
+    case TOK_RIGHTSHIFT:
+    case TOK_PLUS:
+    case TOK_MINUS:
+    case TOK_STAR:
+    case TOK_SLASH:
+    case TOK_DOUBLESLASH:
+    case TOK_PERCENT:
+    case TOK_AT:
+    case TOK_DOUBLESTAR: return true;
+    default: return false;
+    }
+}
+
+/* The part of the value at P->pos that CPython keeps, or NULL when none parses; P->pos is left
+ * where it was. Linear: each step that parses consumes its tokens, and the first that fails ends
+ * the walk. */
+static const Node *value_part(Parser *P) {
+    int32_t at = P->pos;
+    ValuePart v = {0};
+    while (try_parse(P, part_operand, &v)) {
+        v.last = v.e;
+        while ((kind(P) == TOK_DOT || kind(P) == TOK_LPAR || kind(P) == TOK_LSQB) &&
+               try_parse(P, part_trailer, &v))
+            v.last = v.e;
+        if (!binary_operator(kind(P))) break;
+    }
+    P->pos = at;
+    return v.last;
 }
 
 static Node *parse_condition(Parser *P) {
@@ -717,10 +770,10 @@ static Node *parse_condition(Parser *P) {
         }
         *P->err = before;
         P->pos = at + 1;
-        bool part = try_parse(P, condition_atom, &value);
+        value = (Node *)value_part(P);
         *P->err = before;
         P->pos = at;
-        if (!part) return test;
+        if (!value) return test;
     }
     if (P->pos == at || (kind(P) != TOK_EQUAL && kind(P) != TOK_COLONEQUAL)) {
         if (test->kind == AST_NAME && P->toks[first].kind == TOK_NAME && at == first + 1)

@@ -194,6 +194,7 @@ bool try_parse(Parser *P, void (*fn)(Parser *P, void *ud), void *ud) {
     P->jb = outer;
     if (why != STOP_SYNTAX) longjmp(*outer, why);
     P->last_failed = *P->err;
+    if (P->pos > P->far) P->far = P->pos;
     P->pos = pos;
     P->sp = sp;
     P->depth = depth;
@@ -291,12 +292,23 @@ static void check_future(Parser *P, const Node *m) {
             for (size_t f = 0; f < sizeof features / sizeof *features && !known; f++)
                 known = str_eq_c(a->alias.name, features[f]);
             if (known) continue;
+            P->err->future = true;
             if (str_eq_c(a->alias.name, "braces")) syntax_error_node(P, a, "not a chance");
             Str name = a->alias.name; /* CPython's "%.100s" */
             syntax_error_node(P, a, "future feature %.*s is not defined",
                               (int)(name.len < 100 ? name.len : 100), name.s);
         }
     }
+}
+
+/* The line of the last token the parser read before it failed: at least the error's end, and
+ * as far as an alternative it tried and gave up had gone (`if x = f(a,` and a line more: the
+ * hint is raised at `x`, but the call was read to the next line). */
+static int32_t read_line(const Parser *P, const ParseError *err) {
+    int32_t line = err->end_line > err->line ? err->end_line : err->line;
+    if (P->far > 0 && P->far < P->ntoks && P->toks[P->far].lineno > line)
+        line = P->toks[P->far].lineno;
+    return line;
 }
 
 ParseStatus parse_module(Arena *a, const SourceText *src, ParseResult *out, ParseError *err) {
@@ -363,7 +375,7 @@ ParseStatus parse_module_as(Arena *a, const SourceText *src, int minor, ParseRes
     if (le->kind == LEXERR_EXCEPTION && !le->in_fstring) {
         report_lex_error(le, err);
     } else if ((le->kind == LEXERR_EOF || le->kind == LEXERR_LINECONT) && le->paren &&
-               le->paren_line < (err->end_line > err->line ? err->end_line : err->line)) {
+               le->paren_line < read_line(&P, err)) {
         report_unclosed(le, err);
     }
     return PARSE_SYNTAX_ERROR;

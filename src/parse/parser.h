@@ -19,6 +19,8 @@ typedef struct ParseError {
     int32_t end_line, end_col;
     char msg[256];
     bool decode; /* the bytes could not be decoded (encoding, invalid UTF-8), not a grammar error */
+    bool future; /* a `from __future__` import of a feature Python does not have: 3.14 refuses it
+                    when parsing, older versions when compiling (no version runs the file) */
 } ParseError;
 
 typedef enum ParseStatus { PARSE_OK, PARSE_SYNTAX_ERROR, PARSE_NO_MEMORY } ParseStatus;

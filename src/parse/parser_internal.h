@@ -46,6 +46,7 @@ typedef struct Parser {
                                  the most at any point */
     int32_t max_line_tokens;  /* the tokenizer's longest logical line, in tokens */
     ParseError last_failed;   /* the error try_parse last caught */
+    int32_t far;              /* the furthest token an alternative that failed had reached */
     int32_t forced_lpar;      /* a def's type parameters being parsed: the '[' (0: none). CPython's
                                  `&&'('` after them makes any generic error inside "expected '('"
                                  there (the optional [type_params] failed) */
@@ -187,6 +188,7 @@ Node *parse_bitwise_or(Parser *P);
 Node *parse_disjunction(Parser *P);
 Node *parse_primary(Parser *P);
 Node *parse_atom(Parser *P);
+Node *parse_trailer(Parser *P, Node *e, int32_t start);
 Node *parse_strings(Parser *P);            /* strings: (fstring|string)+ */
 Node *parse_star_targets(Parser *P);       /* for-loop and comprehension targets */
 Node *parse_star_target_single(Parser *P); /* with ... as TARGET */

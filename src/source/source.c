@@ -442,16 +442,20 @@ static char ascii_lower(char c) {
     return c >= 'A' && c <= 'Z' ? (char)(c + ('a' - 'A')) : c;
 }
 
-/* Whether one of the needles (lowercase) occurs in s..e, in any case: a character that begins
- * none of them (most) costs one test. The first letters are those of source_is_generated's marks
- * (unit_scan.c holds the two to each other). */
+/* Whether one of the needles (lowercase ASCII) occurs in s..e, in any case: a character that
+ * begins none of them (most) costs one test. */
 static bool mentions_ci(const char *s, const char *e, const char *const *needles, size_t n) {
+    uint64_t first[4] = {0};
+    for (size_t i = 0; i < n; i++) {
+        unsigned char f = (unsigned char)needles[i][0];
+        first[f >> 6] |= 1ull << (f & 63);
+    }
     for (const char *p = s; p < e; p++) {
-        char c = ascii_lower(*p);
-        if (c != '@' && c != 'a' && c != 'd' && c != 'g' && c != 't') continue;
+        unsigned char c = (unsigned char)ascii_lower(*p);
+        if (!(first[c >> 6] >> (c & 63) & 1)) continue;
         for (size_t i = 0; i < n; i++) {
             const char *nd = needles[i], *q = p;
-            if (*nd != c) continue;
+            if ((unsigned char)*nd != c) continue;
             while (*nd && q < e && ascii_lower(*q) == *nd) nd++, q++;
             if (!*nd) return true;
         }

@@ -338,3 +338,8 @@ def test_syntax_of_an_older_python():
     s.check(len(got) == 2 and all("accepts it" not in m for k, m in got.items()
                                   if k[0] == "bad.py"),
             "an error no version accepts names no version", p.stdout)
+    # 3.13's ast.parse accepts an unknown __future__ feature, but its compile() refuses it
+    write(os.path.join(proj, "future.py"), "from __future__ import braces\n")
+    p = dw(["check", "--isolated", "--output-format", "json", "future.py"], proj)
+    got = [f["message"] for f in json.loads(p.stdout)]
+    s.check(got == ["not a chance"], "an unknown __future__ feature: no version runs it", p.stdout)
