@@ -27,17 +27,7 @@ static Str capture_target(Parser *P) {
 static Node *name_or_attr(Parser *P) {
     int32_t start = P->pos;
     Node *e = name_node(P, advance(P), AST_LOAD);
-    while (kind(P) == TOK_DOT) {
-        P->pos++;
-        Token *t = peek(P);
-        if (t->kind != TOK_NAME) syntax_error_here(P);
-        P->pos++;
-        Node *a = node_from(P, AST_ATTRIBUTE, start);
-        a->Attribute.value = e;
-        a->Attribute.attr = ident(P, t);
-        a->Attribute.ctx = AST_LOAD;
-        e = a;
-    }
+    while (kind(P) == TOK_DOT) e = parse_trailer(P, e, start);
     return e;
 }
 
