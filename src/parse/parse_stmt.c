@@ -775,6 +775,7 @@ static Node *parse_condition(Parser *P) {
         P->pos = at;
         if (!value) return test;
     }
+    /* (back at the '=', the value is the part kept, followed by what failed) */
     if (P->pos == at || (kind(P) != TOK_EQUAL && kind(P) != TOK_COLONEQUAL)) {
         if (test->kind == AST_NAME && P->toks[first].kind == TOK_NAME && at == first + 1)
             syntax_error_at(P, test->lineno, test->col_offset, value->end_lineno,
