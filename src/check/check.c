@@ -534,13 +534,14 @@ static void release(Arena *a, const Arena *scratch) {
 /* A syntax error of the newest grammar that an older CPython's accepts (a newline in the format
  * spec of a one-quote f-string is 3.13's, refused from 3.14 on) is still an error wherever the
  * newest runs, but the message says which versions accept it: the newest such, tried down to
- * 3.13 (the oldest grammar deadwood knows), only once the file has failed, each in an arena of
- * its own. An unknown `__future__` feature is no such error: 3.13 refuses it when compiling. */
+ * PARSE_PY_OLDEST (3.13, the oldest grammar deadwood knows), only once the file has failed, each in
+ * an arena of its own. An unknown `__future__` feature is no such error: 3.13 refuses it when
+ * compiling. */
 static void older_grammar_note(const SourceText *src, const ParseError *err, char *msg,
                                size_t cap) {
     snprintf(msg, cap, "%s", err->msg);
     if (err->decode || err->future || !src->text) return;
-    for (int minor = LEX_PY_NEWEST - 1; minor >= 13; minor--) {
+    for (int minor = LEX_PY_NEWEST - 1; minor >= PARSE_PY_OLDEST; minor--) {
         Arena a;
         arena_init(&a);
         ParseResult pr;

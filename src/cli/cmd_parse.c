@@ -139,7 +139,7 @@ static int run(int argc, char **argv) {
         const char *v = argv[1][16] == '=' ? argv[1] + 17 : argv[1][16] ? NULL : argv[2];
         int shift = argv[1][16] == '=' ? 1 : 2;
         minor = v ? parse_target_minor(v) : -1;
-        if (minor < 13) {
+        if (minor < PARSE_PY_OLDEST) {
             fprintf(stderr,
                     "deadwood parse: --target-version takes py313, py314 or py315, not %s\n",
                     v ? v : "nothing");

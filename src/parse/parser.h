@@ -52,6 +52,9 @@ ParseStatus parse_bytes(Arena *a, const char *bytes, size_t len, SourceText *src
 ParseStatus parse_bytes_as(Arena *a, const char *bytes, size_t len, int minor, SourceText *src,
                            ParseResult *out, ParseError *err);
 
+/* The oldest grammar parse_module_as() knows (3.13's); the newest is LEX_PY_NEWEST. */
+enum { PARSE_PY_OLDEST = 13 };
+
 /* The minor version a target-version names ("py38" ... "py315"), or -1. */
 int parse_target_minor(const char *name);
 

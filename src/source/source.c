@@ -442,14 +442,10 @@ static char ascii_lower(char c) {
     return c >= 'A' && c <= 'Z' ? (char)(c + ('a' - 'A')) : c;
 }
 
-/* Whether one of the needles (lowercase ASCII) occurs in s..e, in any case: a character that
- * begins none of them (most) costs one test. */
-static bool mentions_ci(const char *s, const char *e, const char *const *needles, size_t n) {
-    uint64_t first[4] = {0};
-    for (size_t i = 0; i < n; i++) {
-        unsigned char f = (unsigned char)needles[i][0];
-        first[f >> 6] |= 1ull << (f & 63);
-    }
+/* Whether one of the needles (lowercase ASCII) occurs in s..e, in any case. first: a bit for
+ * each byte that begins a needle, so that any other (most) costs one test. */
+static bool mentions_ci(const char *s, const char *e, const char *const *needles, size_t n,
+                        const uint64_t first[4]) {
     for (const char *p = s; p < e; p++) {
         unsigned char c = (unsigned char)ascii_lower(*p);
         if (!(first[c >> 6] >> (c & 63) & 1)) continue;
@@ -461,6 +457,13 @@ static bool mentions_ci(const char *s, const char *e, const char *const *needles
         }
     }
     return false;
+}
+
+static void add_first_letters(uint64_t first[4], const char *const *needles, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        unsigned char f = (unsigned char)needles[i][0];
+        first[f >> 6] |= 1ull << (f & 63);
+    }
 }
 
 bool source_is_generated(const char *text, size_t len) {
@@ -482,6 +485,9 @@ bool source_is_generated(const char *text, size_t len) {
         "this file is auto",
         "this file was auto",
     };
+    uint64_t first[4] = {0}; /* (of both lists) */
+    add_first_letters(first, in_comment, sizeof in_comment / sizeof *in_comment);
+    add_first_letters(first, anywhere, sizeof anywhere / sizeof *anywhere);
     const char *p = text, *end = text + len;
     for (int line = 0; line < 10 && p < end; line++) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -492,7 +498,7 @@ bool source_is_generated(const char *text, size_t len) {
         const char *const *m = comment ? in_comment : anywhere;
         size_t nm =
             comment ? sizeof in_comment / sizeof *in_comment : sizeof anywhere / sizeof *anywhere;
-        if (mentions_ci(q, e, m, nm)) return true;
+        if (mentions_ci(q, e, m, nm, first)) return true;
         p = nl ? nl + 1 : end;
     }
     return false;
